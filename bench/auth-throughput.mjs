@@ -1,0 +1,39 @@
+// Throughput of an authenticated GET /api/auth/user as a ratio to a bare Fastify route answering {} —
+// both servers in their own processes, the same autocannon settings, in the same run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, load, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-"));
+const appPort = await freePort();
+const barePort = await freePort();
+const dbUrl = process.env.BENCH_DATABASE_URL;
+const app = await startProcess(["dist/server/main.js"], { PORT: String(appPort), DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) }, `http://127.0.0.1:${appPort}/api/health`);
+const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+
+let baseline;
+let authUser;
+try {
+  const cookie = await signUpCookie(`http://127.0.0.1:${appPort}`);
+  await load(`http://127.0.0.1:${barePort}/bare`, { duration: 2 });
+  await load(`http://127.0.0.1:${appPort}/api/auth/user`, { duration: 2, headers: { cookie } });
+  // Alternate three rounds and keep each side's median, so a burst of other load hits both alike.
+  const bareRuns = [];
+  const authRuns = [];
+  for (let round = 0; round < 3; round++) {
+    bareRuns.push(await load(`http://127.0.0.1:${barePort}/bare`, { duration: 5 }));
+    authRuns.push(await load(`http://127.0.0.1:${appPort}/api/auth/user`, { duration: 5, headers: { cookie } }));
+  }
+  const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[1];
+  baseline = median(bareRuns);
+  authUser = { ...median(authRuns), non2xx: authRuns.reduce((n, r) => n + r.non2xx, 0) };
+} finally {
+  await stopProcess(app.child);
+  await stopProcess(bare.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(
+  JSON.stringify({ machine: machine(), database: dbUrl ? "postgres" : "pglite", baseline, authUser, ratio: +(authUser.rps / baseline.rps).toFixed(2) }, null, 2),
+);
+if (authUser.non2xx) throw new Error(`auth/user answered ${authUser.non2xx} non-2xx responses`);

@@ -1,0 +1,74 @@
+// Shared helpers for benchmarks: start the built server in its own process, wait for it, sign up, run autocannon.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import autocannon from "autocannon";
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node <entry>` with env; resolves when GET url answers (any status), with the elapsed milliseconds. */
+export async function startProcess(args, env, readyUrl, timeoutMs = 60_000) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(readyUrl);
+      return { child, readyMs: performance.now() - started };
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${args.join(" ")}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+export async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** Creates an account through the real sign-up API and returns its session cookie header. */
+export async function signUpCookie(baseUrl, email = `bench-${Date.now()}@example.test`) {
+  const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
+  const started = await fetch(`${baseUrl}/api/auth/create-subscription`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email, password: "benchmark", plan: "individual", billingCycle: "monthly" }),
+  });
+  const signup = started.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const done = await fetch(`${baseUrl}/api/auth/complete-registration`, { method: "POST", headers: { ...headers, cookie: signup } });
+  if (done.status !== 201) throw new Error(`sign-up failed: ${done.status} ${await done.text()}`);
+  return done.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+export async function load(url, { connections = 10, duration = 8, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function machine() {
+  return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+}

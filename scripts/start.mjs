@@ -1,0 +1,34 @@
+// npm start: builds whatever is missing or older than the sources, then serves API and web app on one port.
+// Migrations run inside the server at start; the first start loads the shipped PGlite template.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const stamp = path.join(root, "dist", ".build-stamp");
+const outputs = ["dist/web/index.html", "dist/server/main.js", "dist/pglite-template.tar.gz"];
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (!entry.name.endsWith(".test.ts")) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const missing = outputs.some((file) => !fs.existsSync(path.join(root, file))) || !fs.existsSync(stamp);
+// MINUTELY_NO_REBUILD=1 (benchmarks) starts whatever is built, rebuilding only what is missing.
+const sourcesChanged =
+  !missing &&
+  !process.env.MINUTELY_NO_REBUILD && Math.max(newestMtime(path.join(root, "src")), newestMtime(path.join(root, "drizzle"))) > fs.statSync(stamp).mtimeMs;
+if (missing || sourcesChanged) {
+  console.log(missing ? "Building Minutely (first start)…" : "Sources changed since the last build; rebuilding…");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: false });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+await import(path.join(root, "dist/server/main.js"));

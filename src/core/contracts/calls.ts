@@ -1,0 +1,259 @@
+import { TZDate } from "@date-fns/tz";
+import { z } from "zod";
+import { isCalendarDate } from "../period.js";
+import type { BillingType } from "./auth.js";
+
+/**
+ * Calls: the live timer, logged past calls, edits, and the client log's period queries
+ * (spec 000 §2.5–§2.7, §4, §7.2). Durations are integer seconds; money is a decimal string.
+ */
+
+/** Longest call a user can log or set by hand: one day. A live timer has no limit. */
+export const MAX_CALL_SECONDS = 86_400;
+
+/** Suggestions for the platform select; the API accepts any short name (integrations add their own). */
+export const CALL_PLATFORMS = [
+  { value: "zoom", label: "Zoom" },
+  { value: "teams", label: "Microsoft Teams" },
+  { value: "meet", label: "Google Meet" },
+  { value: "phone", label: "Phone" },
+  { value: "in-person", label: "In person" },
+  { value: "manual", label: "Other" },
+] as const;
+
+/** Suggestions for the call type select; free text up to 60 characters is accepted. */
+export const CALL_TYPES = [
+  { value: "consultation", label: "Consultation" },
+  { value: "follow-up", label: "Follow-up" },
+  { value: "meeting", label: "Meeting" },
+  { value: "court", label: "Court / hearing" },
+  { value: "review", label: "Review" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** "zoom" → "Zoom"; an unknown platform is shown as it was stored. */
+export function platformLabel(platform: string): string {
+  return CALL_PLATFORMS.find((p) => p.value === platform)?.label ?? platform;
+}
+
+/** "follow-up" → "Follow-up"; an unknown type is shown as it was stored. */
+export function callTypeLabel(callType: string): string {
+  return CALL_TYPES.find((t) => t.value === callType)?.label ?? callType;
+}
+
+const clientId = z
+  .number({ error: "clientId must be a client id (a whole number) or null" })
+  .int("clientId must be a whole number")
+  .positive("clientId must be positive")
+  .max(2_147_483_647, "clientId is too large")
+  .nullable();
+
+const platform = z
+  .string({ error: "platform must be text" })
+  .trim()
+  .min(1, "Choose a platform")
+  .max(40, "platform must be at most 40 characters");
+
+const callType = z
+  .string({ error: "callType must be text" })
+  .trim()
+  .min(1, "Choose a call type")
+  .max(60, "callType must be at most 60 characters");
+
+const notes = z.string({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters").nullable();
+
+const durationSeconds = z
+  .number({ error: "duration must be a number of seconds" })
+  .int("duration must be whole seconds")
+  .min(0, "duration cannot be negative")
+  .max(MAX_CALL_SECONDS, "A call can last at most 24 hours");
+
+/** POST /api/calls/start: every field optional; the timer starts at the server's clock. */
+export const startCallRequest = z
+  .object({
+    clientId: clientId.optional(),
+    platform: platform.optional(),
+    callType: callType.optional(),
+  })
+  .strict();
+export type StartCallRequest = z.infer<typeof startCallRequest>;
+
+/** POST /api/calls: a call that already happened. */
+export const logCallRequest = z
+  .object({
+    clientId: clientId.optional(),
+    startTime: z.iso.datetime({ offset: true, error: "startTime must be an ISO 8601 date and time" }),
+    duration: durationSeconds.min(1, "duration must be at least 1 second"),
+    callType: callType.optional(),
+    platform: platform.optional(),
+    notes: notes.optional(),
+    description: z.string({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+  })
+  .strict();
+export type LogCallRequest = z.infer<typeof logCallRequest>;
+
+/** PATCH /api/calls/{id}: any of client, type, notes, duration (at least one). */
+export const updateCallRequest = z
+  .object({
+    clientId: clientId.optional(),
+    callType: callType.optional(),
+    notes: notes.optional(),
+    duration: durationSeconds.optional(),
+    description: z.string({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Send at least one of clientId, callType, notes, duration or description",
+  });
+export type UpdateCallRequest = z.infer<typeof updateCallRequest>;
+
+/** POST /api/calls/reprice: optionally one client's calls only. */
+export const repriceCallsRequest = z.object({ clientId: clientId.unwrap().optional() }).strict();
+export type RepriceCallsRequest = z.infer<typeof repriceCallsRequest>;
+
+/** GET /api/calls: newest first, in pages. */
+export const listCallsQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(1000, "limit must be at most 1000")
+    .default(100),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset cannot be negative")
+    .max(10_000_000, "offset is too large")
+    .default(0),
+});
+export type ListCallsQuery = z.infer<typeof listCallsQuery>;
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const periodBound = (name: string) =>
+  z
+    .string({ error: `${name} is required (yyyy-MM-dd or an ISO 8601 instant)` })
+    .trim()
+    .refine((value) => CALENDAR_DAY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, {
+      message: `${name} must be a date like 2026-01-31 or an ISO 8601 instant`,
+    });
+
+/**
+ * `?startDate=&endDate=` of the client log. Calendar days ("yyyy-MM-dd") are whole days in the
+ * account's time zone, endDate included; ISO instants are taken as they are, endDate excluded.
+ */
+export const periodQuery = z.object({ startDate: periodBound("startDate"), endDate: periodBound("endDate") });
+export type PeriodQuery = z.infer<typeof periodQuery>;
+
+/** One call as every list shows it. Money as decimal strings ("12.50"); durations in seconds. */
+export type CallJson = {
+  id: number;
+  platform: string;
+  startTime: string;
+  endTime: string | null;
+  /** Raw seconds (0 while active). */
+  duration: number;
+  /** Seconds billed after minimum and rounding. */
+  billedDuration: number;
+  billableAmount: string;
+  amount: string;
+  /** The rate the call was priced with, per `billingType`. */
+  rate: string;
+  billingType: BillingType;
+  minimumBillingMinutes: number;
+  roundingIncrementMinutes: number;
+  clientId: number | null;
+  clientName: string | null;
+  callType: string;
+  notes: string | null;
+  description: string | null;
+  invoiceId: number | null;
+  active: boolean;
+};
+
+export type ActiveCallJson = {
+  id: number;
+  platform: string;
+  startTime: string;
+  clientId: number | null;
+  clientName: string | null;
+  callType: string;
+};
+
+export type EndCallResponse = { duration: number; call: CallJson };
+export type EndAllCallsResponse = { ended: number; calls: CallJson[] };
+/** `checked`: unbilled, ended calls looked at; `repriced`: those whose stored price or rules changed. */
+export type RepriceCallsResponse = { checked: number; repriced: number };
+
+/** An email in a client's period (spec 000 §3 "Email record"). */
+export type ClientEmailJson = {
+  id: number;
+  emailType: string;
+  subject: string;
+  /** Billed hours as a decimal string ("0.25"). */
+  estimatedHours: string;
+  amount: string;
+  createdAt: string;
+  /** Raw reading + writing minutes. */
+  totalTime: number;
+  invoiceId: number | null;
+};
+
+/** GET /api/dashboard/stats: today in the account's time zone. */
+export type DashboardStats = {
+  todayCalls: number;
+  /** Seconds. */
+  totalDuration: number;
+  billableAmount: string;
+  pendingInvoices: number;
+};
+
+/** The body of write calls that take no payload (end, end-all, delete): nothing, `{}`, or a 400. */
+export const emptyBody = z.object({}).strict();
+
+/** Radix selects cannot hold "" or null: "none" is "no client". */
+export const NO_CLIENT = "none";
+/** Form values stay strings (what inputs hold); `toStartCallRequest`/`toLogCallRequest` convert them. */
+const clientChoice = z.string({ error: "Choose a client" }).regex(/^(none|[1-9]\d{0,9})$/, "Choose a client");
+const clientIdOf = (choice: string): number | null => (choice === NO_CLIENT ? null : Number(choice));
+
+/** The "Start Call Timer" dialog. */
+export const startCallForm = z.object({ clientId: clientChoice, platform, callType });
+export type StartCallFormValues = z.infer<typeof startCallForm>;
+
+export function toStartCallRequest(values: StartCallFormValues): StartCallRequest {
+  return { clientId: clientIdOf(values.clientId), platform: values.platform, callType: values.callType };
+}
+
+const MAX_CALL_MINUTES = MAX_CALL_SECONDS / 60;
+
+/** The "Log past call" dialog: a day and a time in the account's zone, a length in whole minutes. */
+export const logCallForm = z.object({
+  clientId: clientChoice,
+  date: z.string({ error: "Choose the day of the call" }).refine(isCalendarDate, "Choose the day of the call"),
+  time: z.string({ error: "Enter the start time" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter the start time as HH:mm"),
+  durationMinutes: z
+    .string({ error: "Enter the length in minutes" })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "Enter the length in minutes")
+    .refine((value) => Number.isInteger(Number(value)), "Enter whole minutes")
+    .refine((value) => Number(value) >= 1, "A call lasts at least 1 minute")
+    .refine((value) => Number(value) <= MAX_CALL_MINUTES, "A call can last at most 24 hours"),
+  callType,
+  notes: z.string({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters"),
+});
+export type LogCallFormValues = z.infer<typeof logCallForm>;
+
+/** The dialog's values → POST /api/calls; the day and time are read in the account's time zone. */
+export function toLogCallRequest(values: LogCallFormValues, timezone: string): LogCallRequest {
+  const [year, month, day] = values.date.split("-").map(Number) as [number, number, number];
+  const [hours, minutes] = values.time.split(":").map(Number) as [number, number];
+  const start = new TZDate(year, month - 1, day, hours, minutes, timezone);
+  const notes = values.notes.trim();
+  return {
+    clientId: clientIdOf(values.clientId),
+    startTime: new Date(start.getTime()).toISOString(),
+    duration: Number(values.durationMinutes) * 60,
+    callType: values.callType,
+    notes: notes ? notes : null,
+  };
+}

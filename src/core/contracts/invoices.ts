@@ -1,0 +1,175 @@
+import { z } from "zod";
+import type { BillingType } from "../billing/rules.js";
+import { INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
+import { isCalendarDate } from "../period.js";
+
+export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
+
+/**
+ * Invoices (spec 000 §2.9, §3, §5, §7.2; DECISIONS.md 9–10). Money in responses is a decimal
+ * string ("150.00"), durations integer seconds, periods calendar days "yyyy-MM-dd".
+ */
+
+export const DATE_RANGE_REQUIRED = "Please select date range";
+export const AT_LEAST_ONE_CALL = "Please select at least one call";
+/** The most calls one "generate" request may bill. */
+export const MAX_CALLS_PER_INVOICE = 5000;
+
+const rowId = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(2_147_483_647, `${label} is too large`);
+
+/** A required day of the period; empty or missing gives the generator's own message. */
+const periodDay = z
+  .string({ error: DATE_RANGE_REQUIRED })
+  .trim()
+  .min(1, DATE_RANGE_REQUIRED)
+  .refine(isCalendarDate, "Use a real date like 2026-01-31");
+
+const templateField = z.enum(INVOICE_TEMPLATES, { error: "Template must be professional, modern or minimal" });
+
+const endNotBeforeStart = (body: { dateFrom?: string | null; dateTo?: string | null }) =>
+  !body.dateFrom || !body.dateTo || body.dateTo >= body.dateFrom;
+const END_BEFORE_START = { message: "The end date must be on or after the start date", path: ["dateTo"] };
+
+/** POST /api/invoices: bill every unbilled ended call and email of one client (or all: null) in the period. */
+export const createInvoicesRequest = z
+  .object({
+    dateFrom: periodDay,
+    dateTo: periodDay,
+    clientId: rowId("clientId").nullable().default(null),
+    template: templateField.default("professional"),
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type CreateInvoicesRequest = z.output<typeof createInvoicesRequest>;
+
+/**
+ * The invoices page's generator form: the selects give strings ("all" or a client id), the
+ * dates may be empty until chosen. `toCreateInvoicesRequest` turns it into the API body.
+ */
+export const invoiceGeneratorForm = z
+  .object({
+    dateFrom: periodDay,
+    dateTo: periodDay,
+    clientId: z.string().regex(/^(all|\d+)$/, "Choose a client or All Clients"),
+    template: templateField,
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type InvoiceGeneratorForm = z.input<typeof invoiceGeneratorForm>;
+
+/** "all" → null, otherwise the integer id (spec 000 §5). */
+export function toCreateInvoicesRequest(form: z.output<typeof invoiceGeneratorForm>): z.input<typeof createInvoicesRequest> {
+  return {
+    dateFrom: form.dateFrom,
+    dateTo: form.dateTo,
+    clientId: form.clientId === "all" ? null : Number(form.clientId),
+    template: form.template,
+  };
+}
+
+const optionalDay = z
+  .union([z.literal(""), z.null(), z.string().trim().refine(isCalendarDate, "Use a real date like 2026-01-31")], {
+    error: "Use a real date like 2026-01-31",
+  })
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** POST /api/invoices/generate: an invoice for selected calls (client log, notification overlay). */
+export const generateInvoiceRequest = z
+  .object({
+    clientId: rowId("clientId").nullable().optional(),
+    callIds: z
+      .array(rowId("callIds item"), { error: AT_LEAST_ONE_CALL })
+      .min(1, AT_LEAST_ONE_CALL)
+      .max(MAX_CALLS_PER_INVOICE, `At most ${MAX_CALLS_PER_INVOICE} calls fit on one invoice`),
+    dateFrom: optionalDay,
+    dateTo: optionalDay,
+    template: templateField.optional(),
+  })
+  .refine(endNotBeforeStart, END_BEFORE_START);
+export type GenerateInvoiceRequest = z.output<typeof generateInvoiceRequest>;
+
+const optionalEmail = z
+  .union([
+    z.literal(""),
+    z.null(),
+    z
+      .string({ error: "Please enter a valid email address" })
+      .trim()
+      .toLowerCase()
+      .max(254, "Email address is too long")
+      .pipe(z.email("Please enter a valid email address")),
+  ])
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** POST /api/invoices/{id}/send: to the client's own address unless `to` is given. */
+export const sendInvoiceRequest = z.object({ to: optionalEmail }).strict();
+export type SendInvoiceRequest = z.output<typeof sendInvoiceRequest>;
+
+/** GET /api/invoices/{id}/pdf?download=1 → attachment instead of inline. */
+export const invoicePdfQuery = z.object({
+  download: z.enum(["0", "1", "true", "false"], { error: "download must be 1 or 0" }).optional(),
+});
+
+/** One line of an invoice: a snapshot of the billed call or email. */
+export type InvoiceItemJson = {
+  id: number;
+  position: number;
+  kind: "call" | "email";
+  /** The billed call's id while the item holds it (null once released by voiding). */
+  callId: number | null;
+  emailId: number | null;
+  sourceId: number | null;
+  date: string;
+  description: string;
+  /** Raw seconds. */
+  duration: number;
+  /** Seconds billed after minimum and rounding. */
+  billedDuration: number;
+  rate: string;
+  billingType: BillingType;
+  amount: string;
+  released: boolean;
+};
+
+/** An invoice as GET /api/invoices lists it (spec 000 §3 Invoice, plus client, currency and dates). */
+export type InvoiceJson = {
+  id: number;
+  invoiceNumber: string;
+  clientId: number;
+  clientName: string;
+  clientEmail: string | null;
+  dateFrom: string;
+  dateTo: string;
+  status: InvoiceStatus;
+  template: InvoiceTemplate;
+  totalCalls: number;
+  totalEmails: number;
+  /** Raw seconds of every line. */
+  totalDuration: number;
+  subtotal: string;
+  total: string;
+  currency: string;
+  issueDate: string;
+  dueDate: string;
+  sentTo: string | null;
+  sentAt: string | null;
+  paidAt: string | null;
+  voidedAt: string | null;
+  createdAt: string;
+};
+
+export type InvoiceDetailJson = InvoiceJson & { items: InvoiceItemJson[] };
+
+/** POST /api/invoices answer: one invoice per client that had something to bill. */
+export type CreateInvoicesResponse = { invoices: InvoiceJson[]; message: string };
+
+/** POST /api/invoices/generate answer (spec 000 §3: invoiceNumber, total). */
+export type GenerateInvoiceResponse = { invoiceNumber: string; total: string; invoice: InvoiceJson };
+
+/** send, mark-paid, void answers. */
+export type InvoiceActionResponse = { invoice: InvoiceJson; message: string };

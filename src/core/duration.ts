@@ -1,0 +1,51 @@
+/**
+ * Duration texts from spec 000 §8–§9 and 001 §9, in one place so every screen, toast and PDF
+ * shows the same numbers. Durations are integer seconds (email times are minutes).
+ *
+ * Display never throws: a negative, fractional or non-finite input is a bug upstream, but a
+ * screen should still render, so it is clamped to 0 and fractions are dropped (floored).
+ */
+
+function wholeNonNegative(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** "1h 2m 3s", dropping zero LEADING units only: "2m 3s", "45s", "1h 0m 5s", "0s" (spec 000 §9). */
+export function formatDurationHms(seconds: number): string {
+  const total = wholeNonNegative(seconds);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = total % 60;
+  if (hours > 0) return `${hours}h ${minutes}m ${secs}s`;
+  if (minutes > 0) return `${minutes}m ${secs}s`;
+  return `${secs}s`;
+}
+
+/** "m:ss" for dashboard call rows and live timers; minutes are not capped at 60 ("65:07"). */
+export function formatDurationClock(seconds: number): string {
+  const total = wholeNonNegative(seconds);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** Whole hours and minutes for invoices and "Time Tracked": "2h 5m", "2h 0m", "45m", "0m". Seconds are dropped. */
+export function formatHoursMinutes(seconds: number): string {
+  const totalMinutes = Math.floor(wholeNonNegative(seconds) / 60);
+  return formatMinutes(totalMinutes);
+}
+
+/** Email time (spec 001 §9): "Xh Ym", or "Ym" under an hour. Fractional minutes round to the nearest minute. */
+export function formatEmailTime(minutes: number): string {
+  return formatMinutes(Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 0);
+}
+
+/** The "Call Ended" toast text (spec 000 §8); minutes are not capped: "Call completed. Duration: 65m 7s". */
+export function formatCallEndedMessage(seconds: number): string {
+  const total = wholeNonNegative(seconds);
+  return `Call completed. Duration: ${Math.floor(total / 60)}m ${total % 60}s`;
+}
+
+function formatMinutes(totalMinutes: number): string {
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}

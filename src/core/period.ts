@@ -1,0 +1,186 @@
+import { TZDate } from "@date-fns/tz";
+import { format, startOfDay, startOfWeek } from "date-fns";
+
+/**
+ * Calendar periods computed in the account's IANA time zone (DECISIONS.md 7), never the
+ * server's: "today" for a user in New York must not end at UTC midnight. Weeks start on
+ * Sunday (spec 000 §9). Ranges are half-open: `start` inclusive, `end` exclusive, so
+ * consecutive periods tile time exactly, across 23- and 25-hour daylight-saving days too.
+ */
+
+export const PERIOD_KINDS = ["today", "week", "month", "year"] as const;
+export type PeriodKind = (typeof PERIOD_KINDS)[number];
+
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** Instants for queries, calendar days ("yyyy-MM-dd", endDate inclusive) for labels and the API. */
+export type PeriodRange = { start: Date; end: Date; startDate: string; endDate: string };
+
+/** `month` is 1–12. For "month" and "year", a missing month or year means the current one in the zone. */
+export type PeriodInput = { kind: PeriodKind; timezone: string; now: Date; month?: number; year?: number };
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SHORT_MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+/** True for names the platform's time-zone database knows ("America/New_York", "UTC"); false for "", offsets and junk. */
+export function isValidTimeZone(timezone: unknown): timezone is string {
+  return canonicalTimeZone(timezone) !== null;
+}
+
+/** The canonical spelling of a zone ("us/eastern" → "America/New_York"), so the database stores one name; null if unknown. */
+export function canonicalTimeZone(timezone: unknown): string | null {
+  if (typeof timezone !== "string" || timezone.trim() === "") return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: timezone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** True for a real calendar day written "yyyy-MM-dd", years 1000–9999 (rejects "2026-02-30"): the shape API date queries use. */
+export function isCalendarDate(value: unknown): value is string {
+  return typeof value === "string" && parseCalendarDate(value) !== null;
+}
+
+/** Today's calendar day in the zone, e.g. for defaulting an invoice period or a work date. */
+export function todayInZone(timezone: string, now: Date = new Date()): string {
+  assertTimeZone(timezone);
+  return format(new TZDate(now.getTime(), timezone), "yyyy-MM-dd");
+}
+
+/** The instants and days of today, this week, a month or a year as the account's user sees them. */
+export function periodRange(input: PeriodInput): PeriodRange {
+  const { kind, timezone, now } = input;
+  assertTimeZone(timezone);
+  const zonedNow = new TZDate(now.getTime(), timezone);
+  const year = input.year ?? zonedNow.getFullYear();
+  const month = input.month ?? zonedNow.getMonth() + 1;
+  switch (kind) {
+    case "today": {
+      const start = startOfDay(zonedNow);
+      return toRange(start, dayStart(start.getFullYear(), start.getMonth(), start.getDate() + 1, timezone), timezone);
+    }
+    case "week": {
+      const start = startOfWeek(zonedNow, { weekStartsOn: 0 });
+      return toRange(start, dayStart(start.getFullYear(), start.getMonth(), start.getDate() + 7, timezone), timezone);
+    }
+    case "month":
+      assertYear(year);
+      if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`month must be 1–12, got ${month}`);
+      return toRange(dayStart(year, month - 1, 1, timezone), dayStart(year, month, 1, timezone), timezone);
+    case "year":
+      assertYear(year);
+      return toRange(dayStart(year, 0, 1, timezone), dayStart(year + 1, 0, 1, timezone), timezone);
+    default:
+      throw new RangeError(`unknown period kind ${String(kind)}`);
+  }
+}
+
+/**
+ * The instants covering whole calendar days startDate…endDate (inclusive) in the zone: the
+ * invoice period and the `startDate`/`endDate` API queries. Throws RangeError on a bad day,
+ * an unknown zone, or an end before the start.
+ */
+export function dayRangeInZone(startDate: string, endDate: string, timezone: string): { start: Date; end: Date } {
+  assertTimeZone(timezone);
+  const from = parseCalendarDate(startDate);
+  const to = parseCalendarDate(endDate);
+  if (!from) throw new RangeError(`startDate must be a calendar day yyyy-MM-dd, got ${startDate}`);
+  if (!to) throw new RangeError(`endDate must be a calendar day yyyy-MM-dd, got ${endDate}`);
+  if (endDate < startDate) throw new RangeError("endDate is before startDate");
+  return {
+    start: new Date(dayStart(from.year, from.month - 1, from.day, timezone).getTime()),
+    end: new Date(dayStart(to.year, to.month - 1, to.day + 1, timezone).getTime()),
+  };
+}
+
+export type PeriodLabelInput =
+  | { kind: "today" | "week"; month?: number; year?: number }
+  | { kind: "month"; month: number; year: number }
+  | { kind: "year"; month?: number; year: number };
+
+/** The history titles' period label (spec 000 §2.6): "Today", "This Week", "November 2026", "2026". */
+export function periodLabel(input: PeriodLabelInput): string {
+  switch (input.kind) {
+    case "today":
+      return "Today";
+    case "week":
+      return "This Week";
+    case "month": {
+      const name = MONTH_NAMES[input.month - 1];
+      if (!name) throw new RangeError(`month must be 1–12, got ${input.month}`);
+      return `${name} ${input.year}`;
+    }
+    case "year":
+      return String(input.year);
+  }
+}
+
+/**
+ * "MMM d - MMM d, yyyy" (spec 000 §2.6): "Nov 1 - Nov 30, 2026". A range that crosses New
+ * Year, which the spec's format cannot show, names both years: "Dec 28, 2025 - Jan 3, 2026".
+ */
+export function dateRangeLabel(startDate: string, endDate: string): string {
+  const from = parseCalendarDate(startDate);
+  const to = parseCalendarDate(endDate);
+  if (!from || !to) throw new RangeError("dates must be calendar days yyyy-MM-dd");
+  const left = `${SHORT_MONTHS[from.month - 1]} ${from.day}`;
+  const right = `${SHORT_MONTHS[to.month - 1]} ${to.day}, ${to.year}`;
+  return from.year === to.year ? `${left} - ${right}` : `${left}, ${from.year} - ${right}`;
+}
+
+/** The year selector's choices, ascending: the current year (in the zone) −5 … +1 (spec 000 §9). */
+export function yearChoices(now: Date = new Date(), timezone = "UTC"): number[] {
+  assertTimeZone(timezone);
+  const current = new TZDate(now.getTime(), timezone).getFullYear();
+  return Array.from({ length: 7 }, (_, index) => current - 5 + index);
+}
+
+/** Start of a calendar day in the zone; day and month may overflow (day 32 is the next month's 1st). */
+function dayStart(year: number, monthIndex: number, day: number, timezone: string): TZDate {
+  // Noon always exists, while midnight can fall in a DST gap (America/Santiago): go from noon.
+  return startOfDay(new TZDate(year, monthIndex, day, 12, timezone));
+}
+
+function toRange(start: Date, end: Date, timezone: string): PeriodRange {
+  return {
+    start: new Date(start.getTime()),
+    end: new Date(end.getTime()),
+    startDate: format(start, "yyyy-MM-dd"),
+    // The last instant before `end` lies on the last day; format it in the same zone.
+    endDate: format(new TZDate(end.getTime() - 1, timezone), "yyyy-MM-dd"),
+  };
+}
+
+function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  // Years below 1000 are refused: Date maps 0–99 to 1900–1999, and no bill is that old.
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  const valid = year >= 1000 && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+  return valid ? { year, month, day } : null;
+}
+
+function assertTimeZone(timezone: string): void {
+  if (!isValidTimeZone(timezone)) throw new RangeError(`unknown time zone ${JSON.stringify(timezone)}`);
+}
+
+function assertYear(year: number): void {
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`year must be 1000–9999, got ${year}`);
+}

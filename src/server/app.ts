@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { SessionCache } from "./auth/session-cache.js";
+import { registerSessionHook } from "./auth/session-hook.js";
+import { pruneExpiredSessions } from "./auth/sessions.js";
+import type { Config } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { runMigrations } from "./db/migrate.js";
+import { registerFeatures } from "./features.js";
+import { registerCsrfGuard } from "./platform/csrf.js";
+import { registerErrorHandler } from "./platform/error-handler.js";
+import { pruneRateLimits } from "./platform/rate-limit.js";
+import { registerSecurityHeaders } from "./platform/security-headers.js";
+import "./platform/types.js";
+import { registerWebApp } from "./platform/web-app.js";
+import { selectPaymentProvider } from "./payments/select-provider.js";
+
+/**
+ * Builds the whole app — database opened and migrated, every feature registered — without
+ * listening, so tests can inject requests or listen on any port.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy ? "x-request-id" : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: config.inMemoryDatabase,
+    template: config.pgliteTemplate,
+  });
+  app.addHook("onClose", async () => database.close());
+  await runMigrations(database);
+
+  const now = config.now ?? (() => new Date());
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("now", now);
+  app.decorate("payments", selectPaymentProvider(config));
+  app.decorate("sessionCache", new SessionCache(config.sessionCacheMs ?? 1000));
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  // JSON bodies only. An empty body with a JSON content type (a POST without payload) means "no body";
+  // anything else goes through Fastify's own parser, which guards against prototype poisoning.
+  app.removeContentTypeParser("text/plain");
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  await app.register(cookie);
+  registerCsrfGuard(app);
+  // Every route the app serves, for the test that throws bad input at all of them.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routeTable.push({ method, url: route.url });
+  });
+  registerSessionHook(app);
+  await registerFeatures(app);
+  await registerWebApp(app, config.webDistDir);
+
+  await pruneExpiredSessions(database.db, now());
+  await pruneRateLimits(database.db, now());
+  return app;
+}

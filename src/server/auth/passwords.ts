@@ -1,0 +1,36 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * scrypt, memory-hard (DECISIONS.md 3): N=2^15, r=8 → 32 MiB per hash, about 60 ms here.
+ * Stored as "scrypt$N$r$p$salt$hash" so parameters can be raised later without a migration.
+ */
+const N = 32768;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N: n, r, p, maxmem: 128 * n * r * 2 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await derive(password, Buffer.from(salt, "base64url"), Number(n), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Verified against when the email is unknown, so both failures take the same time. */
+export const DUMMY_PASSWORD_HASH =
+  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

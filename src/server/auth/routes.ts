@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { createSubscriptionRequest, loginRequest } from "../../core/contracts/auth.js";
+import { parseInput } from "../platform/validate.js";
+import { clearCookie, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE, SIGNUP_TTL_SECONDS, setCookie } from "./cookies.js";
+import { DEFAULT_LOGIN_LIMITS, login } from "./login.js";
+import { completeRegistration, createSubscription } from "./registration.js";
+import { requireAuth } from "./session-hook.js";
+import { deleteSession } from "./sessions.js";
+import { presentUser } from "./user-presenter.js";
+
+export type AuthRoutesOptions = { loginLimits?: typeof DEFAULT_LOGIN_LIMITS };
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}): Promise<void> {
+  const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
+
+  app.get("/api/login", async (_request, reply) => reply.redirect("/auth"));
+
+  app.get("/api/auth/user", async (request) => {
+    const auth = requireAuth(request);
+    return presentUser(auth.user, auth.account, app.config.adminEmails);
+  });
+
+  app.post("/api/auth/login", async (request, reply) => {
+    const input = parseInput(loginRequest, request.body);
+    const result = await login(app.db, { ...input, address: request.ip, now: app.now(), limits });
+    setCookie(request, reply, SESSION_COOKIE, result.token, SESSION_TTL_SECONDS);
+    return presentUser(result.user, result.account, app.config.adminEmails);
+  });
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token, app.sessionCache);
+    clearCookie(request, reply, SESSION_COOKIE);
+    return { success: true };
+  });
+
+  app.post("/api/auth/create-subscription", async (request, reply) => {
+    const input = parseInput(createSubscriptionRequest, request.body);
+    const { token, response } = await createSubscription(app.db, app.payments, input, app.now());
+    setCookie(request, reply, SIGNUP_COOKIE, token, SIGNUP_TTL_SECONDS);
+    return response;
+  });
+
+  app.post("/api/auth/complete-registration", async (request, reply) => {
+    const result = await completeRegistration(app.db, app.payments, request.cookies[SIGNUP_COOKIE], app.now());
+    clearCookie(request, reply, SIGNUP_COOKIE);
+    setCookie(request, reply, SESSION_COOKIE, result.token, SESSION_TTL_SECONDS);
+    reply.status(201);
+    return presentUser(result.user, result.account, app.config.adminEmails);
+  });
+}

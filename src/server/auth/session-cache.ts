@@ -1,0 +1,48 @@
+import type { AuthContext } from "./sessions.js";
+
+/**
+ * A read-through cache of session lookups, one per app instance, entries kept for one second.
+ *
+ * Why: an authenticated request otherwise costs a database round trip before any work starts, which
+ * on the embedded database caps the whole app at a few hundred requests per second. The database stays
+ * the only source of truth (DECISIONS.md 2): an entry lives one second, a sign-out or any write by the
+ * account on this instance drops its entries at once, and another instance sees such a change within
+ * a second. Times use the monotonic clock, not the app's injectable clock, so a pinned test clock
+ * cannot keep an entry alive.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { auth: AuthContext; storedAt: number }>();
+
+  constructor(
+    private readonly ttlMs = 1000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(tokenHash: string, now: Date): AuthContext | null {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return null;
+    if (performance.now() - entry.storedAt > this.ttlMs || entry.auth.expiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return null;
+    }
+    return entry.auth;
+  }
+
+  set(tokenHash: string, auth: AuthContext): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(tokenHash, { auth, storedAt: performance.now() });
+  }
+
+  forget(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  /** Drops every cached session of an account: its user, settings or plan may just have changed. */
+  forgetAccount(accountId: number): void {
+    for (const [key, entry] of this.entries) if (entry.auth.accountId === accountId) this.entries.delete(key);
+  }
+}

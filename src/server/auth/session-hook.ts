@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../core/errors.js";
+import type { AuthContext } from "./sessions.js";
+import { findSession } from "./sessions.js";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
+
+/** Loads the session for every /api request; routes that need it call requireAuth. */
+export function registerSessionHook(app: FastifyInstance): void {
+  app.decorateRequest("auth", null);
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await findSession(app.db, token, app.now(), app.sessionCache);
+    if (!found) return;
+    request.auth = found.auth;
+    // Rolling expiry: the cookie follows the server-side record when it was extended.
+    if (found.renewed) setCookie(request, reply, SESSION_COOKIE, token, SESSION_TTL_SECONDS);
+  });
+  // Any successful write by an account may change what its session shows (profile, defaults, plan).
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.auth && request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
+      app.sessionCache.forgetAccount(request.auth.accountId);
+    }
+  });
+}
+
+/** The signed-in context, or 401 "Unauthorized" (the web client redirects to sign-in on that text). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError("unauthorized", "Unauthorized");
+  return request.auth;
+}

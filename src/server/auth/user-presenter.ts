@@ -1,0 +1,33 @@
+import type { SessionUser } from "../../core/contracts/auth.js";
+import { centsToDecimal } from "../../core/money.js";
+import type { AccountRow, UserRow } from "./sessions.js";
+
+/** The session user as the API shows it: profile from the user, billing defaults from the account. */
+export function presentUser(user: UserRow, account: AccountRow, adminEmails: readonly string[]): SessionUser {
+  return {
+    id: user.id,
+    accountId: account.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profession: user.profession,
+    firmName: account.firmName,
+    timezone: account.timezone,
+    defaultBillingRate: centsToDecimal(account.defaultRateCents),
+    billingType: account.billingType as SessionUser["billingType"],
+    minimumBillingMinutes: account.minimumBillingMinutes,
+    roundingIncrementMinutes: account.roundingIncrementMinutes,
+    currency: account.currency,
+    invoicePrefix: account.invoicePrefix,
+    paymentTermsDays: account.paymentTermsDays,
+    phoneNumber: user.phoneNumber,
+    phoneExtension: user.phoneExtension,
+    phoneProvider: user.phoneProvider,
+    plan: account.plan,
+    billingCycle: account.billingCycle,
+    subscriptionStatus: account.subscriptionStatus,
+    trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
+    isAdmin: user.isAdmin || adminEmails.includes(user.email.toLowerCase()),
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,44 @@
+import type { BillingType } from "../../core/billing/rules.js";
+import type { ActiveCallJson, CallJson } from "../../core/contracts/calls.js";
+import { centsToDecimal } from "../../core/money.js";
+import type { calls } from "../db/schema/index.js";
+
+export type CallRow = typeof calls.$inferSelect;
+export type CallWithClient = { call: CallRow; clientName: string | null };
+
+/** A call as every list shows it: raw and billed seconds, money as decimal strings, the rules it was priced with. */
+export function presentCall({ call, clientName }: CallWithClient): CallJson {
+  const amount = centsToDecimal(call.amountCents);
+  return {
+    id: call.id,
+    platform: call.platform,
+    startTime: call.startedAt.toISOString(),
+    endTime: call.endedAt?.toISOString() ?? null,
+    duration: call.durationSeconds,
+    billedDuration: call.billedSeconds,
+    billableAmount: amount,
+    amount,
+    rate: centsToDecimal(call.rateCents),
+    billingType: call.billingType as BillingType,
+    minimumBillingMinutes: call.minimumBillingMinutes,
+    roundingIncrementMinutes: call.roundingIncrementMinutes,
+    clientId: call.clientId,
+    clientName,
+    callType: call.callType,
+    notes: call.notes,
+    description: call.description,
+    invoiceId: call.invoiceId,
+    active: call.endedAt === null,
+  };
+}
+
+export function presentActiveCall({ call, clientName }: CallWithClient): ActiveCallJson {
+  return {
+    id: call.id,
+    platform: call.platform,
+    startTime: call.startedAt.toISOString(),
+    clientId: call.clientId,
+    clientName,
+    callType: call.callType,
+  };
+}

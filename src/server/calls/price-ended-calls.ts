@@ -1,0 +1,36 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { resolveRules } from "../../core/billing/rules.js";
+import type { AccountRow } from "../auth/sessions.js";
+import type { Db } from "../db/client.js";
+import { calls, clients } from "../db/schema/index.js";
+import type { CallRow } from "./call-presenter.js";
+import { accountRules, clientOverrides, elapsedSeconds, priceCallColumns } from "./pricing.js";
+
+/**
+ * Prices calls that have just ended with the rules in force now (the account's defaults and
+ * each client's overrides) and stores the result beside the rules used (DECISIONS.md 8).
+ * Runs inside the caller's transaction; returns the updated rows in the same order.
+ */
+export async function priceEndedCalls(tx: Db, account: AccountRow, ended: CallRow[], now: Date): Promise<CallRow[]> {
+  const clientIds = [...new Set(ended.map((call) => call.clientId).filter((id): id is number => id !== null))];
+  const clientRows = clientIds.length
+    ? await tx
+        .select()
+        .from(clients)
+        .where(and(eq(clients.accountId, account.id), inArray(clients.id, clientIds)))
+    : [];
+  const byId = new Map(clientRows.map((client) => [client.id, client]));
+  const defaults = accountRules(account);
+  const priced: CallRow[] = [];
+  for (const call of ended) {
+    const rules = resolveRules(defaults, clientOverrides(call.clientId === null ? null : byId.get(call.clientId)));
+    const columns = priceCallColumns(elapsedSeconds(call.startedAt, call.endedAt ?? now), rules);
+    const [row] = await tx
+      .update(calls)
+      .set({ ...columns, updatedAt: now })
+      .where(and(eq(calls.accountId, account.id), eq(calls.id, call.id)))
+      .returning();
+    if (row) priced.push(row);
+  }
+  return priced;
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import {
+  emptyBody,
+  listCallsQuery,
+  logCallRequest,
+  periodQuery,
+  repriceCallsRequest,
+  startCallRequest,
+  updateCallRequest,
+} from "../../core/contracts/calls.js";
+import { idParam } from "../../core/contracts/common.js";
+import { requireAuth } from "../auth/session-hook.js";
+import { parseInput } from "../platform/validate.js";
+import { presentActiveCall, presentCall } from "./call-presenter.js";
+import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
+import { deleteCall } from "./delete-call.js";
+import { endAllCalls } from "./end-all-calls.js";
+import { endCall } from "./end-call.js";
+import { findClientEmailsInPeriod, presentClientEmail } from "./find-client-emails.js";
+import { logCall } from "./log-call.js";
+import { resolvePeriodBounds } from "./period-bounds.js";
+import { repriceCalls } from "./reprice-calls.js";
+import { startCall } from "./start-call.js";
+import { updateCall } from "./update-call.js";
+
+/**
+ * Calls (spec 000 §2.5, §4, §7.2): the live timer, logged calls, edits, the client log's
+ * period queries. Also GET /api/emails/client/{id} for the client log until the email
+ * feature owns it.
+ */
+export async function callsRoutes(app: FastifyInstance): Promise<void> {
+  app.get("/api/calls", async (request) => {
+    const { accountId } = requireAuth(request);
+    const query = parseInput(listCallsQuery, request.query);
+    const rows = await findCalls(app.db, { accountId, ...query });
+    return rows.map(presentCall);
+  });
+
+  app.get("/api/calls/active", async (request) => {
+    const { accountId } = requireAuth(request);
+    return (await findActiveCalls(app.db, accountId)).map(presentActiveCall);
+  });
+
+  app.post("/api/calls/start", async (request, reply) => {
+    const { account } = requireAuth(request);
+    const input = parseInput(startCallRequest, request.body);
+    const call = await startCall(app.db, { account, input, now: app.now() });
+    reply.status(201);
+    return presentCall(call);
+  });
+
+  app.post("/api/calls/end/:id", async (request) => {
+    const { account } = requireAuth(request);
+    const { id } = parseInput(idParam, request.params);
+    parseInput(emptyBody, request.body);
+    const call = presentCall(await endCall(app.db, { account, callId: id, now: app.now() }));
+    return { duration: call.duration, call };
+  });
+
+  app.post("/api/calls/end-all", async (request) => {
+    const { account } = requireAuth(request);
+    parseInput(emptyBody, request.body);
+    const calls = (await endAllCalls(app.db, { account, now: app.now() })).map(presentCall);
+    return { ended: calls.length, calls };
+  });
+
+  app.post("/api/calls/reprice", async (request) => {
+    const { account } = requireAuth(request);
+    const { clientId } = parseInput(repriceCallsRequest, request.body);
+    return repriceCalls(app.db, { account, clientId, now: app.now() });
+  });
+
+  app.post("/api/calls", async (request, reply) => {
+    const { account } = requireAuth(request);
+    const input = parseInput(logCallRequest, request.body);
+    const call = await logCall(app.db, { account, input, now: app.now() });
+    reply.status(201);
+    return presentCall(call);
+  });
+
+  app.patch("/api/calls/:id", async (request) => {
+    const { account } = requireAuth(request);
+    const { id } = parseInput(idParam, request.params);
+    const input = parseInput(updateCallRequest, request.body);
+    return presentCall(await updateCall(app.db, { account, callId: id, input, now: app.now() }));
+  });
+
+  app.delete("/api/calls/:id", async (request) => {
+    const { accountId } = requireAuth(request);
+    const { id } = parseInput(idParam, request.params);
+    parseInput(emptyBody, request.body);
+    await deleteCall(app.db, { accountId, callId: id });
+    return { success: true, id };
+  });
+
+  app.get("/api/calls/client/:id", async (request) => {
+    const { accountId, account } = requireAuth(request);
+    const { id } = parseInput(idParam, request.params);
+    const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+    await getClientForCall(app.db, accountId, id, { allowArchived: true });
+    const rows = await findClientCallsInPeriod(app.db, { accountId, clientId: id, start, end });
+    return rows.map(presentCall);
+  });
+
+  app.get("/api/emails/client/:id", async (request) => {
+    const { accountId, account } = requireAuth(request);
+    const { id } = parseInput(idParam, request.params);
+    const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+    await getClientForCall(app.db, accountId, id, { allowArchived: true });
+    const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
+    return rows.map(presentClientEmail);
+  });
+}

@@ -1,0 +1,120 @@
+import path from "node:path";
+import { z } from "zod";
+import type { RateLimitRule } from "./platform/rate-limit.js";
+
+/**
+ * Every setting comes from the environment, read once here. README.md lists each variable
+ * with its default; this is the single place that decides them.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  SECRETS_KEY: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default("Minutely <invoices@minutely.local>"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
+  STRIPE_PRICE_INDIVIDUAL_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_INDIVIDUAL_ANNUAL: z.string().optional(),
+  STRIPE_PRICE_TEAM_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_TEAM_ANNUAL: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  OAUTH_TOKEN_URL_OVERRIDE: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** A PostgreSQL server; absent means embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Start PGlite in memory (tests): no files at all. */
+  inMemoryDatabase?: boolean;
+  /** A gzipped PGlite data dir to start from instead of running initdb (fast first start, fast tests). */
+  pgliteTemplate?: Blob;
+  secretsKey?: string;
+  publicUrl?: string;
+  adminEmails: string[];
+  logLevel: string;
+  trustProxy: boolean;
+  /** Folder of the built web app; absent means API only (tests). */
+  webDistDir?: string;
+  smtp: { url?: string; from: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    apiBase?: string;
+    prices: Record<string, string | undefined>;
+  };
+  oauth: {
+    google: { clientId?: string; clientSecret?: string };
+    microsoft: { clientId?: string; clientSecret?: string };
+    tokenUrlOverride?: string;
+  };
+  /** How long a session lookup is cached per instance (ms); 0 turns the cache off. */
+  sessionCacheMs?: number;
+  /** Sign-in limits; tests lower or raise them. */
+  loginLimits?: { perAddress: RateLimitRule; perEmail: RateLimitRule };
+  /** Waitlist joins per address (default 10 per 10 minutes); tests lower or raise it. */
+  waitlistLimit?: RateLimitRule;
+  /** Injected clock for tests; production uses the real one. */
+  now?: () => Date;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    secretsKey: e.SECRETS_KEY,
+    publicUrl: e.PUBLIC_URL,
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR,
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+      prices: {
+        "individual:monthly": e.STRIPE_PRICE_INDIVIDUAL_MONTHLY,
+        "individual:annual": e.STRIPE_PRICE_INDIVIDUAL_ANNUAL,
+        "team:monthly": e.STRIPE_PRICE_TEAM_MONTHLY,
+        "team:annual": e.STRIPE_PRICE_TEAM_ANNUAL,
+      },
+    },
+    oauth: {
+      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+      microsoft: { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET },
+      tokenUrlOverride: e.OAUTH_TOKEN_URL_OVERRIDE,
+    },
+    ...overrides,
+  };
+}

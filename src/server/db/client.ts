@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** The one database type every query takes first: PGlite, node-postgres or a transaction of either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL (migrations, admin scripts, tests). */
+  exec: (sql: string) => Promise<void>;
+  close: () => Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** Folder for PGlite's files; ignored with databaseUrl or inMemory. */
+  dataDir?: string;
+  inMemory?: boolean;
+  /** A gzipped data dir (dumpDataDir) to start an empty PGlite from, skipping initdb. */
+  template?: Blob;
+  poolSize?: number;
+};
+
+// PostgreSQL returns bigint (count(*)) as a string; our counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      pool,
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pgliteDir = options.inMemory ? undefined : path.join(options.dataDir ?? "./data", "pglite");
+  const isNew = !pgliteDir || !fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
+  if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: pgliteDir ? `file://${pgliteDir}` : undefined,
+    loadDataDir: isNew ? options.template : undefined,
+    // A short burst of lost writes after a power cut is acceptable for the single-machine install;
+    // each query no longer waits for the whole data dir to be flushed.
+    relaxedDurability: true,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, instant, timestamps } from "./columns.js";
+
+/**
+ * An account is the practice that pays: plan, billing defaults and the time zone every
+ * period is computed in. Every customer-data table carries `account_id` (partition key).
+ */
+export const accounts = pgTable("accounts", {
+  id: id(),
+  plan: text().notNull().default("individual"),
+  billingCycle: text("billing_cycle").notNull().default("monthly"),
+  subscriptionStatus: text("subscription_status").notNull().default("trialing"),
+  trialEndsAt: instant("trial_ends_at"),
+  paymentCustomerId: text("payment_customer_id"),
+  paymentSubscriptionId: text("payment_subscription_id"),
+  firmName: text("firm_name"),
+  timezone: text().notNull().default("UTC"),
+  defaultRateCents: integer("default_rate_cents").notNull().default(15000),
+  billingType: text("billing_type").notNull().default("hour"),
+  minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
+  roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
+  currency: text().notNull().default("usd"),
+  invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
+  paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+  /** Next invoice sequence; taken with UPDATE … RETURNING inside the invoice transaction so numbers never repeat or skip. */
+  nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profession: text(),
+    phoneNumber: text("phone_number"),
+    phoneExtension: text("phone_extension"),
+    phoneProvider: text("phone_provider"),
+    phoneIntegrationEnabled: boolean("phone_integration_enabled").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_account_idx").on(t.accountId)],
+);
+
+/** Server-side sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    expiresAt: instant("expires_at").notNull(),
+    lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** A sign-up between the plan step and a finished payment, tied to the browser by a short-lived cookie. */
+export const pendingRegistrations = pgTable("pending_registrations", {
+  id: id(),
+  tokenHash: text("token_hash").notNull().unique(),
+  email: text().notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  plan: text().notNull(),
+  billingCycle: text("billing_cycle").notNull(),
+  timezone: text().notNull().default("UTC"),
+  paymentProvider: text("payment_provider").notNull(),
+  paymentReference: text("payment_reference"),
+  paymentCustomerId: text("payment_customer_id"),
+  expiresAt: instant("expires_at").notNull(),
+  createdAt: instant("created_at").notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every app instance (DECISIONS.md 2). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text().notNull(),
+    windowStart: instant("window_start").notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_window_idx").on(t.windowStart)],
+);

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.js";
+import { clients } from "./clients.js";
+import { id, instant, timestamps } from "./columns.js";
+
+/**
+ * A call or meeting. Active while `ended_at` is null. When it ends (or is edited) the billing
+ * engine prices it and the rules it used are stored beside the result, so a later rate change
+ * never re-prices it silently (DECISIONS.md 8). `invoice_id` locks it once billed.
+ */
+export const calls = pgTable(
+  "calls",
+  {
+    id: id(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    platform: text().notNull().default("manual"),
+    callType: text("call_type").notNull().default("consultation"),
+    notes: text(),
+    description: text(),
+    startedAt: instant("started_at").notNull(),
+    endedAt: instant("ended_at"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    billedSeconds: integer("billed_seconds").notNull().default(0),
+    rateCents: integer("rate_cents").notNull().default(0),
+    billingType: text("billing_type").notNull().default("hour"),
+    minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
+    roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
+    amountCents: integer("amount_cents").notNull().default(0),
+    invoiceId: integer("invoice_id"),
+    /** Where the call came from: manual, timer, zoom, twilio, teams … and the provider's id, for idempotent webhooks. */
+    source: text().notNull().default("manual"),
+    externalId: text("external_id"),
+    ...timestamps,
+  },
+  (t) => [
+    index("calls_account_started_idx").on(t.accountId, t.startedAt),
+    index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt),
+    index("calls_active_idx")
+      .on(t.accountId)
+      .where(sql`${t.endedAt} is null`),
+    index("calls_invoice_idx").on(t.invoiceId),
+  ],
+);

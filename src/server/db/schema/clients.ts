@@ -1,0 +1,31 @@
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.js";
+import { id, instant, timestamps } from "./columns.js";
+
+/**
+ * A client of the practice. Rate, type, minimum and rounding are nullable overrides of the
+ * account's defaults (DECISIONS.md 8). A client with invoices is archived, never erased (DECISIONS.md 10).
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: id(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    company: text(),
+    caseType: text("case_type"),
+    address: text(),
+    notes: text(),
+    billingRateCents: integer("billing_rate_cents"),
+    billingType: text("billing_type"),
+    minimumBillingMinutes: integer("minimum_billing_minutes"),
+    roundingIncrementMinutes: integer("rounding_increment_minutes"),
+    archivedAt: instant("archived_at"),
+    ...timestamps,
+  },
+  (t) => [index("clients_account_idx").on(t.accountId, t.name)],
+);

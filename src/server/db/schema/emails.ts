@@ -1,0 +1,64 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.js";
+import { clients } from "./clients.js";
+import { id, instant, timestamps } from "./columns.js";
+
+/** A mailbox connection. Secrets (password or OAuth tokens) only as AES-256-GCM ciphertext. */
+export const emailIntegrations = pgTable("email_integrations", {
+  id: id(),
+  accountId: integer("account_id")
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  enabled: boolean().notNull().default(true),
+  provider: text().notNull(),
+  host: text().notNull(),
+  port: integer().notNull(),
+  secure: boolean().notNull().default(true),
+  username: text().notNull(),
+  address: text(),
+  authType: text("auth_type").notNull().default("password"),
+  secretCiphertext: text("secret_ciphertext"),
+  tokenExpiresAt: instant("token_expires_at"),
+  lastTestedAt: instant("last_tested_at"),
+  lastTestMessage: text("last_test_message"),
+  ...timestamps,
+});
+
+/**
+ * An email whose reading and writing time is billed. Amount and time are recomputed by the
+ * server from word count and the rules (never taken from the request); the rules are stored beside them.
+ */
+export const trackedEmails = pgTable(
+  "tracked_emails",
+  {
+    id: id(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Stable id of the message in the mailbox (Message-ID or folder+UIDVALIDITY+UID). */
+    messageKey: text("message_key").notNull(),
+    subject: text().notNull().default(""),
+    sender: text(),
+    recipient: text(),
+    sentAt: instant("sent_at"),
+    emailType: text("email_type").notNull(),
+    complexity: text().notNull().default("simple"),
+    wordCount: integer("word_count").notNull().default(0),
+    readSeconds: integer("read_seconds").notNull().default(0),
+    writeSeconds: integer("write_seconds").notNull().default(0),
+    billedSeconds: integer("billed_seconds").notNull().default(0),
+    rateCents: integer("rate_cents").notNull().default(0),
+    amountCents: integer("amount_cents").notNull().default(0),
+    invoiceId: integer("invoice_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("tracked_emails_message_key").on(t.accountId, t.clientId, t.messageKey),
+    index("tracked_emails_account_client_created_idx").on(t.accountId, t.clientId, t.createdAt),
+    index("tracked_emails_account_created_idx").on(t.accountId, t.createdAt),
+  ],
+);

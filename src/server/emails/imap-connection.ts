@@ -1,0 +1,126 @@
+import { ImapFlow, type ImapFlowError } from "imapflow";
+import { AppError } from "../../core/errors.js";
+
+/** Where and how to sign in; built from the stored integration by mailbox-credentials.ts. */
+export type ImapTarget = {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  auth: { kind: "password"; password: string } | { kind: "oauth2"; accessToken: string };
+};
+
+export type ImapTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
+
+/** Long enough for a slow provider, short enough that a request never hangs a browser for minutes. */
+export const DEFAULT_IMAP_TIMEOUTS: ImapTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+/**
+ * Connects and signs in, or throws a 502 AppError whose message says what the mail server did
+ * (refused, unknown host, timed out, rejected the sign-in with its own words). One connection per
+ * request: nothing is kept between requests, so any app instance can serve any request.
+ */
+export async function openImap(target: ImapTarget, timeouts: ImapTimeouts = DEFAULT_IMAP_TIMEOUTS): Promise<ImapFlow> {
+  const client = new ImapFlow({
+    host: target.host,
+    port: target.port,
+    secure: target.secure,
+    auth:
+      target.auth.kind === "password"
+        ? { user: target.username, pass: target.auth.password }
+        : { user: target.username, accessToken: target.auth.accessToken },
+    logger: false,
+    disableAutoIdle: true,
+    clientInfo: { name: "Minutely" },
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    // A message body larger than this is not an email anyone bills reading time for.
+    maxLiteralSize: 64 * 1024 * 1024,
+  });
+  // Without a listener an 'error' event after connect would crash the process.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    client.close();
+    throw imapFailure(error, target);
+  }
+}
+
+/** Logs out politely; never throws (the work is done, a slow LOGOUT must not fail the request). */
+export async function closeImap(client: ImapFlow): Promise<void> {
+  try {
+    await Promise.race([client.logout(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+  } catch {
+    // ignore
+  } finally {
+    client.close();
+  }
+}
+
+/** Runs `work` on a signed-in connection and always closes it; IMAP failures become 502s with a clear message. */
+export async function withImap<T>(
+  target: ImapTarget,
+  work: (client: ImapFlow) => Promise<T>,
+  timeouts?: ImapTimeouts,
+): Promise<T> {
+  const client = await openImap(target, timeouts);
+  try {
+    return await work(client);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw imapFailure(error, target);
+  } finally {
+    await closeImap(client);
+  }
+}
+
+/** A person-readable sentence for an IMAP, TLS, DNS or socket failure, with the server's own words when it gave any. */
+export function describeImapError(error: unknown, target: Pick<ImapTarget, "host" | "port" | "secure">): string {
+  const where = `${target.host}:${target.port}`;
+  const e = (error ?? {}) as ImapFlowError & { code?: string; message?: string };
+  const serverText = e.responseText
+    ? `${e.serverResponseCode ? `[${e.serverResponseCode}] ` : ""}${e.responseText}`.replace(/\.$/, "")
+    : typeof e.response === "string" && e.response
+      ? e.response
+      : undefined;
+  if (e.authenticationFailed) {
+    return `The mail server ${where} refused the sign-in: ${serverText ?? e.message}. Check the username and app password (or reconnect the account).`;
+  }
+  switch (e.code) {
+    case "ECONNREFUSED":
+      return `Could not connect to the mail server ${where}: the connection was refused. Check the host and port, or try again when the server is up.`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `Could not find the mail server ${target.host}: no such host name. Check the server host.`;
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return `Could not reach the mail server ${where}: the network is unreachable.`;
+    case "ECONNRESET":
+    case "EPIPE":
+    case "NoConnection":
+    case "EConnectionClosed":
+    case "ClosedAfterConnectText":
+    case "ClosedAfterConnectTLS":
+      return `The mail server ${where} closed the connection${target.secure ? " (is TLS right for this port?)" : ""}${e.reason ? `: ${e.reason}` : "."}`;
+    case "CONNECT_TIMEOUT":
+    case "ETIMEDOUT":
+    case "ETIMEOUT":
+    case "GREETING_TIMEOUT":
+    case "UPGRADE_TIMEOUT":
+      return `The mail server ${where} did not answer in time${e.code === "GREETING_TIMEOUT" && !target.secure ? " (does it expect TLS?)" : ""}. Try again later or check the host and port.`;
+    default:
+      break;
+  }
+  if (e.tlsFailed || /SSL|TLS|certificate|wrong version number/i.test(e.message ?? "")) {
+    return `Secure connection to the mail server ${where} failed: ${e.message}. Check the TLS setting and the port.`;
+  }
+  if (serverText) return `The mail server ${where} answered: ${serverText}`;
+  return `The mail server ${where} failed: ${e.message || "unknown error"}`;
+}
+
+export function imapFailure(error: unknown, target: Pick<ImapTarget, "host" | "port" | "secure">): AppError {
+  return new AppError("bad_gateway", describeImapError(error, target));
+}

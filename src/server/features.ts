@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { authRoutes } from "./auth/routes.js";
+import { invoicesRoutes } from "./invoices/routes.js";
+import { notificationsRoutes } from "./notifications/routes.js";
+import { callsRoutes } from "./calls/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
+import { emailsRoutes } from "./emails/routes.js";
+import { clientsRoutes } from "./clients/routes.js";
+import { settingsRoutes } from "./settings/routes.js";
+import { platformRoutes } from "./platform/routes.js";
+import { waitlistRoutes } from "./waitlist/routes.js";
+
+/**
+ * Every feature's routes, registered in one place. A feature is a folder under src/server
+ * with a `routes.ts` exporting a Fastify plugin; add one line here for it.
+ */
+export async function registerFeatures(app: FastifyInstance): Promise<void> {
+  await app.register(platformRoutes);
+  await app.register(authRoutes, { loginLimits: app.config.loginLimits });
+  await app.register(settingsRoutes);
+  await app.register(clientsRoutes);
+  await app.register(waitlistRoutes);
+  await app.register(callsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(emailsRoutes);
+}

@@ -1,0 +1,52 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { notFound } from "../../core/errors.js";
+import type { Db } from "../db/client.js";
+import { clients, invoiceItems, invoices } from "../db/schema/index.js";
+import type { InvoiceClient, InvoiceItemRow, InvoiceRow } from "./invoice-presenter.js";
+
+export type ClientRow = typeof clients.$inferSelect;
+
+/** One invoice of the account with its client, or 404 (another account's id included). */
+export async function getInvoice(
+  db: Db,
+  accountId: number,
+  invoiceId: number,
+): Promise<{ invoice: InvoiceRow; client: ClientRow }> {
+  const [row] = await db
+    .select({ invoice: invoices, client: clients })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
+    .limit(1);
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+/** The invoice's lines in their printed order. */
+export async function findInvoiceItems(db: Db, accountId: number, invoiceId: number): Promise<InvoiceItemRow[]> {
+  return db
+    .select()
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.accountId, accountId), eq(invoiceItems.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceItems.position));
+}
+
+/** The account's invoices, newest first, with each client's name and address. */
+export async function findInvoices(
+  db: Db,
+  accountId: number,
+  options: { clientId?: number; limit?: number } = {},
+): Promise<{ invoice: InvoiceRow; client: InvoiceClient }[]> {
+  return db
+    .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(
+      and(
+        eq(invoices.accountId, accountId),
+        options.clientId === undefined ? undefined : eq(invoices.clientId, options.clientId),
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.sequence))
+    .limit(options.limit ?? 500);
+}

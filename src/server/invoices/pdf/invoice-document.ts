@@ -1,0 +1,37 @@
+import type { BillingType } from "../../../core/billing/rules.js";
+import type { InvoiceStatus, InvoiceTemplate } from "../../../core/invoices.js";
+
+/**
+ * Everything an invoice PDF shows, already read from the database: the renderers take this
+ * plain object and never query, so a benchmark or a test can render without a database.
+ * Money is integer cents; durations integer seconds; dates calendar days "yyyy-MM-dd".
+ */
+export type InvoiceDocument = {
+  template: InvoiceTemplate;
+  status: InvoiceStatus;
+  invoiceNumber: string;
+  issueDate: string;
+  dueDate: string;
+  dateFrom: string;
+  dateTo: string;
+  paymentTermsDays: number;
+  currency: string;
+  firm: { name: string; contactName: string | null; email: string | null; phone: string | null };
+  client: { name: string; company: string | null; email: string | null; phone: string | null; address: string | null };
+  lines: InvoiceDocumentLine[];
+  subtotalCents: number;
+  totalCents: number;
+  totalCalls: number;
+  totalEmails: number;
+};
+
+export type InvoiceDocumentLine = {
+  date: string;
+  kind: "call" | "email";
+  description: string;
+  durationSeconds: number;
+  billedSeconds: number;
+  rateCents: number;
+  billingType: BillingType;
+  amountCents: number;
+};

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
+import { conflict, notFound } from "../../core/errors.js";
+import { canTransition, transitionRefusal } from "../../core/invoices.js";
+import type { Db } from "../db/client.js";
+import { clients, invoiceItems, invoices } from "../db/schema/index.js";
+import { presentInvoice } from "./invoice-presenter.js";
+import { countText, releaseBilledSources } from "./release-invoice-items.js";
+
+/**
+ * sent → void. A sent invoice is never edited (DECISIONS.md 9): it is voided, keeping its number,
+ * its lines and its PDF for the record, and its calls and emails are released so a corrected
+ * replacement invoice can bill them.
+ */
+export async function voidInvoice(
+  db: Db,
+  options: { accountId: number; invoiceId: number; now: Date },
+): Promise<InvoiceActionResponse> {
+  const { accountId, invoiceId, now } = options;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
+      .for("update", { of: invoices });
+    if (!row) throw notFound("Invoice");
+    const { invoice, client } = row;
+    if (!canTransition(invoice.status, "void")) throw conflict(transitionRefusal(invoice.invoiceNumber, invoice.status, "void"));
+
+    const [updated] = await tx
+      .update(invoices)
+      .set({ status: "void", voidedAt: now, updatedAt: now })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    await tx
+      .update(invoiceItems)
+      .set({ releasedAt: now, callId: null, emailId: null })
+      .where(and(eq(invoiceItems.accountId, accountId), eq(invoiceItems.invoiceId, invoice.id)));
+    const released = await releaseBilledSources(tx, accountId, invoice.id, now);
+    if (!updated) throw new Error("void update returned nothing");
+    return {
+      invoice: presentInvoice(updated, client),
+      message: `Invoice ${invoice.invoiceNumber} voided; its ${countText(released)} can be invoiced again`,
+    };
+  });
+}

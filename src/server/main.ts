@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+
+/** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.resolve(here, "..");
+const config = loadConfig(process.env);
+config.webDistDir ??= path.join(distDir, "web");
+const templateFile = path.join(distDir, "pglite-template.tar.gz");
+if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = new Blob([fs.readFileSync(templateFile)]);
+
+const app = await buildApp(config);
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  process.exit(0);
+};
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+await app.listen({ port: config.port, host: config.host });

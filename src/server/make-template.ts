@@ -1,0 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "./db/client.js";
+import { runMigrations } from "./db/migrate.js";
+
+/**
+ * Build step: an in-memory PGlite, migrated, dumped as a gzipped data dir. The first `npm start`
+ * loads it (about 0.6 s) instead of running initdb (about 2–4 s); later migrations still apply on start.
+ */
+const out = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "pglite-template.tar.gz");
+const database = await openDatabase({ inMemory: true });
+await runMigrations(database);
+const dump = await database.pglite!.dumpDataDir("gzip");
+fs.writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
+await database.close();
+console.log(`PGlite template written to ${out} (${Math.round(dump.size / 1024)} KiB)`);

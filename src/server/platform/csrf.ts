@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../core/errors.js";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Webhooks are called by providers, not browsers; they prove themselves with signatures instead. */
+const EXEMPT_PREFIXES = ["/api/webhooks/"];
+
+/**
+ * A state-changing /api request must carry `X-Requested-With: XMLHttpRequest` (DECISIONS.md 3).
+ * A cross-site form cannot set that header, and a cross-site fetch that sets it needs a CORS
+ * preflight we never grant, so this blocks cross-site request forgery together with SameSite=Lax.
+ */
+export function registerCsrfGuard(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith("/api/")) return;
+    if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    if (request.headers["x-requested-with"] !== "XMLHttpRequest") {
+      throw new AppError("forbidden", "This request must be sent by the Minutely app (missing X-Requested-With header)");
+    }
+  });
+}

@@ -1,0 +1,21 @@
+import type { SessionCache } from "../auth/session-cache.js";
+import type { AuthContext } from "../auth/sessions.js";
+import type { Config } from "../config.js";
+import type { Database, Db } from "../db/client.js";
+import type { PaymentProvider } from "../payments/payment-provider.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    payments: PaymentProvider;
+    /** The clock every service reads; tests can pin it through config.now. */
+    now: () => Date;
+    routeTable: { method: string; url: string }[];
+    sessionCache: SessionCache;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

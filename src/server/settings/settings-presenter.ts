@@ -1,0 +1,23 @@
+import type { Profession, SettingsResponse } from "../../core/contracts/settings.js";
+import type { Currency } from "../../core/money.js";
+import { centsToDecimal } from "../../core/money.js";
+import type { AccountRow, UserRow } from "../auth/sessions.js";
+
+/** Settings as the API shows them: billing defaults, firm and time zone from the account, the profile from the user. */
+export function presentSettings(user: UserRow, account: AccountRow): SettingsResponse {
+  return {
+    defaultBillingRate: centsToDecimal(account.defaultRateCents),
+    billingType: account.billingType as SettingsResponse["billingType"],
+    minimumBillingMinutes: account.minimumBillingMinutes,
+    roundingIncrementMinutes: account.roundingIncrementMinutes,
+    currency: account.currency as Currency,
+    invoicePrefix: account.invoicePrefix,
+    paymentTermsDays: account.paymentTermsDays,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profession: user.profession as Profession | null,
+    firmName: account.firmName,
+    timezone: account.timezone,
+  };
+}

@@ -1,0 +1,74 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { UpdateSettingsRequest } from "../../core/contracts/settings.js";
+import { AppError } from "../../core/errors.js";
+import type { Db } from "../db/client.js";
+import { accounts, users } from "../db/schema/index.js";
+
+export const SETTINGS_EMAIL_TAKEN = "This email address is already used by another account. Choose a different one.";
+
+type UpdateSettingsOptions = { accountId: number; userId: number; input: UpdateSettingsRequest; now: Date };
+
+/**
+ * Saves any subset of the settings in one transaction: billing defaults, firm name and time
+ * zone on the account, the profile on the user. A new rate applies to clients without their own
+ * rate and to calls priced from now on; calls already priced keep their rules (DECISIONS.md 8).
+ */
+export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
+  const { accountId, userId, input, now } = options;
+  const accountChanges = {
+    ...(input.defaultBillingRate !== undefined && { defaultRateCents: input.defaultBillingRate }),
+    ...(input.billingType !== undefined && { billingType: input.billingType }),
+    ...(input.minimumBillingMinutes !== undefined && { minimumBillingMinutes: input.minimumBillingMinutes }),
+    ...(input.roundingIncrementMinutes !== undefined && { roundingIncrementMinutes: input.roundingIncrementMinutes }),
+    ...(input.currency !== undefined && { currency: input.currency }),
+    ...(input.invoicePrefix !== undefined && { invoicePrefix: input.invoicePrefix }),
+    ...(input.paymentTermsDays !== undefined && { paymentTermsDays: input.paymentTermsDays }),
+    ...(input.firmName !== undefined && { firmName: input.firmName }),
+    ...(input.timezone !== undefined && { timezone: input.timezone }),
+  };
+  const userChanges = {
+    ...(input.firstName !== undefined && { firstName: input.firstName }),
+    ...(input.lastName !== undefined && { lastName: input.lastName }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.profession !== undefined && { profession: input.profession }),
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.email !== undefined && (await emailUsedByAnother(tx, input.email, userId))) {
+        throw new AppError("conflict", SETTINGS_EMAIL_TAKEN);
+      }
+      const [account] = await tx
+        .update(accounts)
+        .set({ ...accountChanges, updatedAt: now })
+        .where(eq(accounts.id, accountId))
+        .returning();
+      const [user] = await tx
+        .update(users)
+        .set({ ...userChanges, updatedAt: now })
+        .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+        .returning();
+      if (!account || !user) throw new AppError("not_found", "Account not found");
+      return { account, user };
+    });
+  } catch (error) {
+    // Two requests racing for the same address: the unique index decides, with the same message.
+    if (isUniqueViolation(error)) throw new AppError("conflict", SETTINGS_EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+async function emailUsedByAnother(db: Db, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Drizzle wraps the driver's error; the PostgreSQL code is on it or on its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const wrapped = error as { code?: string; cause?: { code?: string } } | null;
+  return wrapped?.code === "23505" || wrapped?.cause?.code === "23505";
+}

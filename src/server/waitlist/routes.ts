@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import {
+  type JoinWaitlistResponse,
+  joinWaitlistRequest,
+  WAITLIST_MESSAGES,
+  waitlistEntriesQuery,
+  waitlistExportFileName,
+} from "../../core/contracts/waitlist.js";
+import { requireAdmin } from "../admin/require-admin.js";
+import { parseInput } from "../platform/validate.js";
+import { exportWaitlistCsv } from "./export-waitlist-csv.js";
+import { findWaitlistEntries } from "./find-waitlist-entries.js";
+import { getWaitlistStats } from "./get-waitlist-stats.js";
+import { DEFAULT_WAITLIST_LIMIT, joinWaitlist } from "./join-waitlist.js";
+
+/** The public waitlist form and its administrators-only dashboard (spec 001 Waitlist; DECISIONS.md 11). */
+export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
+  app.post("/api/waitlist", async (request): Promise<JoinWaitlistResponse> => {
+    const input = parseInput(joinWaitlistRequest, request.body);
+    const limit = app.config.waitlistLimit ?? DEFAULT_WAITLIST_LIMIT;
+    await joinWaitlist(app.db, { input, address: request.ip, now: app.now(), limit });
+    return { success: true, message: WAITLIST_MESSAGES.joined.description };
+  });
+
+  app.get("/api/waitlist/stats", async (request) => {
+    requireAdmin(request);
+    return getWaitlistStats(app.db, { now: app.now() });
+  });
+
+  app.get("/api/waitlist/entries", async (request) => {
+    requireAdmin(request);
+    return findWaitlistEntries(app.db, parseInput(waitlistEntriesQuery, request.query));
+  });
+
+  app.get("/api/waitlist/export", async (request, reply) => {
+    requireAdmin(request);
+    const csv = await exportWaitlistCsv(app.db);
+    const fileName = waitlistExportFileName(app.now().toISOString().slice(0, 10));
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store");
+    return csv;
+  });
+}

@@ -1,0 +1,99 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import { AccessDenied } from "@web/components/access-denied";
+import { ErrorBoundary } from "@web/components/error-boundary";
+import { NotFound } from "@web/components/not-found";
+import { RoutePage } from "@web/components/route-page";
+import { StandaloneFrame } from "@web/components/standalone-frame";
+import { ThemeProvider } from "@web/components/theme-provider";
+import { LoadingState } from "@web/components/ui/spinner";
+import { Toaster } from "@web/components/ui/toaster";
+import { TooltipProvider } from "@web/components/ui/tooltip";
+import { useAuth } from "@web/hooks/use-auth";
+import { queryClient } from "@web/lib/api";
+import { authRoute, landingRoute, marketingRoutes, signedInRoutes } from "@web/routes";
+
+/** Spec 000 §9: after 3 s of session loading, show the public routes anyway. */
+export const AUTH_LOADING_TIMEOUT_MS = 3000;
+
+// The signed-in app (shell and pages) is its own chunk: anonymous visitors never download it.
+const SignedInApp = lazy(() => import("@web/shell/signed-in-app"));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <TooltipProvider>
+          <AppRouter />
+          <Toaster />
+        </TooltipProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}
+
+function FullPageLoading() {
+  return <LoadingState className="min-h-dvh" />;
+}
+
+function AppRouter() {
+  const { user, isLoading } = useAuth();
+  const timedOut = useTimedOut(isLoading, AUTH_LOADING_TIMEOUT_MS);
+  const [location] = useLocation();
+  useScrollToTopOnNavigate(location);
+
+  if (isLoading && !timedOut) return <FullPageLoading />;
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<FullPageLoading />}>{user ? <SignedInApp /> : <PublicRoutes />}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** What a signed-out visitor (or one whose session check timed out) can open. */
+function PublicRoutes() {
+  return (
+    <Switch>
+      {[landingRoute, authRoute, ...marketingRoutes].map((route) => (
+        <Route key={route.path} path={route.path}>
+          <RoutePage route={route} />
+        </Route>
+      ))}
+      {signedInRoutes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <StandaloneFrame>
+            <AccessDenied />
+          </StandaloneFrame>
+        </Route>
+      ))}
+      <Route>
+        <StandaloneFrame>
+          <NotFound />
+        </StandaloneFrame>
+      </Route>
+    </Switch>
+  );
+}
+
+/** True once `active` has stayed true for `ms`; false again when it turns false. */
+function useTimedOut(active: boolean, ms: number): boolean {
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setTimedOut(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setTimedOut(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [active, ms]);
+  return timedOut;
+}
+
+function useScrollToTopOnNavigate(location: string): void {
+  useEffect(() => {
+    // Runs on every path change; the location itself is the trigger.
+    void location;
+    window.scrollTo(0, 0);
+  }, [location]);
+}

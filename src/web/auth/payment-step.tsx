@@ -1,0 +1,126 @@
+import { type BillingCycle, getPlan, type PlanId } from "@core/plans";
+import { Lock } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Spinner } from "@web/components/ui/spinner";
+import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
+import { toast } from "@web/hooks/use-toast";
+import { confirmPayment, PAYMENT_ELEMENT_ID } from "./confirm-payment";
+import { annualTotalText, monthlyPriceText } from "./plan-card";
+import { useCompleteRegistration } from "./use-registration";
+
+/**
+ * "Complete Payment" (spec 000 §2.3, §4): the provider's card form, then complete-registration.
+ * Shown only when the server asked for a payment (a clientSecret exists).
+ */
+export function PaymentStep({
+  planId,
+  billingCycle,
+  clientSecret,
+  publishableKey,
+  onBack,
+}: {
+  planId: PlanId;
+  billingCycle: BillingCycle;
+  clientSecret: string;
+  publishableKey: string | null;
+  onBack: () => void;
+}) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const completeRegistration = useCompleteRegistration();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const plan = getPlan(planId);
+  const isPending = isConfirming || completeRegistration.isPending;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsConfirming(true);
+    try {
+      const result = await confirmPayment({
+        clientSecret,
+        publishableKey,
+        returnUrl: `${window.location.origin}/auth`,
+      });
+      if (result.error) {
+        toast({ title: "Payment Failed", description: result.error.message, variant: "destructive" });
+        return;
+      }
+      completeRegistration.mutate();
+    } catch {
+      toast({
+        title: "Payment Error",
+        description: "An unexpected error occurred. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setIsConfirming(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="payment-step-title" className="grid gap-6">
+      <div className="grid gap-2 text-center">
+        <h1 id="payment-step-title" ref={headingRef} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          Complete Payment
+        </h1>
+        <p className="text-muted-foreground">You're one step away...</p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2 text-xl">
+            <Lock className="size-5 text-muted-foreground" aria-hidden="true" />
+            Payment Details
+          </CardTitle>
+          <CardDescription>Payments are processed securely by our card payment provider.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={handleSubmit} className="grid gap-6">
+            <dl className="grid gap-2 rounded-lg bg-muted p-4 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Plan</dt>
+                <dd className="font-medium">
+                  {plan.name} ({billingCycle === "annual" ? "Annual" : "Monthly"})
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Price</dt>
+                <dd className="font-medium tabular-nums">
+                  {monthlyPriceText(plan, billingCycle)}/month{plan.perUser ? " per user" : ""}
+                </dd>
+              </div>
+              {billingCycle === "annual" ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">Billed</dt>
+                  <dd className="font-medium tabular-nums">{annualTotalText(plan)}</dd>
+                </div>
+              ) : null}
+            </dl>
+
+            <div id={PAYMENT_ELEMENT_ID} className="min-h-24 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+              The secure card form appears here.
+            </div>
+
+            <Button type="submit" size="lg" className="h-auto min-h-11 w-full py-2 whitespace-normal" disabled={isPending}>
+              {isPending ? (
+                <>
+                  <Spinner />
+                  Processing Payment...
+                </>
+              ) : (
+                "Complete Payment & Create Account"
+              )}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="text-center">
+        <Button variant="link" onClick={onBack} disabled={isPending}>
+          ← Back to plan selection
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type {
+  ActiveCallJson,
+  CallJson,
+  DashboardStats,
+  EndAllCallsResponse,
+  EndCallResponse,
+  LogCallRequest,
+  StartCallRequest,
+  UpdateCallRequest,
+} from "@core/contracts/calls";
+import { formatCallEndedMessage } from "@core/duration";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+
+export const CALLS_KEY = ["/api/calls"] as const;
+export const ACTIVE_CALLS_KEY = ["/api/calls/active"] as const;
+export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;
+export const RECENT_CALLS_COUNT = 5;
+
+/**
+ * After any call changes, everything that shows calls is fetched again (spec 000 §4): the call
+ * lists (every key under "/api/calls", the client log's included), active calls, dashboard
+ * stats and clients (their summaries count calls).
+ */
+export async function refreshAfterCallChange(): Promise<void> {
+  await Promise.all(
+    [CALLS_KEY, ACTIVE_CALLS_KEY, DASHBOARD_STATS_KEY, ["/api/clients"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+export function useActiveCalls() {
+  return useQuery<ActiveCallJson[]>({ queryKey: ACTIVE_CALLS_KEY });
+}
+
+/** The dashboard's Recent Calls: the newest five only, not the whole history. */
+export function useRecentCalls() {
+  return useQuery<CallJson[]>({
+    queryKey: [...CALLS_KEY, "recent"],
+    queryFn: () => apiJson<CallJson[]>("GET", `/api/calls?limit=${RECENT_CALLS_COUNT}`),
+  });
+}
+
+export function useDashboardStats() {
+  return useQuery<DashboardStats>({ queryKey: DASHBOARD_STATS_KEY });
+}
+
+export function useStartCall(onDone?: (call: CallJson) => void) {
+  return useMutation({
+    mutationFn: (body: StartCallRequest) => apiJson<CallJson>("POST", "/api/calls/start", body),
+    onSuccess: async (call) => {
+      await refreshAfterCallChange();
+      toast({ title: "Call Started", description: call.clientName ? `Recording your call with ${call.clientName}.` : "Recording your call." });
+      onDone?.(call);
+    },
+    onError: (error) => {
+      toast({ title: "Error", description: serverMessage(error, "Failed to start call"), variant: "destructive" });
+    },
+  });
+}
+
+/** End one call: "Call Ended" / "Call completed. Duration: {m}m {s}s"; failure "Error" / "Failed to end call" (spec 000 §8). */
+export function useEndCall() {
+  return useMutation({
+    mutationFn: (callId: number) => apiJson<EndCallResponse>("POST", `/api/calls/end/${callId}`),
+    onSuccess: async (result) => {
+      await refreshAfterCallChange();
+      toast({ title: "Call Ended", description: formatCallEndedMessage(result.duration) });
+    },
+    onError: () => {
+      toast({ title: "Error", description: "Failed to end call", variant: "destructive" });
+    },
+  });
+}
+
+/** End every active call: "All Calls Ended"; a failure is only logged (spec 000 §8). */
+export function useEndAllCalls() {
+  return useMutation({
+    mutationFn: () => apiJson<EndAllCallsResponse>("POST", "/api/calls/end-all"),
+    onSuccess: async () => {
+      await refreshAfterCallChange();
+      toast({ title: "All Calls Ended", description: "All active calls have been completed" });
+    },
+    onError: (error) => {
+      console.error("Failed to end all calls", error);
+    },
+  });
+}
+
+export function useLogCall(onDone?: (call: CallJson) => void) {
+  return useMutation({
+    mutationFn: (body: LogCallRequest) => apiJson<CallJson>("POST", "/api/calls", body),
+    onSuccess: async (call) => {
+      await refreshAfterCallChange();
+      toast({ title: "Call Logged", description: `${call.clientName ?? "Unknown Client"}: ${call.amount} billed.` });
+      onDone?.(call);
+    },
+    onError: (error) => {
+      toast({ title: "Failed to log call", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+export function useUpdateCall(onDone?: (call: CallJson) => void) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateCallRequest }) => apiJson<CallJson>("PATCH", `/api/calls/${id}`, body),
+    onSuccess: async (call) => {
+      await refreshAfterCallChange();
+      toast({ title: "Call updated", description: "The call was saved." });
+      onDone?.(call);
+    },
+    onError: (error) => {
+      toast({ title: "Failed to update call", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+export function useDeleteCall(onDone?: () => void) {
+  return useMutation({
+    mutationFn: (callId: number) => apiJson<{ success: true }>("DELETE", `/api/calls/${callId}`),
+    onSuccess: async () => {
+      await refreshAfterCallChange();
+      toast({ title: "Call deleted", description: "The call was removed." });
+      onDone?.();
+    },
+    onError: (error) => {
+      toast({ title: "Failed to delete call", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}

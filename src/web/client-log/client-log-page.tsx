@@ -1,0 +1,14 @@
+import { PageHeader } from "@web/components/page-header";
+import { ClientLogView } from "./client-log-view";
+
+/** The standalone Client Log (spec 000 §2.7): `/client-log?client=ID` opens one client directly. */
+export default function ClientLogPage() {
+  const param = new URLSearchParams(window.location.search).get("client");
+  const initialClientId = param && /^\d+$/.test(param) ? Number(param) : undefined;
+  return (
+    <>
+      <PageHeader title="Client Log" description="Every client's calls and emails, by period." />
+      <ClientLogView initialClientId={initialClientId} />
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { formatRate } from "@core/avatar";
+import type { CallJson, ClientEmailJson } from "@core/contracts/calls";
+import type { ClientResponse } from "@core/contracts/clients";
+import { formatHoursMinutes } from "@core/duration";
+import { formatMoney, parseDecimalToCents } from "@core/money";
+import { dateRangeLabel, periodLabel, periodRange } from "@core/period";
+import { TZDate } from "@date-fns/tz";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Search } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useAuth } from "@web/hooks/use-auth";
+import { CallHistory } from "./call-history";
+import { ClientPicker } from "./client-picker";
+import { EmailHistory } from "./email-history";
+import { type PeriodChoice, PeriodSelector } from "./period-selector";
+
+/** What the invoice feature's buttons get: the client and the period on screen. */
+export type ClientLogContext = { client: ClientResponse; startDate: string; endDate: string; periodLabel: string };
+
+export type ClientLogViewProps = {
+  /** Opens the log on this client (the Clients page's "view log"). */
+  initialClientId?: number;
+  /** Slot for "Get Invoice" on an uninvoiced, ended call (the invoices feature fills it). */
+  renderCallActions?: (call: CallJson, context: ClientLogContext) => ReactNode;
+  /** Slot for "Get Invoice" on an uninvoiced email. */
+  renderEmailActions?: (email: ClientEmailJson, context: ClientLogContext) => ReactNode;
+  /** Slot beside the call history's title, e.g. "Generate Invoice" for the period. */
+  renderHistoryActions?: (calls: CallJson[], context: ClientLogContext) => ReactNode;
+};
+
+/**
+ * The client log (spec 000 §2.6, §2.7): search, period (today, this week, a month, a year in the
+ * account's time zone), client cards, then the chosen client's summary and call and email histories.
+ * Used by the Clients page's "Client Log" tab and by the standalone /client-log page.
+ */
+export function ClientLogView({ initialClientId, renderCallActions, renderEmailActions, renderHistoryActions }: ClientLogViewProps) {
+  const { user } = useAuth();
+  const timezone = user?.timezone ?? "UTC";
+  const currency = user?.currency ?? "usd";
+  const [search, setSearch] = useState("");
+  const [selectedId, setSelectedId] = useState<number | null>(initialClientId ?? null);
+  const [period, setPeriod] = useState<PeriodChoice>(() => {
+    const now = new TZDate(Date.now(), timezone);
+    return { kind: "month", month: now.getMonth() + 1, year: now.getFullYear() };
+  });
+  useEffect(() => {
+    if (initialClientId !== undefined) setSelectedId(initialClientId);
+  }, [initialClientId]);
+
+  const clients = useQuery<ClientResponse[]>({ queryKey: ["/api/clients"] });
+  const selected = clients.data?.find((client) => client.id === selectedId) ?? null;
+
+  // Computed on every render (cheap), so "today" and "this week" move at midnight in the account's zone.
+  const range = periodRange({ kind: period.kind, timezone, now: new Date(), month: period.month, year: period.year });
+  const label = periodLabel(period.kind === "month" ? { kind: "month", month: period.month, year: period.year } : { kind: period.kind, year: period.year });
+  const rangeLabel = dateRangeLabel(range.startDate, range.endDate);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        {selected ? (
+          <div className="flex items-center gap-3">
+            <Button variant="outline" size="sm" onClick={() => setSelectedId(null)}>
+              <ArrowLeft aria-hidden="true" />
+              Back to List
+            </Button>
+          </div>
+        ) : (
+          <div className="grid w-full max-w-sm gap-1.5">
+            <label htmlFor="client-log-search" className="text-sm font-medium">
+              Search clients
+            </label>
+            <div className="relative">
+              <Search className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+              <Input
+                id="client-log-search"
+                type="search"
+                placeholder="Search clients..."
+                className="pl-9"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <PeriodSelector value={period} onChange={setPeriod} timezone={timezone} />
+      </div>
+
+      {selected ? (
+        <SelectedClient
+          client={selected}
+          startDate={range.startDate}
+          endDate={range.endDate}
+          periodLabel={label}
+          rangeLabel={rangeLabel}
+          currency={currency}
+          timezone={timezone}
+          renderCallActions={renderCallActions}
+          renderEmailActions={renderEmailActions}
+          renderHistoryActions={renderHistoryActions}
+        />
+      ) : selectedId !== null && clients.isLoading ? (
+        <Skeleton className="h-40 w-full" />
+      ) : (
+        <ClientPicker
+          clients={clients.data ?? []}
+          isLoading={clients.isLoading}
+          search={search}
+          currency={currency}
+          onSelect={(client) => setSelectedId(client.id)}
+        />
+      )}
+    </div>
+  );
+}
+
+function SelectedClient({
+  client,
+  startDate,
+  endDate,
+  periodLabel: label,
+  rangeLabel,
+  currency,
+  timezone,
+  renderCallActions,
+  renderEmailActions,
+  renderHistoryActions,
+}: {
+  client: ClientResponse;
+  startDate: string;
+  endDate: string;
+  periodLabel: string;
+  rangeLabel: string;
+  currency: string;
+  timezone: string;
+} & Omit<ClientLogViewProps, "initialClientId">) {
+  const query = `${client.id}?startDate=${startDate}&endDate=${endDate}`;
+  // Keys are the URL's segments, so invalidating ["/api/calls"] after any call change refreshes this too.
+  const calls = useQuery<CallJson[]>({ queryKey: ["/api/calls", "client", query] });
+  const emails = useQuery<ClientEmailJson[]>({ queryKey: ["/api/emails", "client", query] });
+  const context: ClientLogContext = { client, startDate, endDate, periodLabel: label };
+
+  const callList = calls.data ?? [];
+  const emailList = emails.data ?? [];
+  const cents = (amount: string) => parseDecimalToCents(amount) ?? 0;
+  const callSeconds = callList.reduce((sum, call) => sum + call.duration, 0);
+  const emailSeconds = emailList.reduce((sum, email) => sum + Math.round(Number(email.estimatedHours) * 3600), 0);
+  const revenueCents = callList.reduce((sum, call) => sum + cents(call.amount), 0) + emailList.reduce((sum, email) => sum + cents(email.amount), 0);
+  const loading = calls.isLoading || emails.isLoading;
+
+  const summary = [
+    { title: "Calls", value: String(callList.length) },
+    { title: "Duration", value: formatHoursMinutes(callSeconds + emailSeconds) },
+    { title: "Emails", value: String(emailList.length) },
+    { title: "Revenue", value: formatMoney(revenueCents, currency) },
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h2 className="font-bold text-xl">{client.name}</h2>
+        <p className="text-sm text-muted-foreground">
+          {[client.company, client.email].filter(Boolean).join(" · ")}
+          {client.company || client.email ? " · " : ""}
+          <span className="tabular-nums">
+            {formatRate(parseDecimalToCents(client.effectiveBillingRate) ?? 0, client.effectiveBillingType, currency)}
+          </span>
+        </p>
+      </div>
+      <section aria-label={`Activity summary, ${label}`} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {summary.map((item) => (
+          <Card key={item.title} className="gap-2 py-4">
+            <CardHeader className="px-4">
+              <CardTitle as="h3" className="text-sm font-medium text-muted-foreground">
+                {item.title}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="px-4">
+              {loading ? (
+                <Skeleton className="h-7 w-20" />
+              ) : (
+                <p className="text-xl font-bold tabular-nums" data-testid={`summary-${item.title.toLowerCase()}`}>
+                  {item.value}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </section>
+      <Tabs defaultValue="calls">
+        <TabsList>
+          <TabsTrigger value="calls">Calls ({callList.length})</TabsTrigger>
+          <TabsTrigger value="emails">Emails ({emailList.length})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="calls" className="mt-4">
+          <CallHistory
+            calls={callList}
+            isLoading={calls.isLoading}
+            isError={calls.isError}
+            periodLabel={label}
+            rangeLabel={rangeLabel}
+            currency={currency}
+            timezone={timezone}
+            renderCallActions={renderCallActions ? (call) => renderCallActions(call, context) : undefined}
+            actions={renderHistoryActions?.(callList, context)}
+          />
+        </TabsContent>
+        <TabsContent value="emails" className="mt-4">
+          <EmailHistory
+            emails={emailList}
+            isLoading={emails.isLoading}
+            isError={emails.isError}
+            periodLabel={label}
+            rangeLabel={rangeLabel}
+            currency={currency}
+            timezone={timezone}
+            renderEmailActions={renderEmailActions ? (email) => renderEmailActions(email, context) : undefined}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import { formatRate } from "@core/avatar";
+import {
+  type ClientFormInput,
+  type ClientResponse,
+  createClientRequest,
+  type CreateClientRequest,
+} from "@core/contracts/clients";
+import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
+import { centsToDecimal, parseDecimalToCents } from "@core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Spinner } from "@web/components/ui/spinner";
+import { Textarea } from "@web/components/ui/textarea";
+import { useAuth } from "@web/hooks/use-auth";
+import { BILLING_TYPE_OPTIONS, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { useCreateClient, useUpdateClient } from "./use-clients";
+
+/** Radix selects cannot hold "", so "use my default" travels as this value. */
+const ACCOUNT_DEFAULT = "default";
+
+function toFormValues(client?: ClientResponse): ClientFormInput {
+  return {
+    name: client?.name ?? "",
+    email: client?.email ?? "",
+    phone: client?.phone ?? "",
+    company: client?.company ?? "",
+    caseType: client?.caseType ?? "",
+    address: client?.address ?? "",
+    billingRate: client?.billingRate ?? "",
+    billingType: client?.billingType ?? "hour",
+    minimumBillingMinutes: client?.minimumBillingMinutes == null ? "" : String(client.minimumBillingMinutes),
+    roundingIncrementMinutes: client?.roundingIncrementMinutes == null ? "" : String(client.roundingIncrementMinutes),
+    notes: client?.notes ?? "",
+  };
+}
+
+/** The validated form → the request body; the rate goes back to a decimal string. */
+function toRequestBody(values: CreateClientRequest): Record<string, unknown> {
+  const { phoneNumber: _alias, billingRate, ...rest } = values;
+  return { ...rest, billingRate: billingRate == null ? null : centsToDecimal(billingRate) };
+}
+
+type ClientFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The client to edit; absent for "Add New Client". */
+  client?: ClientResponse;
+};
+
+/** "Add New Client" / "Edit Client" (spec 000 §2.6, §5): name required, everything else optional. */
+export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{client ? "Edit Client" : "Add New Client"}</DialogTitle>
+          <DialogDescription>
+            {client ? "Change this client's details and billing." : "Add a client to track billable time for them."}
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <ClientForm client={client} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onDone: () => void; onCancel: () => void }) {
+  const { user } = useAuth();
+  const create = useCreateClient(onDone);
+  const update = useUpdateClient(client?.id ?? 0, onDone);
+  const mutation = client ? update : create;
+  const form = useForm({ resolver: zodResolver(createClientRequest), defaultValues: toFormValues(client) });
+  const currency = user?.currency ?? "usd";
+  const defaultRate = user
+    ? formatRate(parseDecimalToCents(user.defaultBillingRate) ?? 0, user.billingType, currency)
+    : "your default rate";
+  const hasOwnRate = String(form.watch("billingRate") ?? "").trim() !== "";
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => mutation.mutate(toRequestBody(values)))}>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <FormItem className="sm:col-span-2">
+                <FormLabel>
+                  Name{" "}
+                  <span aria-hidden="true" className="text-destructive">
+                    *
+                  </span>
+                  <span className="sr-only">(required)</span>
+                </FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" aria-required="true" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input
+                    type="email"
+                    inputMode="email"
+                    autoComplete="off"
+                    spellCheck={false}
+                    {...field}
+                    value={field.value ?? ""}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Phone</FormLabel>
+                <FormControl>
+                  <Input type="tel" inputMode="tel" autoComplete="off" {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="company"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Company</FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="caseType"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Case Type</FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" placeholder="e.g. Contract Review" {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="address"
+            render={({ field }) => (
+              <FormItem className="sm:col-span-2">
+                <FormLabel>Address</FormLabel>
+                <FormControl>
+                  <Input autoComplete="off" {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="billingRate"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Billing Rate</FormLabel>
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    step="0.01"
+                    placeholder={user?.defaultBillingRate ?? "150.00"}
+                    className="tabular-nums"
+                    {...field}
+                    value={field.value ?? ""}
+                  />
+                </FormControl>
+                <FormDescription>Leave empty to bill at your default, {defaultRate}.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="billingType"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Billing Type</FormLabel>
+                <Select value={typeof field.value === "string" && field.value ? field.value : "hour"} onValueChange={field.onChange}>
+                  <FormControl>
+                    <SelectTrigger onBlur={field.onBlur}>
+                      <SelectValue placeholder="Choose a billing type" />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    {BILLING_TYPE_OPTIONS.map((option) => (
+                      <SelectItem key={option.value} value={option.value}>
+                        {option.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormDescription>
+                  {hasOwnRate ? "The unit of this client's rate." : "Applies once the client has its own rate."}
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="minimumBillingMinutes"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Minimum Billing (minutes)</FormLabel>
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min="0"
+                    step="1"
+                    placeholder={user ? String(user.minimumBillingMinutes) : ""}
+                    className="tabular-nums"
+                    {...field}
+                    value={field.value == null ? "" : String(field.value)}
+                  />
+                </FormControl>
+                <FormDescription>Empty uses your default.</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="roundingIncrementMinutes"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Rounding Increment</FormLabel>
+                <Select
+                  value={field.value == null || field.value === "" ? ACCOUNT_DEFAULT : String(field.value)}
+                  onValueChange={(value) => field.onChange(value === ACCOUNT_DEFAULT ? "" : value)}
+                >
+                  <FormControl>
+                    <SelectTrigger onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                  </FormControl>
+                  <SelectContent>
+                    <SelectItem value={ACCOUNT_DEFAULT}>
+                      Your default
+                      {user
+                        ? ` (${ROUNDING_LABELS[user.roundingIncrementMinutes] ?? `${user.roundingIncrementMinutes} minutes`})`
+                        : ""}
+                    </SelectItem>
+                    {ROUNDING_INCREMENT_CHOICES.map((minutes) => (
+                      <SelectItem key={minutes} value={String(minutes)}>
+                        {ROUNDING_LABELS[minutes]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="notes"
+            render={({ field }) => (
+              <FormItem className="sm:col-span-2">
+                <FormLabel>Notes</FormLabel>
+                <FormControl>
+                  <Textarea rows={3} {...field} value={field.value ?? ""} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? <Spinner /> : null}
+            {client ? (mutation.isPending ? "Saving..." : "Save Changes") : mutation.isPending ? "Adding..." : "Add Client"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}

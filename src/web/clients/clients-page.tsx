@@ -1,0 +1,59 @@
+import type { ClientResponse } from "@core/contracts/clients";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { PageHeader } from "@web/components/page-header";
+import { Button } from "@web/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { ClientFormDialog } from "./client-form-dialog";
+import { ClientList } from "./client-list";
+import { ClientLogView } from "@web/client-log/client-log-view";
+import { DeleteClientDialog } from "./delete-client-dialog";
+
+type Tab = "list" | "log";
+
+/** Clients (spec 000 §2.6): the Client List and Client Log tabs, and the add, edit and delete dialogs. */
+export default function ClientsPage() {
+  const [tab, setTab] = useState<Tab>("list");
+  const [logClientId, setLogClientId] = useState<number | undefined>(undefined);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ClientResponse | null>(null);
+  const [deleting, setDeleting] = useState<ClientResponse | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="Your clients, their rates and their billable time."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Client
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={(next) => setTab(next as Tab)}>
+        <TabsList>
+          <TabsTrigger value="list">Client List</TabsTrigger>
+          <TabsTrigger value="log">Client Log</TabsTrigger>
+        </TabsList>
+        <TabsContent value="list">
+          <ClientList
+            onAdd={() => setAdding(true)}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            onViewLog={(client) => {
+              setLogClientId(client.id);
+              setTab("log");
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="log">
+          <ClientLogView key={logClientId ?? "all"} initialClientId={logClientId} />
+        </TabsContent>
+      </Tabs>
+      <ClientFormDialog open={adding} onOpenChange={setAdding} />
+      <ClientFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} client={editing ?? undefined} />
+      <DeleteClientDialog client={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </>
+  );
+}

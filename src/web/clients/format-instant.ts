@@ -1,0 +1,20 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+/** An instant as a calendar text in the account's time zone ("MMM d, yyyy HH:mm" by default, spec 000 §2.6). */
+export function formatInstant(iso: string, timezone: string, pattern = "MMM d, yyyy HH:mm"): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return "";
+  try {
+    return format(new TZDate(time, timezone), pattern);
+  } catch {
+    return format(new Date(time), pattern);
+  }
+}
+
+/** "2026-03-01" → "Mar 1, 2026" (a calendar day has no time zone). */
+export function formatCalendarDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  if (!year || !month || !date) return day;
+  return format(new Date(year, month - 1, date), "MMM d, yyyy");
+}

@@ -1,0 +1,64 @@
+import type { ClientResponse, DeleteClientResponse } from "@core/contracts/clients";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+
+export const CLIENTS_KEY = ["/api/clients"] as const;
+
+/** The account's clients (archived ones are left out by the server). */
+export function useClients() {
+  return useQuery<ClientResponse[]>({ queryKey: CLIENTS_KEY });
+}
+
+/** After a client changes, everything that shows clients is fetched again (spec 000 §4). */
+async function refreshAfterClientChange(): Promise<void> {
+  await Promise.all(
+    [CLIENTS_KEY, ["/api/calls"], ["/api/invoices"], ["/api/dashboard/stats"]].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+export function useCreateClient(onDone?: (client: ClientResponse) => void) {
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiJson<ClientResponse>("POST", "/api/clients", body),
+    onSuccess: async (client) => {
+      await refreshAfterClientChange();
+      toast({ title: "Client created successfully", description: `${client.name} was added to your clients.` });
+      onDone?.(client);
+    },
+    onError: (error) => {
+      toast({ title: "Failed to create client", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+export function useUpdateClient(clientId: number, onDone?: (client: ClientResponse) => void) {
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiJson<ClientResponse>("PUT", `/api/clients/${clientId}`, body),
+    onSuccess: async (client) => {
+      await refreshAfterClientChange();
+      toast({ title: "Client updated successfully", description: `${client.name} was saved.` });
+      onDone?.(client);
+    },
+    onError: (error) => {
+      toast({ title: "Failed to update client", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+export function useDeleteClient(onDone?: (result: DeleteClientResponse) => void) {
+  return useMutation({
+    mutationFn: (clientId: number) => apiJson<DeleteClientResponse>("DELETE", `/api/clients/${clientId}`),
+    onSuccess: async (result) => {
+      // Leave the client's page (if open) before its queries are dropped, so it never flashes "not found".
+      onDone?.(result);
+      toast({ title: "Client deleted successfully", description: result.message });
+      queryClient.removeQueries({ queryKey: [...CLIENTS_KEY, String(result.id)] });
+      await refreshAfterClientChange();
+    },
+    onError: (error) => {
+      toast({ title: "Failed to delete client", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { greetingFor } from "@core/greeting";
+import { useState } from "react";
+import { AccessDenied } from "@web/components/access-denied";
+import { PageHeader } from "@web/components/page-header";
+import { LoadingState } from "@web/components/ui/spinner";
+import { useAuth } from "@web/hooks/use-auth";
+import { LogCallDialog } from "@web/calls/log-call-dialog";
+import { StartCallDialog } from "@web/calls/start-call-dialog";
+import { AccountOverview } from "./account-overview";
+import { ActiveCallTracker } from "./active-call-tracker";
+import { QuickActions } from "./quick-actions";
+import { RecentCalls } from "./recent-calls";
+import { StatCards } from "./stat-cards";
+
+/** Dashboard (spec 000 §2.5): greeting, active-call tracker, today's figures, quick actions, recent calls, account overview. */
+export default function DashboardPage() {
+  const { user, isLoading } = useAuth();
+  const [startOpen, setStartOpen] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
+
+  if (isLoading) return <LoadingState />;
+  if (!user) return <AccessDenied message="Please log in to access the dashboard." />;
+
+  const openStart = () => setStartOpen(true);
+  const openLog = () => setLogOpen(true);
+  return (
+    <>
+      <PageHeader
+        title={greetingFor(new Date().getHours(), user.firstName)}
+        description="Track billable time with precision and generate professional invoices effortlessly."
+      />
+      <ActiveCallTracker onStartCall={openStart} />
+      <StatCards currency={user.currency} />
+      <QuickActions onStartCall={openStart} onLogCall={openLog} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <RecentCalls currency={user.currency} timezone={user.timezone} onStartCall={openStart} onLogCall={openLog} />
+        </div>
+        <AccountOverview user={user} />
+      </div>
+      <StartCallDialog open={startOpen} onOpenChange={setStartOpen} />
+      <LogCallDialog open={logOpen} onOpenChange={setLogOpen} />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  calculateBillingRequest,
+  type CalculateBillingResponse,
+  NO_EMAILS_SELECTED,
+  type SearchedEmail,
+} from "@core/contracts/emails";
+import { DEFAULT_EMAIL_RATE_CENTS } from "@core/email-estimate";
+import { centsToDecimal } from "@core/money";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Calculator } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/hooks/use-toast";
+import { calculateBilling, splitMessage, toastFailure, useClientChoices } from "./use-emails";
+
+/** The card's own fields, validated by the same contract as POST /api/emails/calculate-billing. */
+const calculateForm = z.object({
+  billingRate: calculateBillingRequest.shape.billingRate,
+  clientId: calculateBillingRequest.shape.clientId,
+});
+type CalculateFormInput = z.input<typeof calculateForm>;
+type CalculateFormOutput = z.output<typeof calculateForm>;
+export type BillingChoice = { clientId: number | null; billingRate: string };
+
+/** Calculate Billing: a rate per hour (150.00 by default) and a client (spec 001 §2, §5). */
+export function CalculateBillingCard({
+  selectedEmails,
+  onCalculated,
+}: {
+  selectedEmails: SearchedEmail[];
+  onCalculated: (response: CalculateBillingResponse, choice: BillingChoice) => void;
+}) {
+  const clients = useClientChoices();
+  const form = useForm<CalculateFormInput, unknown, CalculateFormOutput>({
+    resolver: zodResolver(calculateForm),
+    defaultValues: { billingRate: "150.00", clientId: "" },
+  });
+  const calculate = useMutation({
+    mutationFn: (body: { emails: SearchedEmail[]; billingRate: string; clientId: number | null }) => calculateBilling(body),
+    onSuccess: (response, body) => {
+      onCalculated(response, { clientId: body.clientId, billingRate: body.billingRate });
+      toast({ title: "Billing Calculated", description: response.message });
+    },
+    onError: (error) =>
+      toastFailure(error, "Calculation Failed", "Calculation Error: Unable to calculate billing. Please try again."),
+  });
+
+  const handleValid = (values: CalculateFormOutput) => {
+    if (selectedEmails.length === 0) {
+      toast({ ...splitMessage(NO_EMAILS_SELECTED), variant: "destructive" });
+      return;
+    }
+    const billingRate = centsToDecimal(values.billingRate ?? DEFAULT_EMAIL_RATE_CENTS);
+    calculate.mutate({ emails: selectedEmails, billingRate, clientId: values.clientId });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Calculate Billing</CardTitle>
+        <CardDescription>
+          {selectedEmails.length} email{selectedEmails.length === 1 ? "" : "s"} selected. Reading is billed for inbound emails,
+          writing for outbound ones.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
+            <FormField
+              control={form.control}
+              name="billingRate"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Billing Rate (per hour)</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      step="0.01"
+                      placeholder="150.00"
+                      className="tabular-nums"
+                      {...field}
+                      value={String(field.value ?? "")}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="clientId"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Client</FormLabel>
+                  <Select
+                    value={field.value ? String(field.value) : ""}
+                    onValueChange={field.onChange}
+                    disabled={clients.isLoading}
+                  >
+                    <FormControl>
+                      <SelectTrigger onBlur={field.onBlur}>
+                        <SelectValue placeholder={clients.isLoading ? "Loading clients…" : "Select a client"} />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {(clients.data ?? []).map((client) => (
+                        <SelectItem key={client.id} value={String(client.id)}>
+                          {client.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>
+                    {clients.data && clients.data.length === 0
+                      ? "Add a client first to save emails to billing records."
+                      : "The client's minimum and rounding apply."}
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={calculate.isPending}>
+              {calculate.isPending ? <Spinner /> : <Calculator aria-hidden="true" />}
+              Calculate Billing
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { parseDecimalToCents, formatMoney } from "@core/money";
+
+/** "150.00" (the API's decimal string) in the account's currency: "$150.00". */
+export function money(decimal: string, currency = "usd"): string {
+  return formatMoney(parseDecimalToCents(decimal) ?? 0, currency);
+}
+
+/** A rate always in its own unit (DECISIONS.md 6): "$150.00/hour". */
+export function hourlyRate(decimal: string, currency = "usd"): string {
+  return `${money(decimal, currency)}/hour`;
+}
+
+/** A message's date as the user's browser shows dates: "Mar 6, 2026, 9:30 AM". */
+export function messageDate(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+export const COMPLEXITY_LABELS = { simple: "Simple", medium: "Medium", complex: "Complex" } as const;

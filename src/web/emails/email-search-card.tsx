@@ -1,0 +1,127 @@
+import {
+  EMAIL_INTEGRATION_REQUIRED,
+  EMAIL_PROVIDER_LABELS,
+  EMAIL_PROVIDERS,
+  type EmailProvider,
+  type MailboxSettingsResponse,
+  MAX_SEARCH_RESULTS,
+  type SearchEmailsInput,
+  type SearchEmailsResponse,
+  searchEmailsRequest,
+} from "@core/contracts/emails";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import type { z } from "zod";
+import { useEffect } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/hooks/use-toast";
+import { searchEmails, splitMessage, toastFailure } from "./use-emails";
+
+/** Search by subject with a provider choice (spec 001 §2, §5, §8). */
+export function EmailSearchCard({
+  mailbox,
+  onResults,
+}: {
+  mailbox: MailboxSettingsResponse | undefined;
+  onResults: (response: SearchEmailsResponse) => void;
+}) {
+  const form = useForm<SearchEmailsInput, unknown, z.output<typeof searchEmailsRequest>>({
+    resolver: zodResolver(searchEmailsRequest),
+    defaultValues: { subjectQuery: "", provider: mailbox?.provider ?? "gmail", maxResults: MAX_SEARCH_RESULTS },
+  });
+  // The provider choice follows the connected mailbox once it has loaded.
+  useEffect(() => {
+    if (mailbox?.provider && !form.formState.isDirty) form.setValue("provider", mailbox.provider);
+  }, [mailbox?.provider, form]);
+
+  const search = useMutation({
+    mutationFn: searchEmails,
+    onSuccess: (response) => {
+      onResults(response);
+      toast({ title: "Email Search Complete", description: response.message });
+    },
+    onError: (error) =>
+      toastFailure(error, "Search Failed", "Search Error: Unable to search emails. Please check your email integration."),
+  });
+
+  const handleValid = (values: z.output<typeof searchEmailsRequest>) => {
+    if (!mailbox?.enabled) {
+      toast({ ...splitMessage(EMAIL_INTEGRATION_REQUIRED), variant: "destructive" });
+      return;
+    }
+    search.mutate({ ...values, maxResults: MAX_SEARCH_RESULTS });
+  };
+  const handleInvalid = (errors: FieldErrors<SearchEmailsInput>) => {
+    const message = errors.subjectQuery?.message ?? errors.provider?.message;
+    if (message) toast({ ...splitMessage(message), variant: "destructive" });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Search Emails</CardTitle>
+        <CardDescription>
+          Find a client's thread by subject in your inbox and sent mail (newest {MAX_SEARCH_RESULTS}).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            noValidate
+            onSubmit={form.handleSubmit(handleValid, handleInvalid)}
+            className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+          >
+            <FormField
+              control={form.control}
+              name="subjectQuery"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email Subject</FormLabel>
+                  <FormControl>
+                    <Input placeholder="e.g. Contract review" autoComplete="off" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="provider"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Provider</FormLabel>
+                  <Select value={field.value} onValueChange={(value) => field.onChange(value as EmailProvider)}>
+                    <FormControl>
+                      <SelectTrigger onBlur={field.onBlur}>
+                        <SelectValue placeholder="Choose a provider" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {EMAIL_PROVIDERS.map((provider) => (
+                        <SelectItem key={provider} value={provider}>
+                          {EMAIL_PROVIDER_LABELS[provider]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" className="sm:mt-[1.375rem]" disabled={search.isPending}>
+              {search.isPending ? <Spinner /> : <Search aria-hidden="true" />}
+              {search.isPending ? "Searching…" : "Search"}
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import type {
+  CalculateBillingResponse,
+  MailboxSettingsResponse,
+  MailboxTestResponse,
+  SearchEmailsResponse,
+  TrackedEmailResponse,
+} from "@core/contracts/emails";
+import { RECENT_EMAILS_LIMIT } from "@core/contracts/emails";
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, apiJson, isUnauthorizedError, queryClient, serverMessage } from "@web/lib/api";
+import { toast } from "@web/hooks/use-toast";
+
+export const MAILBOX_KEY = ["/api/integrations/email"] as const;
+export const RECENT_EMAILS_URL = `/api/emails?limit=${RECENT_EMAILS_LIMIT}`;
+
+/** The mailbox connection (never a secret). */
+export function useMailbox() {
+  return useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
+}
+
+/** Recent Email Activity: the last 10 tracked emails. */
+export function useRecentEmails() {
+  return useQuery<TrackedEmailResponse[]>({ queryKey: [RECENT_EMAILS_URL] });
+}
+
+/** Clients for the client choice (id, name). */
+export function useClientChoices() {
+  return useQuery<{ id: number; name: string }[]>({ queryKey: ["/api/clients"] });
+}
+
+export const searchEmails = (body: unknown) => apiJson<SearchEmailsResponse>("POST", "/api/emails/search", body);
+export const calculateBilling = (body: unknown) =>
+  apiJson<CalculateBillingResponse>("POST", "/api/emails/calculate-billing", body);
+export const testMailbox = () => apiJson<MailboxTestResponse>("POST", "/api/integrations/email/test");
+
+/** After emails are tracked: every list that shows them, and what sums them (spec 000 §4). */
+export async function refreshAfterTracking(): Promise<void> {
+  await queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0] ?? "");
+      return (
+        key.startsWith("/api/emails") ||
+        key.startsWith("/api/clients") ||
+        key.startsWith("/api/dashboard") ||
+        key.startsWith("/api/invoices")
+      );
+    },
+  });
+}
+
+/** "Title: description" (the specification's messages) → a toast's two lines. */
+export function splitMessage(message: string): { title: string; description: string } {
+  const at = message.indexOf(": ");
+  return at > 0 && at < 40
+    ? { title: message.slice(0, at), description: message.slice(at + 2) }
+    : { title: message, description: "" };
+}
+
+/**
+ * The failure toasts of spec 001 §8: "<X> Failed" with the server's message when the server
+ * answered, "<X> Error: <fixed text>" when it could not be reached. A 401 is left to the global
+ * handler (Unauthorized toast, then sign-in after 500 ms).
+ */
+export function toastFailure(error: unknown, failedTitle: string, errorText: string): void {
+  if (isUnauthorizedError(error)) return;
+  if (error instanceof ApiError) {
+    toast({ title: failedTitle, description: serverMessage(error, errorText), variant: "destructive" });
+    return;
+  }
+  const { title, description } = splitMessage(errorText);
+  toast({ title, description, variant: "destructive" });
+}

@@ -1,0 +1,92 @@
+import type { InvoiceJson } from "@core/contracts/invoices";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@web/components/ui/alert-dialog";
+import { useDeleteInvoice, useVoidInvoice } from "./use-invoices";
+
+function itemsText(invoice: InvoiceJson): string {
+  const parts = [];
+  if (invoice.totalCalls) parts.push(`${invoice.totalCalls} ${invoice.totalCalls === 1 ? "call" : "calls"}`);
+  if (invoice.totalEmails) parts.push(`${invoice.totalEmails} ${invoice.totalEmails === 1 ? "email" : "emails"}`);
+  return parts.join(" and ") || "items";
+}
+
+/** Voiding a sent invoice: it stays on record but is no longer owed; its items can be billed again. */
+export function VoidInvoiceDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: InvoiceJson | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const mutation = useVoidInvoice(() => onOpenChange(false));
+  return (
+    <AlertDialog open={invoice !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Void invoice {invoice?.invoiceNumber}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            A sent invoice is never edited. Voiding keeps {invoice?.invoiceNumber} on record, marked void, and makes its{" "}
+            {invoice ? itemsText(invoice) : "items"} billable again so you can issue a corrected invoice.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            destructive
+            disabled={mutation.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              if (invoice) mutation.mutate({ invoice });
+            }}
+          >
+            Void invoice
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Deleting a draft: it is removed and its calls and emails can be invoiced again (DECISIONS.md 10). */
+export function DeleteInvoiceDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: InvoiceJson | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const mutation = useDeleteInvoice(() => onOpenChange(false));
+  return (
+    <AlertDialog open={invoice !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete draft {invoice?.invoiceNumber}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The draft is removed and its {invoice ? itemsText(invoice) : "items"} can be invoiced again. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            destructive
+            disabled={mutation.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              if (invoice) mutation.mutate(invoice);
+            }}
+          >
+            Delete draft
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

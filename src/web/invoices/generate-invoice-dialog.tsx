@@ -1,0 +1,117 @@
+import { callTypeLabel } from "@core/contracts/calls";
+import { AT_LEAST_ONE_CALL } from "@core/contracts/invoices";
+import { formatDurationHms } from "@core/duration";
+import { formatMoney, parseDecimalToCents } from "@core/money";
+import { dateRangeLabel } from "@core/period";
+import { Check, FileText } from "lucide-react";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/hooks/use-auth";
+import { useGenerateInvoice } from "./use-invoices";
+
+/** The fields of a call the dialog lists (a CallJson or ClientCallResponse fits). */
+export type InvoiceableCall = {
+  id: number;
+  callType: string;
+  duration: number;
+  amount: string;
+  startTime: string;
+  invoiceId: number | null;
+};
+
+type GenerateInvoiceDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  client: { id: number; name: string };
+  calls: InvoiceableCall[];
+  /** The client log's period (calendar days); the invoice covers at least these days. */
+  period?: { startDate: string; endDate: string };
+  onGenerated?: () => void;
+};
+
+/**
+ * The client log's "Generate Invoice" dialog (spec 000 §2.6–§2.7): the selected call(s) with
+ * type, duration and amount, client, period, count and total; Cancel / Generate Invoice.
+ */
+export function GenerateInvoiceDialog({ open, onOpenChange, client, calls, period, onGenerated }: GenerateInvoiceDialogProps) {
+  const { user } = useAuth();
+  const currency = user?.currency ?? "usd";
+  const generate = useGenerateInvoice(() => {
+    onGenerated?.();
+    onOpenChange(false);
+  });
+  const totalCents = calls.reduce((sum, call) => sum + (parseDecimalToCents(call.amount) ?? 0), 0);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Generate Invoice</DialogTitle>
+          <DialogDescription>
+            {client.name}
+            {period ? ` · ${dateRangeLabel(period.startDate, period.endDate)}` : ""} · {calls.length}{" "}
+            {calls.length === 1 ? "call" : "calls"}
+          </DialogDescription>
+        </DialogHeader>
+        {calls.length === 0 ? (
+          <p className="text-sm text-destructive" role="alert">
+            {AT_LEAST_ONE_CALL}
+          </p>
+        ) : (
+          <ul className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-lg border" aria-label="Calls to invoice">
+            {calls.map((call) => (
+              <li key={call.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium">{callTypeLabel(call.callType)}</p>
+                  <p className="text-muted-foreground tabular-nums">{formatDurationHms(call.duration)}</p>
+                </div>
+                <span className="font-medium tabular-nums">{formatMoney(parseDecimalToCents(call.amount) ?? 0, currency)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex items-center justify-between border-t pt-3 text-sm">
+          <span className="text-muted-foreground">Total</span>
+          <span className="text-base font-semibold tabular-nums">{formatMoney(totalCents, currency)}</span>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={generate.isPending || calls.length === 0}
+            onClick={() =>
+              generate.mutate({
+                clientId: client.id,
+                callIds: calls.map((call) => call.id),
+                dateFrom: period?.startDate,
+                dateTo: period?.endDate,
+              })
+            }
+          >
+            {generate.isPending ? <Spinner /> : <FileText aria-hidden="true" />}
+            Generate Invoice
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Per call in the client log: "Get Invoice", or a disabled "Invoiced" once the call is on an invoice (it cannot be billed twice). */
+export function GetInvoiceButton({ call, onClick }: { call: Pick<InvoiceableCall, "invoiceId">; onClick: () => void }) {
+  if (call.invoiceId !== null) {
+    return (
+      <Button variant="outline" size="sm" disabled title="This call is already on an invoice">
+        <Check aria-hidden="true" />
+        Invoiced
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <FileText aria-hidden="true" />
+      Get Invoice
+    </Button>
+  );
+}

@@ -1,0 +1,159 @@
+import type { InvoiceJson } from "@core/contracts/invoices";
+import { formatHoursMinutes } from "@core/duration";
+import { formatInvoiceDate } from "@core/invoices";
+import { dateRangeLabel } from "@core/period";
+import { Ban, CheckCircle2, Download, ExternalLink, FileText, Send, Trash2 } from "lucide-react";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Spinner } from "@web/components/ui/spinner";
+import { serverMessage } from "@web/lib/api";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { money, pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
+
+export type InvoiceActions = {
+  onSend: (invoice: InvoiceJson) => void;
+  onVoid: (invoice: InvoiceJson) => void;
+  onDelete: (invoice: InvoiceJson) => void;
+};
+
+/** "Recent Invoices" (spec 000 §2.9): each invoice with its figures and the actions its status allows. */
+export function RecentInvoices(actions: InvoiceActions) {
+  const { data, isLoading, error, refetch } = useInvoices();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Recent Invoices</CardTitle>
+        <CardDescription>Drafts can be sent or deleted; a sent invoice is marked paid or voided, never edited.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <ul className="flex flex-col gap-3" aria-label="Loading invoices">
+            {[0, 1, 2].map((key) => (
+              <li key={key}>
+                <Skeleton className="h-[9.5rem] w-full rounded-lg sm:h-[8.25rem]" />
+              </li>
+            ))}
+          </ul>
+        ) : error ? (
+          <div className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4" role="alert">
+            <p className="text-sm">{serverMessage(error, "The invoices could not be loaded.")}</p>
+            <Button variant="outline" size="sm" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !data || data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
+            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No invoices yet</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Choose a period and a client on the left, then Generate Invoice to bill their calls and emails.
+            </p>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {data.map((invoice) => (
+              <InvoiceRow key={invoice.id} invoice={invoice} {...actions} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { invoice: InvoiceJson }) {
+  const markPaid = useMarkInvoicePaid();
+  const label = `invoice ${invoice.invoiceNumber}`;
+  return (
+    <li className="rounded-lg border p-4" data-testid="invoice-row" aria-label={`Invoice ${invoice.invoiceNumber}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold tabular-nums">{invoice.invoiceNumber}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {invoice.clientName} · {dateRangeLabel(invoice.dateFrom, invoice.dateTo)}
+          </p>
+        </div>
+        <InvoiceStatusBadge status={invoice.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <Figure label="Calls" value={String(invoice.totalCalls)} />
+        <Figure label="Duration" value={formatHoursMinutes(invoice.totalDuration)} />
+        <Figure label="Subtotal" value={money(invoice.subtotal, invoice.currency)} />
+        <Figure label="Total" value={money(invoice.total, invoice.currency)} />
+      </dl>
+      <p className="mt-2 text-xs text-muted-foreground">
+        {invoice.status === "paid"
+          ? "Paid"
+          : invoice.status === "void"
+            ? "Voided"
+            : `Issued ${formatInvoiceDate(invoice.issueDate)} · Due ${formatInvoiceDate(invoice.dueDate)}`}
+        {invoice.sentTo ? ` · Sent to ${invoice.sentTo}` : ""}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <a href={pdfUrl(invoice.id)} target="_blank" rel="noopener" aria-label={`View ${label} (opens in a new tab)`}>
+            <ExternalLink aria-hidden="true" />
+            View
+          </a>
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <a href={pdfUrl(invoice.id, true)} download={`${invoice.invoiceNumber}.pdf`} aria-label={`Download ${label}`}>
+            <Download aria-hidden="true" />
+            Download
+          </a>
+        </Button>
+        {invoice.status === "draft" ? (
+          <>
+            <Button size="sm" onClick={() => onSend(invoice)} aria-label={`Send ${label}`}>
+              <Send aria-hidden="true" />
+              Send
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onDelete(invoice)}
+              aria-label={`Delete draft ${invoice.invoiceNumber}`}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </>
+        ) : null}
+        {invoice.status === "sent" ? (
+          <>
+            <Button
+              size="sm"
+              disabled={markPaid.isPending}
+              onClick={() => markPaid.mutate({ invoice })}
+              aria-label={`Mark ${label} as paid`}
+            >
+              {markPaid.isPending ? <Spinner /> : <CheckCircle2 aria-hidden="true" />}
+              Mark as paid
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={() => onVoid(invoice)}
+              aria-label={`Void ${label}`}
+            >
+              <Ban aria-hidden="true" />
+              Void
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,152 @@
+import type {
+  CreateInvoicesResponse,
+  GenerateInvoiceResponse,
+  InvoiceActionResponse,
+  InvoiceJson,
+} from "@core/contracts/invoices";
+import { formatMoney, parseDecimalToCents } from "@core/money";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+
+export const INVOICES_KEY = ["/api/invoices"] as const;
+
+/** Everything that shows billed state: invoices, calls, clients (and their logs), emails, dashboard stats (spec 000 §4). */
+const AFFECTED_PREFIXES = ["/api/invoices", "/api/calls", "/api/clients", "/api/emails", "/api/dashboard", "/api/notifications"];
+
+export async function refreshAfterInvoiceChange(): Promise<void> {
+  await queryClient.invalidateQueries({
+    predicate: (query) => {
+      const head = query.queryKey[0];
+      return typeof head === "string" && AFFECTED_PREFIXES.some((prefix) => head.startsWith(prefix));
+    },
+  });
+}
+
+/** "$1,250.00" from the API's decimal string and the invoice's currency. */
+export function money(decimal: string, currency: string): string {
+  return formatMoney(parseDecimalToCents(decimal) ?? 0, currency);
+}
+
+export const pdfUrl = (invoiceId: number, download = false) => `/api/invoices/${invoiceId}/pdf${download ? "?download=1" : ""}`;
+
+export function useInvoices() {
+  return useQuery<InvoiceJson[]>({ queryKey: INVOICES_KEY });
+}
+
+/** POST /api/invoices: a period for one client or all (one invoice per client). */
+export function useCreateInvoices(onDone?: (result: CreateInvoicesResponse) => void) {
+  return useMutation({
+    mutationFn: (body: unknown) => apiJson<CreateInvoicesResponse>("POST", "/api/invoices", body),
+    onSuccess: async (result) => {
+      await refreshAfterInvoiceChange();
+      const [first] = result.invoices;
+      const description =
+        result.invoices.length === 1 && first
+          ? `${first.invoiceNumber} for ${first.clientName}: ${money(first.total, first.currency)}`
+          : result.message;
+      toast({ title: "Invoice generated successfully", description });
+      onDone?.(result);
+    },
+    onError: (error) => {
+      toast({
+        title: "Failed to generate invoice",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+export type GenerateInvoiceInput = {
+  clientId: number;
+  callIds: number[];
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  template?: string;
+};
+
+/** POST /api/invoices/generate for selected calls; toasts "Invoice Generated" with number and total. */
+export async function generateInvoice(input: GenerateInvoiceInput): Promise<GenerateInvoiceResponse> {
+  const result = await apiJson<GenerateInvoiceResponse>("POST", "/api/invoices/generate", input);
+  await refreshAfterInvoiceChange();
+  toast({
+    title: "Invoice Generated",
+    description: `Invoice ${result.invoiceNumber} created successfully for ${money(result.total, result.invoice.currency)}`,
+  });
+  return result;
+}
+
+export function useGenerateInvoice(onDone?: (result: GenerateInvoiceResponse) => void) {
+  return useMutation({
+    mutationFn: generateInvoice,
+    onSuccess: (result) => onDone?.(result),
+    onError: (error) => {
+      // The invoice-from-calls flow shows the server's message when there is one (spec 000 §8).
+      toast({
+        title: "Failed to generate invoice",
+        description: serverMessage(error, "Failed to generate invoice"),
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+type ActionInput = { invoice: InvoiceJson; to?: string | null };
+
+function useInvoiceAction(
+  path: (input: ActionInput) => string,
+  titles: { success: string; failure: string },
+  onDone?: () => void,
+) {
+  return useMutation({
+    mutationFn: (input: ActionInput) =>
+      apiJson<InvoiceActionResponse>("POST", path(input), input.to === undefined ? {} : { to: input.to }),
+    onSuccess: async (result) => {
+      await refreshAfterInvoiceChange();
+      toast({ title: titles.success, description: result.message });
+      onDone?.();
+    },
+    onError: (error) => {
+      toast({ title: titles.failure, description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+export const useSendInvoice = (onDone?: () => void) =>
+  useInvoiceAction(
+    ({ invoice }) => `/api/invoices/${invoice.id}/send`,
+    { success: "Invoice Sent", failure: "Failed to send invoice" },
+    onDone,
+  );
+
+export const useMarkInvoicePaid = () =>
+  useInvoiceAction(({ invoice }) => `/api/invoices/${invoice.id}/mark-paid`, {
+    success: "Marked as paid",
+    failure: "Failed to mark invoice as paid",
+  });
+
+export const useVoidInvoice = (onDone?: () => void) =>
+  useInvoiceAction(
+    ({ invoice }) => `/api/invoices/${invoice.id}/void`,
+    { success: "Invoice voided", failure: "Failed to void invoice" },
+    onDone,
+  );
+
+export function useDeleteInvoice(onDone?: () => void) {
+  return useMutation({
+    mutationFn: (invoice: InvoiceJson) => apiJson<{ message: string }>("DELETE", `/api/invoices/${invoice.id}`),
+    onSuccess: async (result) => {
+      await refreshAfterInvoiceChange();
+      toast({ title: "Draft deleted", description: result.message });
+      onDone?.();
+    },
+    onError: (error) => {
+      toast({
+        title: "Failed to delete invoice",
+        description: serverMessage(error, "Please try again."),
+        variant: "destructive",
+      });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { formatMoney } from "@core/money";
+
+/** Like formatMoney, but whole amounts drop the cents: 18000 → "$180", 1750 → "$17.50". For prices, not ledgers. */
+export function formatPrice(cents: number, currency = "usd"): string {
+  const text = formatMoney(cents, currency);
+  return cents % 100 === 0 ? text.replace(/[.,]00(?=\D*$)/, "") : text;
+}
+
+/** "lawyer" → "Lawyer". */
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/**
+ * Avatar initials, at most 2 letters (spec 000 §9): ("Ada", "Lovelace") → "AL",
+ * ("Acme Law Group") → "AG", ("", null) → "".
+ */
+export function initialsOf(firstName?: string | null, lastName?: string | null): string {
+  const first = firstName?.trim() ?? "";
+  const last = lastName?.trim() ?? "";
+  if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  const words = (first || last).split(/\s+/).filter(Boolean);
+  const head = words[0]?.charAt(0) ?? "";
+  const tail = words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? "") : "";
+  return `${head}${tail}`.toUpperCase();
+}

@@ -1,0 +1,161 @@
+import {
+  type InvoiceReadyData,
+  MAX_VISIBLE_NOTIFICATIONS,
+  NOTIFICATION_POLL_MS,
+  type NotificationJson,
+  notificationAgeLabel,
+} from "@core/contracts/notifications";
+import { formatMoney, parseDecimalToCents } from "@core/money";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { apiJson, queryClient } from "@web/lib/api";
+import { InvoiceReadyDialog } from "./invoice-ready-dialog";
+
+export const UNREAD_KEY = ["/api/notifications/unread"] as const;
+
+function isInvoiceReady(data: NotificationJson["data"]): data is InvoiceReadyData {
+  return typeof (data as InvoiceReadyData).callId === "number" && typeof (data as InvoiceReadyData).clientId === "number";
+}
+
+/** Re-renders every 30 s so "Just now" becomes "1m ago" without a new fetch. */
+function useTicker(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), ms);
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/**
+ * The floating notifications overlay on every signed-in page (spec 001): unread notifications
+ * polled every 10 s, at most 3 shown plus "+N more notifications", each with its age, client,
+ * duration in minutes and amount, a dismiss button, and a click that opens "Invoice Ready".
+ */
+export function NotificationOverlay() {
+  const now = useTicker(30_000);
+  const { data } = useQuery<NotificationJson[]>({ queryKey: UNREAD_KEY, refetchInterval: NOTIFICATION_POLL_MS });
+  const [openId, setOpenId] = useState<number | null>(null);
+  // Open on wider screens; on a phone the stack would cover the page, so it starts folded.
+  const [expanded, setExpanded] = useState(
+    () => typeof window === "undefined" || window.matchMedia("(min-width: 640px)").matches,
+  );
+  const listId = useId();
+  const dismiss = useMutation({
+    mutationFn: (id: number) => apiJson<NotificationJson>("PUT", `/api/notifications/${id}/read`),
+    onMutate: (id) => {
+      queryClient.setQueryData<NotificationJson[]>(UNREAD_KEY, (list) => list?.filter((n) => n.id !== id));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+  });
+
+  const unread = data ?? [];
+  const open = openId === null ? null : (unread.find((n) => n.id === openId) ?? null);
+  const visible = unread.slice(0, MAX_VISIBLE_NOTIFICATIONS);
+  const more = unread.length - visible.length;
+
+  return (
+    <>
+      {visible.length > 0 ? (
+        <section
+          aria-label="Notifications"
+          className="pointer-events-none fixed inset-x-4 bottom-4 z-30 flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+        >
+          {expanded ? (
+            <ul id={listId} className="flex w-full flex-col gap-2">
+              {visible.map((notification) => (
+                <li key={notification.id} className="pointer-events-auto">
+                  <NotificationCard
+                    notification={notification}
+                    now={now}
+                    onOpen={() => setOpenId(notification.id)}
+                    onDismiss={() => dismiss.mutate(notification.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="pointer-events-auto flex items-center gap-2">
+            <button
+              type="button"
+              onClick={() => setExpanded((value) => !value)}
+              aria-expanded={expanded}
+              aria-controls={listId}
+              className="flex items-center gap-2 rounded-full border bg-background px-3 py-1.5 text-xs font-medium shadow-md outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring dark:bg-card"
+            >
+              <Bell className="size-3.5 text-primary" aria-hidden="true" />
+              {expanded
+                ? "Hide notifications"
+                : `${unread.length} unread ${unread.length === 1 ? "notification" : "notifications"}`}
+              {expanded ? (
+                <ChevronDown className="size-3.5" aria-hidden="true" />
+              ) : (
+                <ChevronUp className="size-3.5" aria-hidden="true" />
+              )}
+            </button>
+            {expanded && more > 0 ? (
+              <p className="rounded-full border bg-background px-3 py-1.5 text-xs text-muted-foreground shadow-md dark:bg-card">
+                +{more} more {more === 1 ? "notification" : "notifications"}
+              </p>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+      {open && isInvoiceReady(open.data) ? (
+        <InvoiceReadyDialog notification={open} data={open.data} onOpenChange={(isOpen) => !isOpen && setOpenId(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function NotificationCard({
+  notification,
+  now,
+  onOpen,
+  onDismiss,
+}: {
+  notification: NotificationJson;
+  now: Date;
+  onOpen: () => void;
+  onDismiss: () => void;
+}) {
+  const data = isInvoiceReady(notification.data) ? notification.data : null;
+  return (
+    <article
+      className="relative flex gap-3 rounded-xl border bg-background p-3 pr-10 shadow-lg dark:bg-card"
+      data-testid="notification"
+    >
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <FileText className="size-4" aria-hidden="true" />
+      </span>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="min-w-0 flex-1 rounded-md text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-haspopup="dialog"
+      >
+        <span className="flex items-baseline justify-between gap-2">
+          <span className="font-semibold">{notification.title}</span>
+          <span className="shrink-0 text-xs text-muted-foreground">{notificationAgeLabel(notification.createdAt, now)}</span>
+        </span>
+        <span className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{notification.message}</span>
+        {data ? (
+          <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs tabular-nums">
+            <span className="font-medium">{data.clientName}</span>
+            <span>{data.duration} min</span>
+            <span className="font-medium">{formatMoney(parseDecimalToCents(data.amount) ?? 0, data.currency)}</span>
+          </span>
+        ) : null}
+      </button>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="absolute top-2 right-2 rounded-md p-1.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Dismiss notification: ${notification.title}${data ? ` for ${data.clientName}` : ""}`}
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  COMPANY_SIZES,
+  type JoinWaitlistForm,
+  type JoinWaitlistRequest,
+  joinWaitlistRequest,
+  WAITLIST_MESSAGES,
+} from "@core/contracts/waitlist";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { Button } from "@web/components/ui/button";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson } from "@web/lib/api";
+
+const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
+  "1": "Just me",
+  "2-5": "2-5 people",
+  "6-20": "6-20 people",
+  "21-50": "21-50 people",
+  "51-100": "51-100 people",
+  "100+": "100+ people",
+};
+
+/** The toast title for a field's message: the spec pairs each validation message with a title (spec 001 §5). */
+function titleFor(message: string): string {
+  const known = Object.values(WAITLIST_MESSAGES).find((m) => m.description === message);
+  return known?.title ?? "Please check the form";
+}
+
+/** Shows the first problem as a toast too (the message also sits under its field). */
+function announceFirstError(errors: FieldErrors<JoinWaitlistForm>): void {
+  const first = errors.email ?? errors.joinWaitlist ?? errors.company ?? errors.companySize;
+  const message = first?.message;
+  if (message) toast({ title: titleFor(message), description: message, variant: "destructive" });
+}
+
+/** The public waitlist form (spec 001 Waitlist): validated in the browser and again by the server with the same contract. */
+export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }) {
+  const form = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
+    resolver: zodResolver(joinWaitlistRequest),
+    defaultValues: { email: "", company: "", companySize: "", joinWaitlist: false },
+  });
+  const join = useMutation({
+    mutationFn: (input: JoinWaitlistRequest) => apiJson("POST", "/api/waitlist", input),
+    onSuccess: (_answer, input) => {
+      toast({ title: WAITLIST_MESSAGES.joined.title, description: WAITLIST_MESSAGES.joined.description });
+      onJoined(input.email);
+    },
+    onError: () => {
+      toast({ title: WAITLIST_MESSAGES.failed.title, description: WAITLIST_MESSAGES.failed.description, variant: "destructive" });
+    },
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit((input) => join.mutate(input), announceFirstError)} noValidate className="grid gap-5">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} placeholder="you@yourpractice.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="company"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>
+                Company <span className="font-normal text-muted-foreground">(optional)</span>
+              </FormLabel>
+              <FormControl>
+                <Input autoComplete="organization" {...field} value={field.value ?? ""} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="companySize"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>
+                Company size <span className="font-normal text-muted-foreground">(optional)</span>
+              </FormLabel>
+              <Select value={field.value ?? ""} onValueChange={field.onChange} name={field.name}>
+                <FormControl>
+                  <SelectTrigger onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select company size" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {COMPANY_SIZES.map((size) => (
+                    <SelectItem key={size} value={size}>
+                      {SIZE_LABELS[size]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="joinWaitlist"
+          render={({ field }) => (
+            <FormItem className="rounded-lg border bg-background/60 p-4">
+              <div className="flex items-start gap-3">
+                <FormControl>
+                  <Checkbox checked={field.value === true || field.value === "true"} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} className="mt-0.5" />
+                </FormControl>
+                <div className="grid gap-1">
+                  <FormLabel className="leading-snug">Yes, add me to the Minutely waitlist</FormLabel>
+                  <FormDescription>We will only email you about Minutely's launch. No spam, ever.</FormDescription>
+                </div>
+              </div>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" disabled={join.isPending}>
+          {join.isPending ? (
+            <>
+              <Spinner />
+              Joining...
+            </>
+          ) : (
+            "Join Waitlist"
+          )}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { BillingType } from "@core/billing/rules";
+
+/** The billing type choices as spec 001 names them (per-minute, hourly, flat-rate). */
+export const BILLING_TYPE_OPTIONS: readonly { value: BillingType; label: string }[] = [
+  { value: "minute", label: "Per Minute" },
+  { value: "hour", label: "Hourly" },
+  { value: "call", label: "Flat Rate (per call)" },
+];
+
+export const ROUNDING_LABELS: Readonly<Record<number, string>> = {
+  1: "1 minute (no rounding)",
+  6: "6 minutes (tenth of an hour)",
+  15: "15 minutes (quarter hour)",
+  30: "30 minutes (half hour)",
+};

@@ -1,0 +1,51 @@
+import { Construction } from "lucide-react";
+import type { ComponentType } from "react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { EmailIntegrationTab } from "./email-integration-tab";
+
+/** Stand-in for an integration whose issue has not landed yet. */
+function ComingInLaterRelease({ name }: { name: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+      <Construction className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">{name} integration</p>
+      <p className="max-w-md text-sm text-muted-foreground">This integration is coming in a later release.</p>
+    </div>
+  );
+}
+
+const later = (name: string) => () => <ComingInLaterRelease name={name} />;
+
+/**
+ * The Integrations tab's sub-tabs (spec 001 Settings). Adding one is one line here:
+ * `{ value: "email", label: "Email", component: EmailIntegrationSettings }`.
+ */
+export const INTEGRATION_SUBTABS: { value: string; label: string; component: ComponentType }[] = [
+  { value: "mobile", label: "Mobile/iPhone", component: later("Mobile/iPhone") },
+  { value: "landline", label: "Landline/Office", component: later("Landline/Office") },
+  { value: "financial", label: "Financial", component: later("Financial") },
+  { value: "zoom", label: "Zoom", component: later("Zoom") },
+  { value: "teams", label: "Teams", component: later("Teams") },
+  { value: "meet", label: "Meet", component: later("Meet") },
+  { value: "email", label: "Email", component: EmailIntegrationTab },
+];
+
+export function IntegrationsTab() {
+  const first = INTEGRATION_SUBTABS[0]?.value;
+  return (
+    <Tabs defaultValue={first}>
+      <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        {INTEGRATION_SUBTABS.map((tab) => (
+          <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
+            {tab.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {INTEGRATION_SUBTABS.map(({ value, component: Panel }) => (
+        <TabsContent key={value} value={value}>
+          <Panel />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

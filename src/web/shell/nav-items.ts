@@ -1,0 +1,28 @@
+import { FileText, LayoutDashboard, type LucideIcon, Mail, Settings, Users } from "lucide-react";
+
+export type NavItem = {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other path prefixes that count as this section ("/client-log" belongs to Clients). */
+  alsoActiveOn?: string[];
+};
+
+/** The five header items of the signed-in app (spec 000 §2.4). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Dashboard", icon: LayoutDashboard },
+  { href: "/clients", label: "Clients", icon: Users, alsoActiveOn: ["/client-log"] },
+  { href: "/invoices", label: "Invoices", icon: FileText },
+  { href: "/emails", label: "Email Tracking", icon: Mail },
+  { href: "/settings", label: "Settings", icon: Settings },
+];
+
+function matches(prefix: string, location: string): boolean {
+  return location === prefix || location.startsWith(`${prefix}/`);
+}
+
+/** Whether `item` is the current section; the dashboard only on "/" itself. */
+export function isNavItemActive(item: NavItem, location: string): boolean {
+  if (item.href === "/") return location === "/";
+  return [item.href, ...(item.alsoActiveOn ?? [])].some((prefix) => matches(prefix, location));
+}

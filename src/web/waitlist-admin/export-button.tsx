@@ -1,0 +1,42 @@
+import { waitlistExportFileName } from "@core/contracts/waitlist";
+import { format } from "date-fns";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/hooks/use-toast";
+import { apiRequest, serverMessage } from "@web/lib/api";
+
+/** Saves a response body as a file with the given name. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads every signup as CSV under today's date: waitlist-2026-11-23.csv (spec 001 §7). */
+export function ExportButton({ disabled }: { disabled?: boolean }) {
+  const [isExporting, setExporting] = useState(false);
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const response = await apiRequest("GET", "/api/waitlist/export");
+      saveFile(await response.blob(), waitlistExportFileName(format(new Date(), "yyyy-MM-dd")));
+    } catch (error) {
+      toast({ title: "Export failed", description: serverMessage(error, "The CSV could not be created. Please try again."), variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Button onClick={handleExport} disabled={disabled || isExporting}>
+      {isExporting ? <Spinner /> : <Download aria-hidden="true" />}
+      {isExporting ? "Exporting..." : "Export CSV"}
+    </Button>
+  );
+}

@@ -1,0 +1,39 @@
+import { WAITLIST_PAGE_SIZE, type WaitlistEntriesPage, type WaitlistStats } from "@core/contracts/waitlist";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "@web/hooks/use-toast";
+import { ApiError, isUnauthorizedError, queryClient } from "@web/lib/api";
+
+/** True when the server refused because the user is not an administrator (rights revoked meanwhile). */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/** A failed read shows its toast once (spec 001 §8); 401 and 403 are handled elsewhere. */
+function useErrorToast(error: unknown, title: string): void {
+  useEffect(() => {
+    if (!error || isUnauthorizedError(error) || isForbidden(error)) return;
+    toast({ title, description: error instanceof ApiError ? (error.data?.message ?? error.message) : "Please try again.", variant: "destructive" });
+  }, [error, title]);
+}
+
+export const STATS_KEY = ["/api/waitlist/stats"] as const;
+export const entriesKey = (page: number) => [`/api/waitlist/entries?page=${page}&limit=${WAITLIST_PAGE_SIZE}`] as const;
+
+/** Signups are other people's live data: read fresh each time the dashboard opens. */
+export function useWaitlistStats() {
+  const query = useQuery<WaitlistStats>({ queryKey: STATS_KEY, refetchOnMount: "always" });
+  useErrorToast(query.error, "Error loading statistics");
+  return query;
+}
+
+export function useWaitlistEntries(page: number) {
+  const query = useQuery<WaitlistEntriesPage>({ queryKey: entriesKey(page), placeholderData: keepPreviousData, refetchOnMount: "always" });
+  useErrorToast(query.error, "Error loading entries");
+  return query;
+}
+
+/** Reloads everything the dashboard shows. */
+export function refreshWaitlist(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/waitlist") });
+}

@@ -1,0 +1,98 @@
+import { RefreshCw, ShieldAlert } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { PageHeader } from "@web/components/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useAuth } from "@web/hooks/use-auth";
+import { CompanySizeChart } from "./company-size-chart";
+import { ExportButton } from "./export-button";
+import { SignupsTable } from "./signups-table";
+import { StatsCards } from "./stats-cards";
+import { TopCompanies } from "./top-companies";
+import { isForbidden, refreshWaitlist, useWaitlistEntries, useWaitlistStats } from "./use-waitlist-data";
+
+/** Shown to a signed-in user who is not an administrator (DECISIONS.md 11). */
+function AdminsOnly() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center py-12">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted">
+            <ShieldAlert className="size-6 text-muted-foreground" aria-hidden="true" />
+          </div>
+          <CardTitle as="h1" className="text-2xl">
+            Access Denied
+          </CardTitle>
+          <CardDescription>
+            The waitlist dashboard shows other people's personal data, so only administrators can open it. Ask an
+            administrator to grant you access.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild variant="outline">
+            <Link href="/">Back to Dashboard</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function WaitlistDashboard() {
+  const [page, setPage] = useState(1);
+  const stats = useWaitlistStats();
+  const entries = useWaitlistEntries(page);
+  const [isRefreshing, setRefreshing] = useState(false);
+  if (isForbidden(stats.error) || isForbidden(entries.error)) return <AdminsOnly />;
+
+  const handleRefresh = async () => {
+    setRefreshing(true);
+    await refreshWaitlist().finally(() => setRefreshing(false));
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Waitlist Dashboard"
+        description="Who joined the waitlist, and from which companies."
+        actions={
+          <>
+            <Button variant="outline" onClick={handleRefresh} disabled={isRefreshing}>
+              <RefreshCw aria-hidden="true" className={isRefreshing ? "animate-spin" : undefined} />
+              Refresh
+            </Button>
+            <ExportButton disabled={stats.data?.totalSignups === 0} />
+          </>
+        }
+      />
+      <div className="grid gap-6">
+        <StatsCards stats={stats.data} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CompanySizeChart stats={stats.data} />
+          <TopCompanies stats={stats.data} />
+        </div>
+        <section aria-labelledby="signups-title" className="grid gap-4">
+          <h2 id="signups-title" className="text-lg font-semibold">
+            Signups
+          </h2>
+          <SignupsTable
+            data={entries.data}
+            isFetching={entries.isFetching}
+            onPageChange={(next) => {
+              setPage(next);
+              document.getElementById("signups-title")?.scrollIntoView({ block: "start" });
+            }}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** /waitlist-admin (spec 001 §2): administrators only; everyone else sees Access Denied. */
+export default function WaitlistAdminPage() {
+  const { user } = useAuth();
+  if (!user?.isAdmin) return <AdminsOnly />;
+  return <WaitlistDashboard />;
+}

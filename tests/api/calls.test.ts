@@ -1,0 +1,541 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/server/app.js";
+import { calls, invoices, trackedEmails } from "../../src/server/db/schema/index.js";
+import type { ApiClient } from "../helpers/api-client.js";
+import { ApiClient as Client } from "../helpers/api-client.js";
+import { signUp } from "../helpers/factories.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Calls over HTTP: the live timer, logged calls, edits, pricing stored with its rules
+ * (DECISIONS.md 8), the invoiced lock (DECISIONS.md 10), the client log's periods in the
+ * account's time zone, and an active call surviving a restart.
+ */
+let clock = new Date("2026-06-15T14:00:00.000Z");
+const advance = (seconds: number) => {
+  clock = new Date(clock.getTime() + seconds * 1000);
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ now: () => clock });
+});
+afterAll(async () => t?.close());
+beforeEach(() => {
+  clock = new Date("2026-06-15T14:00:00.000Z");
+});
+
+async function newAccount(overrides: Parameters<typeof signUp>[1] = {}): Promise<ApiClient> {
+  const c = t.client();
+  await signUp(c, overrides);
+  return c;
+}
+
+async function createClient(c: ApiClient, body: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+  const response = await c.post("/api/clients", { name: `Client ${Math.random().toString(36).slice(2, 7)}`, ...body });
+  expect(response.status, response.text).toBe(201);
+  return response.body;
+}
+
+async function callRow(id: number) {
+  const [row] = await t.app.db.select().from(calls).where(eq(calls.id, id));
+  return row!;
+}
+
+async function markInvoiced(c: ApiClient, callId: number, clientId: number, number = "INV-0042"): Promise<number> {
+  const [call] = await t.app.db.select().from(calls).where(eq(calls.id, callId));
+  const [invoice] = await t.app.db
+    .insert(invoices)
+    .values({
+      accountId: call!.accountId,
+      clientId,
+      invoiceNumber: number,
+      sequence: Number(number.replace(/\D/g, "")),
+      dateFrom: "2026-06-01",
+      dateTo: "2026-06-30",
+      issuedOn: "2026-06-30",
+      dueOn: "2026-07-30",
+    })
+    .returning();
+  await t.app.db.update(calls).set({ invoiceId: invoice!.id }).where(eq(calls.id, callId));
+  void c;
+  return invoice!.id;
+}
+
+describe("the live timer", () => {
+  it("starts a call, lists it as active, ends it with its duration and stores the price with the rules used", async () => {
+    const c = await newAccount();
+    const client = await createClient(c, { billingRate: "120.00", billingType: "hour" });
+    const started = await c.post("/api/calls/start", { clientId: client.id, platform: "zoom", callType: "consultation" });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ active: true, endTime: null, duration: 0, clientId: client.id, clientName: client.name, platform: "zoom" });
+
+    const active = await c.get("/api/calls/active");
+    expect(active.status).toBe(200);
+    expect(active.body).toEqual([
+      { id: started.body.id, platform: "zoom", startTime: "2026-06-15T14:00:00.000Z", clientId: client.id, clientName: client.name, callType: "consultation" },
+    ]);
+
+    advance(125);
+    const ended = await c.post(`/api/calls/end/${started.body.id}`);
+    expect(ended.status).toBe(200);
+    expect(ended.body.duration).toBe(125);
+    // 125 s → 3 billed minutes (1-minute rounding) at $120/h = $6.00
+    expect(ended.body.call).toMatchObject({
+      id: started.body.id,
+      active: false,
+      endTime: "2026-06-15T14:02:05.000Z",
+      duration: 125,
+      billedDuration: 180,
+      billableAmount: "6.00",
+      amount: "6.00",
+      rate: "120.00",
+      billingType: "hour",
+      minimumBillingMinutes: 0,
+      roundingIncrementMinutes: 1,
+      invoiceId: null,
+    });
+    expect((await c.get("/api/calls/active")).body).toEqual([]);
+    const row = await callRow(started.body.id);
+    expect(row).toMatchObject({ durationSeconds: 125, billedSeconds: 180, amountCents: 600, rateCents: 12000, billingType: "hour" });
+  });
+
+  it("starts a call with no payload at all, for no client", async () => {
+    const c = await newAccount();
+    const started = await c.post("/api/calls/start");
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ clientId: null, clientName: null, platform: "manual", callType: "consultation", active: true });
+  });
+
+  it("ends every active call at once, priced, and a second end-all ends nothing", async () => {
+    const c = await newAccount();
+    const a = await c.post("/api/calls/start", { platform: "phone" });
+    advance(60);
+    const b = await c.post("/api/calls/start", { platform: "teams" });
+    advance(30);
+    const all = await c.post("/api/calls/end-all");
+    expect(all.status).toBe(200);
+    expect(all.body.ended).toBe(2);
+    const byId = Object.fromEntries(all.body.calls.map((call: { id: number }) => [call.id, call]));
+    // Account defaults: $150/h, 1-minute rounding. 90 s → 2 min = $5.00; 30 s → 1 min = $2.50.
+    expect(byId[a.body.id]).toMatchObject({ duration: 90, billedDuration: 120, amount: "5.00", active: false });
+    expect(byId[b.body.id]).toMatchObject({ duration: 30, billedDuration: 60, amount: "2.50", active: false });
+    expect((await c.post("/api/calls/end-all")).body).toEqual({ ended: 0, calls: [] });
+    const again = await c.post(`/api/calls/end/${a.body.id}`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This call has already ended");
+  });
+
+  it("end-all leaves another account's active calls running", async () => {
+    const mine = await newAccount();
+    const theirs = await newAccount();
+    const theirCall = await theirs.post("/api/calls/start");
+    await mine.post("/api/calls/start");
+    expect((await mine.post("/api/calls/end-all")).body.ended).toBe(1);
+    expect((await theirs.get("/api/calls/active")).body.map((call: { id: number }) => call.id)).toEqual([theirCall.body.id]);
+  });
+
+  it("refuses another account's client, an unknown client and bad input when starting, and creates nothing", async () => {
+    const c = await newAccount();
+    const other = await newAccount();
+    const foreign = await createClient(other);
+    const before = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(calls);
+    expect((await c.post("/api/calls/start", { clientId: foreign.id })).status).toBe(404);
+    expect((await c.post("/api/calls/start", { clientId: 999_999 })).status).toBe(404);
+    for (const body of [
+      { clientId: "abc" },
+      { clientId: 1.5 },
+      { clientId: -1 },
+      { platform: 5 },
+      { platform: "" },
+      { platform: "x".repeat(41) },
+      { callType: ["a"] },
+      { startTime: "2026-01-01T00:00:00Z" },
+      "text",
+      [1],
+    ]) {
+      const response = await c.post("/api/calls/start", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+    const after = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(calls);
+    expect(after).toEqual(before);
+  });
+
+  it("refuses a body on end, end-all and delete", async () => {
+    const c = await newAccount();
+    const call = await c.post("/api/calls/start");
+    expect((await c.post(`/api/calls/end/${call.body.id}`, { force: true })).status).toBe(400);
+    expect((await c.post("/api/calls/end-all", ["x"])).status).toBe(400);
+    expect((await c.request("DELETE", `/api/calls/${call.body.id}`, { json: { all: true } })).status).toBe(400);
+    expect((await c.get("/api/calls/active")).body).toHaveLength(1);
+  });
+
+  it("requires a session on every calls route", async () => {
+    const anonymous = t.client();
+    for (const [method, url] of [
+      ["GET", "/api/calls"],
+      ["GET", "/api/calls/active"],
+      ["POST", "/api/calls/start"],
+      ["POST", "/api/calls/end/1"],
+      ["POST", "/api/calls/end-all"],
+      ["POST", "/api/calls/reprice"],
+      ["POST", "/api/calls"],
+      ["PATCH", "/api/calls/1"],
+      ["DELETE", "/api/calls/1"],
+      ["GET", "/api/calls/client/1?startDate=2026-01-01&endDate=2026-01-31"],
+      ["GET", "/api/emails/client/1?startDate=2026-01-01&endDate=2026-01-31"],
+      ["GET", "/api/dashboard/stats"],
+    ] as const) {
+      const response = await anonymous.request(method, url, method === "GET" ? {} : { json: {} });
+      expect(response.status, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe("pricing with the rules in force", () => {
+  it("uses the account's rounding and minimum, and the client's rate, type and minimum over them", async () => {
+    const c = await newAccount();
+    expect((await c.put("/api/settings", { roundingIncrementMinutes: 15, minimumBillingMinutes: 10, defaultBillingRate: "200.00" })).status).toBe(200);
+    const plain = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 16 * 60 + 1 });
+    // 16m01s → 30 min billed at $200/h = $100.00
+    expect(plain.body).toMatchObject({ billedDuration: 1800, amount: "100.00", rate: "200.00", billingType: "hour", roundingIncrementMinutes: 15, minimumBillingMinutes: 10 });
+    const short = await c.post("/api/calls", { startTime: "2026-06-15T09:30:00Z", duration: 20 });
+    // 20 s → 15 min, raised to... the minimum of 10 is below 15: 15 min = $50.00
+    expect(short.body).toMatchObject({ duration: 20, billedDuration: 900, amount: "50.00" });
+
+    const perMinute = await createClient(c, { billingRate: "4.00", billingType: "minute", minimumBillingMinutes: 30, roundingIncrementMinutes: 1 });
+    const call = await c.post("/api/calls", { clientId: perMinute.id, startTime: "2026-06-15T10:00:00Z", duration: 61 });
+    expect(call.body).toMatchObject({ billedDuration: 1800, amount: "120.00", rate: "4.00", billingType: "minute", minimumBillingMinutes: 30, roundingIncrementMinutes: 1 });
+
+    const flat = await createClient(c, { billingRate: "50.00", billingType: "call" });
+    const flatCall = await c.post("/api/calls", { clientId: flat.id, startTime: "2026-06-15T11:00:00Z", duration: 3 * 3600 });
+    expect(flatCall.body).toMatchObject({ amount: "50.00", rate: "50.00", billingType: "call", billedDuration: 3 * 3600 });
+  });
+
+  it("a later rate change never re-prices a call; the reprice action does, except invoiced and active calls", async () => {
+    const c = await newAccount();
+    const client = await createClient(c);
+    const first = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T09:00:00Z", duration: 600 });
+    const invoiced = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T10:00:00Z", duration: 600 });
+    const running = await c.post("/api/calls/start", { clientId: client.id });
+    expect(first.body.amount).toBe("25.00"); // 10 min at $150/h
+    await markInvoiced(c, invoiced.body.id, client.id, "INV-0007");
+
+    expect((await c.put("/api/settings", { defaultBillingRate: "300.00" })).status).toBe(200);
+    const list = await c.get("/api/calls");
+    const listed = list.body.find((call: { id: number }) => call.id === first.body.id);
+    expect(listed).toMatchObject({ amount: "25.00", rate: "150.00" });
+    // A notes-only edit keeps the old price too.
+    expect((await c.patch(`/api/calls/${first.body.id}`, { notes: "Discussed the lease" })).body).toMatchObject({ amount: "25.00", notes: "Discussed the lease" });
+
+    const repriced = await c.post("/api/calls/reprice");
+    expect(repriced.status).toBe(200);
+    expect(repriced.body).toEqual({ checked: 1, repriced: 1 });
+    expect((await callRow(first.body.id))).toMatchObject({ amountCents: 5000, rateCents: 30000 });
+    expect((await callRow(invoiced.body.id))).toMatchObject({ amountCents: 2500, rateCents: 15000 });
+    expect((await callRow(running.body.id)).endedAt).toBeNull();
+    // Nothing left to change.
+    expect((await c.post("/api/calls/reprice")).body).toEqual({ checked: 1, repriced: 0 });
+  });
+
+  it("reprices one client's calls only when asked, and refuses another account's client", async () => {
+    const c = await newAccount();
+    const a = await createClient(c, { billingRate: "100.00", billingType: "hour" });
+    const b = await createClient(c, { billingRate: "100.00", billingType: "hour" });
+    const callA = await c.post("/api/calls", { clientId: a.id, startTime: "2026-06-15T09:00:00Z", duration: 3600 });
+    const callB = await c.post("/api/calls", { clientId: b.id, startTime: "2026-06-15T09:00:00Z", duration: 3600 });
+    await c.put(`/api/clients/${a.id}`, { name: a.name, billingRate: "200.00", billingType: "hour" });
+    await c.put(`/api/clients/${b.id}`, { name: b.name, billingRate: "200.00", billingType: "hour" });
+    expect((await c.post("/api/calls/reprice", { clientId: a.id })).body).toEqual({ checked: 1, repriced: 1 });
+    expect((await callRow(callA.body.id)).amountCents).toBe(20000);
+    expect((await callRow(callB.body.id)).amountCents).toBe(10000);
+
+    const other = await newAccount();
+    expect((await other.post("/api/calls/reprice", { clientId: a.id })).status).toBe(404);
+    expect((await c.post("/api/calls/reprice", { clientId: "a" })).status).toBe(400);
+    expect((await c.post("/api/calls/reprice", { everything: true })).status).toBe(400);
+  });
+
+  it("a new call follows a changed rounding increment", async () => {
+    const c = await newAccount();
+    const before = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 61 });
+    expect(before.body).toMatchObject({ billedDuration: 120, amount: "5.00" });
+    await c.put("/api/settings", { roundingIncrementMinutes: 30 });
+    const started = await c.post("/api/calls/start");
+    advance(61);
+    const after = await c.post(`/api/calls/end/${started.body.id}`);
+    expect(after.body.call).toMatchObject({ billedDuration: 1800, amount: "75.00", roundingIncrementMinutes: 30 });
+    expect((await callRow(before.body.id)).amountCents).toBe(500);
+  });
+});
+
+describe("logging, editing and deleting calls", () => {
+  it("logs a past call and lists calls newest first with every field", async () => {
+    const c = await newAccount();
+    const client = await createClient(c);
+    const older = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-10T09:00:00+02:00", duration: 1800, callType: "meeting", notes: "Kick-off" });
+    expect(older.status).toBe(201);
+    expect(older.body).toMatchObject({
+      startTime: "2026-06-10T07:00:00.000Z",
+      endTime: "2026-06-10T07:30:00.000Z",
+      duration: 1800,
+      callType: "meeting",
+      notes: "Kick-off",
+      platform: "manual",
+      amount: "75.00",
+      active: false,
+    });
+    const newer = await c.post("/api/calls", { startTime: "2026-06-12T09:00:00Z", duration: 60 });
+    const list = await c.get("/api/calls");
+    expect(list.body.map((call: { id: number }) => call.id)).toEqual([newer.body.id, older.body.id]);
+    expect(Object.keys(list.body[1]).sort()).toEqual(
+      [
+        "id", "platform", "startTime", "endTime", "duration", "billedDuration", "billableAmount", "amount", "rate", "billingType",
+        "minimumBillingMinutes", "roundingIncrementMinutes", "clientId", "clientName", "callType", "notes", "description", "invoiceId", "active",
+      ].sort(),
+    );
+    expect((await c.get("/api/calls?limit=1")).body.map((call: { id: number }) => call.id)).toEqual([newer.body.id]);
+    expect((await c.get("/api/calls?limit=1&offset=1")).body.map((call: { id: number }) => call.id)).toEqual([older.body.id]);
+    for (const query of ["limit=0", "limit=1001", "limit=abc", "offset=-1"]) {
+      expect((await c.get(`/api/calls?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it.each([
+    [{}, /startTime/],
+    [{ startTime: "yesterday", duration: 60 }, /startTime must be an ISO 8601/],
+    [{ startTime: "2026-06-15T09:00:00Z" }, /duration/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: -5 }, /cannot be negative/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: 0 }, /at least 1 second/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: 12.5 }, /whole seconds/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: "60" }, /duration/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: 86_401 }, /at most 24 hours/],
+    [{ startTime: "2026-06-16T09:00:00Z", duration: 60 }, /cannot be in the future/],
+    [{ startTime: "1999-12-31T09:00:00Z", duration: 60 }, /2000 or later/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: 60, notes: "x".repeat(5001) }, /5000/],
+    [{ startTime: "2026-06-15T09:00:00Z", duration: 60, amount: "1.00" }, /./],
+  ])("refuses a bad logged call %# with a clear message and stores nothing", async (body, message) => {
+    const c = await newAccount();
+    const response = await c.post("/api/calls", body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(message);
+    expect((await c.get("/api/calls")).body).toEqual([]);
+  });
+
+  it("edits client, type, notes and duration: a new duration keeps the call's rules, a new client takes its rules", async () => {
+    const c = await newAccount();
+    const hourly = await createClient(c, { billingRate: "100.00", billingType: "hour" });
+    const flat = await createClient(c, { billingRate: "40.00", billingType: "call" });
+    const call = await c.post("/api/calls", { clientId: hourly.id, startTime: "2026-06-15T09:00:00Z", duration: 1800 });
+    expect(call.body.amount).toBe("50.00");
+    // The client's rate changes; a duration edit still uses the $100/h the call was priced with.
+    await c.put(`/api/clients/${hourly.id}`, { name: hourly.name, billingRate: "500.00", billingType: "hour" });
+    const longer = await c.patch(`/api/calls/${call.body.id}`, { duration: 3600 });
+    expect(longer.status).toBe(200);
+    expect(longer.body).toMatchObject({ duration: 3600, billedDuration: 3600, amount: "100.00", rate: "100.00", endTime: "2026-06-15T10:00:00.000Z" });
+    const moved = await c.patch(`/api/calls/${call.body.id}`, { clientId: flat.id, callType: "follow-up" });
+    expect(moved.body).toMatchObject({ clientId: flat.id, clientName: flat.name, callType: "follow-up", amount: "40.00", billingType: "call" });
+    const none = await c.patch(`/api/calls/${call.body.id}`, { clientId: null });
+    // No client: the account's $150/h now applies to the hour.
+    expect(none.body).toMatchObject({ clientId: null, clientName: null, amount: "150.00", rate: "150.00", billingType: "hour" });
+  });
+
+  it("refuses bad edits and a duration on a running call, and changes nothing", async () => {
+    const c = await newAccount();
+    const call = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
+    for (const body of [{}, { duration: -1 }, { duration: "10" }, { clientId: "x" }, { callType: "" }, { notes: 4 }, { amount: "0.00" }]) {
+      const response = await c.patch(`/api/calls/${call.body.id}`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const running = await c.post("/api/calls/start");
+    const refused = await c.patch(`/api/calls/${running.body.id}`, { duration: 60 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("End the call before changing its duration");
+    expect((await c.patch(`/api/calls/${running.body.id}`, { notes: "still talking" })).body).toMatchObject({ notes: "still talking", active: true });
+    expect((await callRow(call.body.id))).toMatchObject({ durationSeconds: 600, amountCents: 2500 });
+    expect((await c.patch(`/api/calls/${call.body.id}`, { clientId: 999_999 })).status).toBe(404);
+  });
+
+  it("deletes an uninvoiced call, a running one too; an invoiced call is locked with a 409 naming the invoice", async () => {
+    const c = await newAccount();
+    const client = await createClient(c);
+    const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T09:00:00Z", duration: 600 });
+    const deleted = await c.delete(`/api/calls/${call.body.id}`);
+    expect(deleted.status).toBe(200);
+    expect(await t.app.db.select().from(calls).where(eq(calls.id, call.body.id))).toEqual([]);
+    expect((await c.delete(`/api/calls/${call.body.id}`)).status).toBe(404);
+
+    const running = await c.post("/api/calls/start");
+    expect((await c.delete(`/api/calls/${running.body.id}`)).status).toBe(200);
+
+    const billed = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T10:00:00Z", duration: 600 });
+    await markInvoiced(c, billed.body.id, client.id, "INV-0099");
+    const edit = await c.patch(`/api/calls/${billed.body.id}`, { notes: "changed" });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe("This call is on invoice INV-0099 and can no longer be changed");
+    const remove = await c.delete(`/api/calls/${billed.body.id}`);
+    expect(remove.status).toBe(409);
+    expect(remove.body.message).toBe("This call is on invoice INV-0099 and can no longer be changed");
+    expect(await callRow(billed.body.id)).toMatchObject({ notes: null, amountCents: 2500 });
+    const listed = (await c.get("/api/calls")).body.find((row: { id: number }) => row.id === billed.body.id);
+    expect(listed.invoiceId).toEqual(expect.any(Number));
+  });
+
+  it("names the invoice by id when the invoice row is not there (set directly in the database)", async () => {
+    const c = await newAccount();
+    const call = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
+    await t.app.db.update(calls).set({ invoiceId: 777 }).where(eq(calls.id, call.body.id));
+    const response = await c.delete(`/api/calls/${call.body.id}`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe("This call is on invoice #777 and can no longer be changed");
+  });
+});
+
+describe("the client log's periods", () => {
+  it("reads calendar days in the account's time zone, endDate included, and ISO instants as given", async () => {
+    clock = new Date("2026-04-20T12:00:00Z");
+    const c = await newAccount({ timezone: "America/New_York" });
+    const client = await createClient(c);
+    const log = async (startTime: string) => (await c.post("/api/calls", { clientId: client.id, startTime, duration: 60 })).body.id as number;
+    const lateFeb28 = await log("2026-03-01T03:00:00Z"); // 22:00 on Feb 28 in New York
+    const mar1 = await log("2026-03-01T05:00:00Z"); // 00:00 on Mar 1 in New York
+    const mar31 = await log("2026-04-01T03:59:59Z"); // 23:59:59 on Mar 31 (EDT)
+    const apr1 = await log("2026-04-01T04:00:00Z"); // 00:00 on Apr 1 (EDT)
+    const ids = async (query: string) => {
+      const response = await c.get(`/api/calls/client/${client.id}?${query}`);
+      expect(response.status, response.text).toBe(200);
+      return response.body.map((call: { id: number }) => call.id);
+    };
+    expect(await ids("startDate=2026-03-01&endDate=2026-03-31")).toEqual([mar31, mar1]);
+    expect(await ids("startDate=2026-02-28&endDate=2026-02-28")).toEqual([lateFeb28]);
+    expect(await ids("startDate=2026-04-01&endDate=2026-04-01")).toEqual([apr1]);
+    expect(await ids("startDate=2026-03-01T00:00:00Z&endDate=2026-03-01T05:00:00Z")).toEqual([lateFeb28]);
+    expect(await ids("startDate=2025-01-01&endDate=2025-12-31")).toEqual([]);
+  });
+
+  it("moves with the account's time zone when the profile changes it", async () => {
+    const c = await newAccount({ timezone: "UTC" });
+    const client = await createClient(c);
+    const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T02:00:00Z", duration: 60 });
+    const on = async (day: string) => (await c.get(`/api/calls/client/${client.id}?startDate=${day}&endDate=${day}`)).body.length;
+    expect(await on("2026-06-15")).toBe(1);
+    await c.put("/api/settings", { timezone: "America/Los_Angeles" });
+    expect(await on("2026-06-15")).toBe(0);
+    expect(await on("2026-06-14")).toBe(1);
+    void call;
+  });
+
+  it.each([
+    ["", /startDate/],
+    ["startDate=2026-01-01", /endDate/],
+    ["startDate=2026-13-01&endDate=2026-12-31", /not a real calendar day/],
+    ["startDate=2026-02-30&endDate=2026-03-01", /not a real calendar day/],
+    ["startDate=01/01/2026&endDate=2026-03-01", /startDate must be a date like/],
+    ["startDate=2026-03-02&endDate=2026-03-01", /must not be before/],
+    ["startDate=2026-01-01&endDate=tomorrow", /endDate must be a date like/],
+  ])("refuses the query %j with a 400", async (query, message) => {
+    const c = await newAccount();
+    const client = await createClient(c);
+    for (const base of ["/api/calls/client", "/api/emails/client"]) {
+      const response = await c.get(`${base}/${client.id}?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(message);
+    }
+  });
+
+  it("answers 404 for another account's client and for an unknown one", async () => {
+    const owner = await newAccount();
+    const client = await createClient(owner);
+    const stranger = await newAccount();
+    for (const base of ["/api/calls/client", "/api/emails/client"]) {
+      expect((await stranger.get(`${base}/${client.id}?startDate=2026-01-01&endDate=2026-12-31`)).status).toBe(404);
+      expect((await owner.get(`${base}/999999?startDate=2026-01-01&endDate=2026-12-31`)).status).toBe(404);
+      expect((await owner.get(`${base}/${client.id}?startDate=2026-01-01&endDate=2026-12-31`)).status).toBe(200);
+    }
+  });
+
+  it("lists the client's tracked emails in the period with the client log's fields", async () => {
+    const c = await newAccount();
+    const client = await createClient(c);
+    const other = await createClient(c);
+    const me = await c.get("/api/auth/user");
+    const insert = (clientId: number, key: string, createdAt: string, extra: Partial<typeof trackedEmails.$inferInsert> = {}) =>
+      t.app.db
+        .insert(trackedEmails)
+        .values({ accountId: me.body.accountId, clientId, messageKey: key, emailType: "outbound", subject: `Re: ${key}`, createdAt: new Date(createdAt), ...extra })
+        .returning();
+    const [inPeriod] = await insert(client.id, "a", "2026-05-10T10:00:00Z", { readSeconds: 120, writeSeconds: 780, billedSeconds: 900, amountCents: 3750, invoiceId: 5 });
+    await insert(client.id, "b", "2026-04-10T10:00:00Z");
+    await insert(other.id, "c", "2026-05-10T10:00:00Z");
+    const response = await c.get(`/api/emails/client/${client.id}?startDate=2026-05-01&endDate=2026-05-31`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      {
+        id: inPeriod!.id,
+        emailType: "outbound",
+        subject: "Re: a",
+        estimatedHours: "0.25",
+        amount: "37.50",
+        createdAt: "2026-05-10T10:00:00.000Z",
+        totalTime: 15,
+        invoiceId: 5,
+      },
+    ]);
+  });
+});
+
+describe("an active call survives a restart", () => {
+  it("is still running, and can be ended, after the server is rebuilt on the same database", async () => {
+    const onServer = Boolean(process.env.TEST_DATABASE_URL);
+    const dataDir = onServer ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "minutely-restart-"));
+    const first = await startTestApp(onServer ? { now: () => clock } : { now: () => clock, inMemoryDatabase: false, dataDir });
+    const c = first.client();
+    await signUp(c);
+    const started = await c.post("/api/calls/start", { platform: "phone" });
+    expect(started.status).toBe(201);
+    const cookie = c.cookie("minutely_session")!;
+    const config = first.app.config;
+    if (!onServer) await first.app.close(); // PGlite: one process per data dir, so close before reopening
+
+    const second = await buildApp(config);
+    try {
+      await second.listen({ port: 0, host: "127.0.0.1" });
+      const address = second.server.address();
+      const fresh = new Client(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`);
+      const headers = { cookie: `minutely_session=${cookie}` };
+      const active = await fresh.get("/api/calls/active", headers);
+      expect(active.status).toBe(200);
+      expect(active.body.map((call: { id: number }) => call.id)).toEqual([started.body.id]);
+      advance(3600);
+      const ended = await fresh.request("POST", `/api/calls/end/${started.body.id}`, { headers });
+      expect(ended.status).toBe(200);
+      expect(ended.body).toMatchObject({ duration: 3600, call: { amount: "150.00" } });
+    } finally {
+      await second.close();
+      if (onServer) await first.close();
+      else fs.rmSync(dataDir!, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("rows stay in their account", () => {
+  it("stores account_id on every call and answers 404 for another account's call on every call route", async () => {
+    const owner = await newAccount();
+    const stranger = await newAccount();
+    const call = await owner.post("/api/calls/start");
+    const logged = await owner.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 60 });
+    expect((await stranger.post(`/api/calls/end/${call.body.id}`)).status).toBe(404);
+    expect((await stranger.patch(`/api/calls/${logged.body.id}`, { notes: "mine now" })).status).toBe(404);
+    expect((await stranger.delete(`/api/calls/${logged.body.id}`)).status).toBe(404);
+    expect((await stranger.get("/api/calls")).body).toEqual([]);
+    expect((await stranger.get("/api/calls/active")).body).toEqual([]);
+    const [row] = await t.app.db.select().from(calls).where(and(eq(calls.id, logged.body.id)));
+    expect(row).toMatchObject({ notes: null });
+    expect((await callRow(call.body.id)).endedAt).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, notifications, trackedEmails } from "../../src/server/db/schema/index.js";
+import type { ApiClient } from "../helpers/api-client.js";
+import { signUp } from "../helpers/factories.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Issue 4 item 7: walks EVERY registered route that takes an id (found at run time, so routes
+ * added later are covered too) and proves that a second account gets a 404 for the first
+ * account's records, for reads and for writes, and that nothing of the first account changes.
+ */
+type Kind = "client" | "call" | "email" | "invoice" | "notification";
+
+/** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
+function kindOf(url: string): Kind | null {
+  if (/^\/api\/(calls|emails)\/client\/:/.test(url) || url.startsWith("/api/clients/")) return "client";
+  if (url.startsWith("/api/calls/")) return "call";
+  if (url.startsWith("/api/invoices/")) return "invoice";
+  if (url.startsWith("/api/emails/")) return "email";
+  if (url.startsWith("/api/notifications/")) return "notification";
+  return null;
+}
+
+/** Routes whose ids are not account records: administrators' views of public sign-ups (DECISIONS.md 11). */
+const NOT_ACCOUNT_SCOPED = [/^\/api\/waitlist/];
+
+/** A valid body per route, so a 404 cannot hide behind a 400 for the body. Default: {}. */
+const bodies = (): Record<string, unknown> => ({
+  "PUT /api/clients/:id": { name: "Hijacked", billingRate: "1.00", billingType: "call" },
+  "PATCH /api/calls/:id": { notes: "Hijacked", duration: 1 },
+  "POST /api/notifications/:id/send-invoice": { invoiceId: ids.invoice },
+  "POST /api/notifications/:id/save-invoice": { invoiceId: ids.invoice },
+});
+
+const QUERY = "?startDate=2026-01-01&endDate=2026-12-31";
+const ACCOUNT_TABLES = ["accounts", "users", "clients", "calls", "invoices", "invoice_items", "tracked_emails", "notifications", "integrations", "email_integrations"];
+
+let t: TestApp;
+let owner: ApiClient;
+let stranger: ApiClient;
+let ownerAccountId: number;
+const ids = {} as Record<Kind, number>;
+
+async function snapshot(accountId: number): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of ACCOUNT_TABLES) {
+    const column = table === "accounts" ? "id" : "account_id";
+    const result = await t.app.db.execute(sql.raw(`select * from ${table} where ${column} = ${Number(accountId)} order by 1`));
+    parts.push((result as unknown as { rows: unknown[] }).rows);
+  }
+  return JSON.stringify(parts);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = t.client();
+  const account = await signUp(owner);
+  ownerAccountId = account.user.accountId;
+  stranger = t.client();
+  await signUp(stranger);
+
+  const client = await owner.post("/api/clients", { name: "Owner's client", email: "client@example.test" });
+  ids.client = client.body.id;
+  const call = await owner.post("/api/calls", { clientId: ids.client, startTime: "2026-01-10T10:00:00Z", duration: 600, notes: "private" });
+  ids.call = call.body.id;
+  await owner.post("/api/calls/start", { clientId: ids.client });
+  const [email] = await t.app.db
+    .insert(trackedEmails)
+    .values({ accountId: ownerAccountId, clientId: ids.client, messageKey: "m-1", emailType: "inbound", subject: "Private", createdAt: new Date("2026-01-10T10:00:00Z") })
+    .returning();
+  ids.email = email!.id;
+  const [invoice] = await t.app.db
+    .insert(invoices)
+    .values({
+      accountId: ownerAccountId,
+      clientId: ids.client,
+      invoiceNumber: "INV-1",
+      sequence: 1,
+      dateFrom: "2026-01-01",
+      dateTo: "2026-01-31",
+      issuedOn: "2026-01-31",
+      dueOn: "2026-03-02",
+    })
+    .returning();
+  ids.invoice = invoice!.id;
+  const [notification] = await t.app.db
+    .insert(notifications)
+    .values({ accountId: ownerAccountId, userId: account.user.id, kind: "invoice", title: "Private", message: "Private" })
+    .returning();
+  ids.notification = notification!.id;
+});
+afterAll(async () => t?.close());
+
+describe("another account's ids are a 404 on every route that takes an id", () => {
+  const idRoutes = () =>
+    t.app.routeTable.filter((r) => r.url.startsWith("/api/") && /\/:[A-Za-z]+/.test(r.url) && !NOT_ACCOUNT_SCOPED.some((re) => re.test(r.url)));
+
+  it("knows which record every id route names", () => {
+    const unknown = idRoutes()
+      .filter((r) => kindOf(r.url) === null)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(unknown).toEqual([]);
+    const urls = idRoutes().map((r) => `${r.method} ${r.url}`);
+    for (const expected of [
+      "GET /api/clients/:id",
+      "PUT /api/clients/:id",
+      "DELETE /api/clients/:id",
+      "POST /api/calls/end/:id",
+      "PATCH /api/calls/:id",
+      "DELETE /api/calls/:id",
+      "GET /api/calls/client/:id",
+      "GET /api/emails/client/:id",
+    ]) {
+      expect(urls).toContain(expected);
+    }
+  });
+
+  it("answers 404 with a message to the stranger and changes nothing of the owner's", async () => {
+    const before = await snapshot(ownerAccountId);
+    const failures: string[] = [];
+    const routes = idRoutes();
+    // Reads first, then writes, deletes last so every write meets a live record.
+    const order = (method: string) => (method === "GET" ? 0 : method === "DELETE" ? 2 : 1);
+    for (const route of [...routes].sort((a, b) => order(a.method) - order(b.method))) {
+      const kind = kindOf(route.url);
+      if (!kind) continue;
+      const url = route.url.replace(/:[A-Za-z]+/g, String(ids[kind])) + (route.method === "GET" ? QUERY : "");
+      const body = bodies()[`${route.method} ${route.url}`] ?? {};
+      const response = await stranger.request(route.method, url, route.method === "GET" ? {} : { json: body });
+      if (response.status !== 404 || typeof response.body?.message !== "string") {
+        failures.push(`${route.method} ${url}: ${response.status} ${response.text.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot(ownerAccountId)).toBe(before);
+  });
+
+  it("finds the same ids for their owner, so the 404s above are about the account and not the id", async () => {
+    const failures: string[] = [];
+    for (const route of idRoutes().filter((r) => r.method === "GET")) {
+      const kind = kindOf(route.url);
+      if (!kind) continue;
+      const url = route.url.replace(/:[A-Za-z]+/g, String(ids[kind])) + QUERY;
+      const response = await owner.get(url);
+      if (response.status >= 400) failures.push(`${url}: ${response.status} ${response.text.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("lists nothing of the owner's to the stranger", async () => {
+    for (const url of ["/api/calls", "/api/calls/active", "/api/clients"]) {
+      const response = await stranger.get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.body, url).toEqual([]);
+    }
+    expect((await stranger.get("/api/dashboard/stats")).body).toEqual({ todayCalls: 0, totalDuration: 0, billableAmount: "0.00", pendingInvoices: 0 });
+  });
+});

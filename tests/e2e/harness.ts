@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Config } from "../../src/server/config.js";
+import { signUp, type NewAccount } from "../helpers/factories.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const WEB_DIST = path.resolve("dist/web");
+
+/**
+ * A browser journey's world: the built web app served by the real server on a fresh database,
+ * and Debian's Chromium driven by playwright-core (never a downloaded browser).
+ */
+export type Harness = TestApp & {
+  browser: Browser;
+  /** A new browser context (its own cookies) with a page open on the app. */
+  newPage: (options?: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" }) => Promise<{ context: BrowserContext; page: Page }>;
+  /** Signs up through the API and gives the page's context the session cookie. */
+  signIn: (context: BrowserContext, overrides?: Parameters<typeof signUp>[1]) => Promise<NewAccount & { cookie: string }>;
+  stop: () => Promise<void>;
+};
+
+export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+  if (!fs.existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("dist/web is missing: run `npm run build` first");
+  const app = await startTestApp({ webDistDir: WEB_DIST, ...overrides });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    ...app,
+    browser,
+    newPage: async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL: app.baseUrl,
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+        colorScheme: options.colorScheme ?? "light",
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    signIn: async (context, signUpOverrides) => {
+      const client = app.client();
+      const account = await signUp(client, signUpOverrides);
+      const cookie = client.cookie("minutely_session") as string;
+      await context.addCookies([{ name: "minutely_session", value: cookie, url: app.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+      return { ...account, cookie };
+    },
+    stop: async () => {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+/** axe-core scan; returns the violations at or above the given impact. */
+export async function axeViolations(page: Page, minimum: "minor" | "moderate" | "serious" | "critical" = "minor") {
+  const order = ["minor", "moderate", "serious", "critical"];
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => order.indexOf(v.impact ?? "minor") >= order.indexOf(minimum));
+}

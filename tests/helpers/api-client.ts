@@ -1,0 +1,58 @@
+/** A small HTTP client for API tests: real requests, a cookie jar, the app's XMLHttpRequest marker by default. */
+export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
+
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { json?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string>; marker?: boolean } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.marker !== false) headers["x-requested-with"] = "XMLHttpRequest";
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body: string | Uint8Array | undefined;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["content-type"] ??= "application/json";
+    } else if (options.rawBody !== undefined) {
+      body = options.rawBody;
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body: body as BodyInit | undefined, redirect: "manual" });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = setCookie.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      const value = rest.join("=");
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (!name) continue;
+      if (!value || expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get("content-type") ?? "").includes("application/json") && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, { headers });
+  }
+  post<T = any>(path: string, json?: unknown) {
+    return this.request<T>("POST", path, json === undefined ? {} : { json });
+  }
+  put<T = any>(path: string, json?: unknown) {
+    return this.request<T>("PUT", path, { json });
+  }
+  patch<T = any>(path: string, json?: unknown) {
+    return this.request<T>("PATCH", path, { json });
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}

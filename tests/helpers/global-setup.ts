@@ -1,0 +1,21 @@
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../../src/server/db/client.js";
+import { runMigrations } from "../../src/server/db/migrate.js";
+
+export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
+
+/**
+ * Runs once per test run: initdb + migrations on one in-memory PGlite, dumped to a file that
+ * every test file loads (about 0.6 s) instead of running initdb itself (about 2–4 s).
+ * With TEST_DATABASE_URL each test file makes its own database on the server instead.
+ */
+export default async function setup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) return;
+  fs.mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
+  const database = await openDatabase({ inMemory: true });
+  await runMigrations(database);
+  const dump = await database.pglite!.dumpDataDir("gzip");
+  fs.writeFileSync(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+}

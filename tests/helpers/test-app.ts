@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/server/app.js";
+import { type Config, loadConfig } from "../../src/server/config.js";
+import { TEMPLATE_PATH } from "./global-setup.js";
+import { ApiClient } from "./api-client.js";
+
+export type TestApp = {
+  app: FastifyInstance;
+  baseUrl: string;
+  /** A new signed-out client with its own cookie jar. */
+  client: () => ApiClient;
+  close: () => Promise<void>;
+};
+
+/** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. */
+async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Starts the whole app on a fresh database and a real loopback port. PGlite in memory from the
+ * migrated template by default; the PostgreSQL server when TEST_DATABASE_URL is set.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const serverDb = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
+    {
+      databaseUrl: serverDb?.url,
+      inMemoryDatabase: !serverDb,
+      pgliteTemplate: serverDb ? undefined : new Blob([fs.readFileSync(TEMPLATE_PATH)]),
+      loginLimits: { perAddress: { limit: 1000, windowSeconds: 900 }, perEmail: { limit: 10, windowSeconds: 900 } },
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    baseUrl,
+    client: () => new ApiClient(baseUrl),
+    close: async () => {
+      await app.close();
+      await serverDb?.drop();
+    },
+  };
+}

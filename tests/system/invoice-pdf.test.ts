@@ -1,0 +1,173 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVOICE_TEMPLATES } from "../../src/core/invoices.js";
+import type { ApiClient } from "../helpers/api-client.js";
+import { insertCall, insertClient, insertEmail, setAccount } from "../helpers/billing-fixtures.js";
+import { signUp } from "../helpers/factories.js";
+import { startSmtpCapture } from "../helpers/smtp-capture.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * The PDF as a reader sees it: poppler's pdftotext (Debian poppler-utils) must find the invoice
+ * number, the client, every line and the total in each template; and the mailed invoice, received
+ * by a real SMTP server in this process, must carry the same PDF.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-pdf-"));
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ smtp: { url: smtp.url, from: "Lovelace Billing <billing@lovelace.test>" } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function pdfToText(pdf: Buffer, name: string): string {
+  const file = path.join(dir, `${name}.pdf`);
+  fs.writeFileSync(file, pdf);
+  // -raw keeps each text run in content order, so a line's cells stay together.
+  return execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+async function seededAccount(): Promise<{ c: ApiClient; accountId: number; clientId: number }> {
+  const c = t.client();
+  const account = await signUp(c, { firstName: "Ada", lastName: "Lovelace" });
+  await setAccount(t.app.db, account.user.accountId, { firmName: "Lovelace & Partners LLP" });
+  const client = await insertClient(t.app.db, account.user.accountId, {
+    name: "Müller Holdings GmbH",
+    company: "Müller Group",
+    email: "ap@mueller.example",
+    address: "Hauptstraße 5, 10115 Berlin",
+  });
+  await insertCall(t.app.db, account.user.accountId, {
+    clientId: client.id,
+    startedAt: "2026-01-05T14:00:00Z",
+    durationSeconds: 1830,
+    notes: "Contract review",
+  });
+  await insertCall(t.app.db, account.user.accountId, {
+    clientId: client.id,
+    startedAt: "2026-01-12T09:00:00Z",
+    durationSeconds: 720,
+    rateCents: 400,
+    billingType: "minute",
+    callType: "follow-up",
+    platform: "phone",
+  });
+  await insertCall(t.app.db, account.user.accountId, {
+    clientId: client.id,
+    startedAt: "2026-01-20T16:00:00Z",
+    rateCents: 5000,
+    billingType: "call",
+    callType: "meeting",
+  });
+  await insertEmail(t.app.db, account.user.accountId, {
+    clientId: client.id,
+    createdAt: "2026-01-21T10:00:00Z",
+    seconds: 1080,
+    subject: "Re: Draft settlement",
+  });
+  return { c, accountId: account.user.accountId, clientId: client.id };
+}
+
+const squash = (text: string) => text.replace(/\s+/g, " ");
+
+describe.each(INVOICE_TEMPLATES)("the %s template", (template) => {
+  it("prints the number, firm, client, every line with its amount, the dates and the total", async () => {
+    const { c, clientId } = await seededAccount();
+    const created = await c.post("/api/invoices", { dateFrom: "2026-01-01", dateTo: "2026-01-31", clientId, template });
+    expect(created.status, created.text).toBe(201);
+    const invoice = created.body.invoices[0];
+    const detail = await c.get(`/api/invoices/${invoice.id}`);
+    expect(detail.body.items).toHaveLength(4);
+
+    const response = await fetch(`${t.baseUrl}/api/invoices/${invoice.id}/pdf`, {
+      headers: { cookie: `minutely_session=${c.cookie("minutely_session")}` },
+    });
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const text = squash(pdfToText(Buffer.from(await response.arrayBuffer()), `${template}-${invoice.id}`));
+
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain("Lovelace & Partners LLP");
+    expect(text).toContain("Müller Holdings GmbH");
+    expect(text).toContain("ap@mueller.example");
+    for (const item of detail.body.items as { description: string; amount: string }[]) {
+      expect(text).toContain(item.description);
+      expect(text).toContain(`$${item.amount}`);
+    }
+    // 36 min at $150/h + 12 min at $4/min + one $50 call + 18 min email at $150/h.
+    expect(invoice.total).toBe("233.00");
+    expect(text).toContain("$233.00");
+    expect(text).toMatch(/Jan 1 – Jan 31, 2026/);
+    expect(text).toContain("$150.00/hour");
+    expect(text).toContain("$4.00/min");
+    expect(text).toContain("$50.00/call");
+    expect(text).toMatch(/Net 30/);
+    expect(text).toMatch(/Page 1 of 1/);
+  });
+});
+
+describe("a long invoice", () => {
+  it("continues over pages with every line and the total on the last page", async () => {
+    const c = t.client();
+    const account = await signUp(c);
+    const client = await insertClient(t.app.db, account.user.accountId, { name: "Busy Client" });
+    for (let i = 0; i < 60; i += 1) {
+      await insertCall(t.app.db, account.user.accountId, {
+        clientId: client.id,
+        startedAt: new Date(Date.UTC(2026, 1, 1 + (i % 28), 8 + (i % 10))),
+        notes: `Matter ${i + 1}`,
+      });
+    }
+    const created = await c.post("/api/invoices", {
+      dateFrom: "2026-02-01",
+      dateTo: "2026-02-28",
+      clientId: client.id,
+      template: "modern",
+    });
+    const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
+      headers: { cookie: `minutely_session=${c.cookie("minutely_session")}` },
+    });
+    const text = squash(pdfToText(Buffer.from(await response.arrayBuffer()), "long"));
+    for (let i = 1; i <= 60; i += 1) expect(text).toContain(`Matter ${i}`);
+    expect(text).toContain("$4,500.00");
+    expect(text).toMatch(/Page 3 of 3|Page 2 of 2/);
+  });
+});
+
+describe("sending by email", () => {
+  it("mails the PDF to the client through SMTP with the invoice in the subject and marks it sent", async () => {
+    const { c, clientId } = await seededAccount();
+    const created = await c.post("/api/invoices", {
+      dateFrom: "2026-01-01",
+      dateTo: "2026-01-31",
+      clientId,
+      template: "professional",
+    });
+    const invoice = created.body.invoices[0];
+    const before = smtp.messages.length;
+    const sent = await c.post(`/api/invoices/${invoice.id}/send`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(smtp.messages).toHaveLength(before + 1);
+
+    const mail = smtp.messages.at(-1)!;
+    expect(mail.to).toEqual(["ap@mueller.example"]);
+    expect(mail.from).toBe("billing@lovelace.test");
+    expect(mail.headers.subject).toBe(`Invoice ${invoice.invoiceNumber} from Lovelace & Partners LLP`);
+    const attachment = mail.parts.find((part) => (part.headers["content-type"] ?? "").startsWith("application/pdf"));
+    expect(attachment?.headers["content-disposition"]).toContain(`filename=${invoice.invoiceNumber}.pdf`);
+    const text = squash(pdfToText(attachment!.body, "mailed"));
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain("$233.00");
+    const body = mail.parts.find((part) => (part.headers["content-type"] ?? "").startsWith("text/plain"));
+    expect(body?.body.toString("latin1")).toMatch(/Amount due: \$233\.00/);
+    expect((await c.get(`/api/invoices/${invoice.id}`)).body.status).toBe("sent");
+  });
+});

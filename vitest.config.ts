@@ -1,0 +1,63 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@core": fileURLToPath(new URL("./src/core", import.meta.url)),
+  "@server": fileURLToPath(new URL("./src/server", import.meta.url)),
+  "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
+};
+
+/**
+ * Projects:
+ * - unit: pure rules beside the code (src/**\/*.test.ts).
+ * - api: HTTP tests through buildApp on a fresh database per file; PGlite by default,
+ *   the PostgreSQL server when TEST_DATABASE_URL is set (npm run test:system).
+ * - e2e: browser journeys in Debian Chromium against a real server (system only).
+ * - system: tests needing outside programs (pdftotext, Dovecot) (system only).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    env: { TZ: "UTC" },
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "system",
+          include: ["tests/system/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
