@@ -20,7 +20,7 @@ export default defineConfig({
   test: {
     env: { TZ: "UTC" },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node" } },
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2 } },
       {
         resolve: { alias },
         test: {
@@ -44,6 +44,7 @@ export default defineConfig({
           pool: "forks",
           maxWorkers: 1,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -56,6 +57,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -73,6 +73,7 @@ describe("GET /api/dashboard/stats", () => {
     await c.post("/api/calls", { startTime: "2026-06-14T20:00:00Z", duration: 120 }); // June 14 in both
     expect((await c.get("/api/dashboard/stats")).body).toMatchObject({ todayCalls: 1, totalDuration: 60 });
     await t.app.db.update(accounts).set({ timezone: "America/Los_Angeles" }).where(eq(accounts.id, accountId));
+    t.app.sessionCache.forgetAccount(accountId); // a direct database write bypasses the cache's drop-on-write
     expect((await c.get("/api/dashboard/stats")).body).toMatchObject({ todayCalls: 2, totalDuration: 180 });
   });
 

@@ -23,7 +23,8 @@ function kindOf(url: string): Kind | null {
 }
 
 /** Routes whose ids are not account records: administrators' views of public sign-ups (DECISIONS.md 11). */
-const NOT_ACCOUNT_SCOPED = [/^\/api\/waitlist/];
+// The waitlist is not account data; the OAuth routes take a provider name, not a record id.
+const NOT_ACCOUNT_SCOPED = [/^\/api\/waitlist/, /^\/api\/integrations\/email\/oauth\/:provider/];
 
 /** A valid body per route, so a 404 cannot hide behind a 400 for the body. Default: {}. */
 const bodies = (): Record<string, unknown> => ({

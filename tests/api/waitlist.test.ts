@@ -24,7 +24,9 @@ let admin: ApiClient;
 let member: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => NOW, adminEmails: [BOSS], waitlistLimit: { limit: 1000, windowSeconds: 600 } });
+  // No session cache: the admin command writes the database directly, as it does from its own process,
+  // and the next request must see the grant (a cached instance sees it within the cache's one second).
+  t = await startTestApp({ now: () => NOW, adminEmails: [BOSS], waitlistLimit: { limit: 1000, windowSeconds: 600 }, sessionCacheMs: 0 });
   admin = t.client();
   await signUp(admin, { email: "Boss@Example.test" });
   member = t.client();
