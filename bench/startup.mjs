@@ -1,5 +1,6 @@
 // Start time of `npm start` on a built tree (node scripts/start.mjs) to the first answered GET /api/auth/user,
 // on the embedded database: the very first start (empty data folder) and later starts; idle memory after a restart.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +24,21 @@ for (let i = 0; i < 3; i++) {
   }
   await stopProcess(run.child);
 }
+
+// What PGlite itself takes: a bare Node process against the same process with the same data folder open
+// and queried (both idle for 2 s, then measured from /proc).
+const idleRssOf = (code) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (status) => (status === 0 ? resolve(Number(out.trim())) : reject(new Error(`exit ${status}`))));
+  });
+const report_ = `await new Promise((r) => setTimeout(r, 2000)); console.log(Math.round(process.memoryUsage().rss / 2 ** 20));`;
+const bareNodeRss = await idleRssOf(report_);
+const pgliteRss = await idleRssOf(
+  `import { PGlite } from "@electric-sql/pglite"; const db = await PGlite.create(${JSON.stringify(path.join(dataDir, "pglite"))}); await db.query("select count(*) from accounts"); ${report_}`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const report = {
@@ -30,5 +46,8 @@ const report = {
   firstStartMs: Math.round(first.readyMs),
   laterStartsMs: later.map(Math.round),
   idleRssMb: idleRss,
+  bareNodeRssMb: bareNodeRss,
+  nodeWithPgliteOpenRssMb: pgliteRss,
+  pgliteItselfMb: pgliteRss - bareNodeRss,
 };
 console.log(JSON.stringify(report, null, 2));

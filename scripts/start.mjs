@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-const stamp = path.join(root, "dist", ".build-stamp");
 const outputs = ["dist/web/index.html", "dist/server/main.js", "dist/pglite-template.tar.gz"];
 
 function newestMtime(dir) {
@@ -20,15 +19,16 @@ function newestMtime(dir) {
   return newest;
 }
 
-const missing = outputs.some((file) => !fs.existsSync(path.join(root, file))) || !fs.existsSync(stamp);
+const missing = outputs.some((file) => !fs.existsSync(path.join(root, file)));
+// The build is as old as its oldest output, whether `npm run build` or this script made it.
+const builtAt = () => Math.min(...outputs.map((file) => fs.statSync(path.join(root, file)).mtimeMs));
 // MINUTELY_NO_REBUILD=1 (benchmarks) starts whatever is built, rebuilding only what is missing.
 const sourcesChanged =
   !missing &&
-  !process.env.MINUTELY_NO_REBUILD && Math.max(newestMtime(path.join(root, "src")), newestMtime(path.join(root, "drizzle"))) > fs.statSync(stamp).mtimeMs;
+  !process.env.MINUTELY_NO_REBUILD && Math.max(newestMtime(path.join(root, "src")), newestMtime(path.join(root, "drizzle"))) > builtAt();
 if (missing || sourcesChanged) {
   console.log(missing ? "Building Minutely (first start)…" : "Sources changed since the last build; rebuilding…");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: false });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  fs.writeFileSync(stamp, new Date().toISOString());
 }
 await import(path.join(root, "dist/server/main.js"));

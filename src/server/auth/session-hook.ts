@@ -18,10 +18,11 @@ export function registerSessionHook(app: FastifyInstance): void {
     if (found.renewed) setCookie(request, reply, SESSION_COOKIE, token, SESSION_TTL_SECONDS);
   });
   // Any successful write by an account may change what its session shows (profile, defaults, plan).
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     if (request.auth && request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
       app.sessionCache.forgetAccount(request.auth.accountId);
     }
+    done();
   });
 }
 

@@ -11,12 +11,15 @@ const EXEMPT_PREFIXES = ["/api/webhooks/"];
  * preflight we never grant, so this blocks cross-site request forgery together with SameSite=Lax.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith("/api/")) return;
-    if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    if (request.headers["x-requested-with"] !== "XMLHttpRequest") {
-      throw new AppError("forbidden", "This request must be sent by the Minutely app (missing X-Requested-With header)");
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      request.url.startsWith("/api/") &&
+      !EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      request.headers["x-requested-with"] !== "XMLHttpRequest"
+    ) {
+      return done(new AppError("forbidden", "This request must be sent by the Minutely app (missing X-Requested-With header)"));
     }
+    done();
   });
 }
