@@ -22,15 +22,25 @@ export const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", serifBold: "
 
 /**
  * Writes one line of text, shrunk with "…" to fit `width`, aligned in the box. Never wraps,
- * never adds a page. The offset for alignment is computed here, so pdfkit draws the text
- * without its line wrapper (the costly part of text layout on long invoices).
+ * never adds a page. With `minSize`, a text too long for the box is first set smaller (down to
+ * that size) so a name is shown whole rather than cut. The offset for alignment is computed
+ * here, so pdfkit draws the text without its line wrapper (the costly part of text layout on
+ * long invoices).
  */
 export function line(
   ctx: PdfContext,
   text: string,
   x: number,
   y: number,
-  options: { width: number; font?: string; size: number; color: string; align?: "left" | "right" | "center"; spacing?: number },
+  options: {
+    width: number;
+    font?: string;
+    size: number;
+    minSize?: number;
+    color: string;
+    align?: "left" | "right" | "center";
+    spacing?: number;
+  },
 ): void {
   const { doc } = ctx;
   const spacing = options.spacing ?? 0;
@@ -38,6 +48,15 @@ export function line(
     .font(options.font ?? FONT.regular)
     .fontSize(options.size)
     .fillColor(options.color);
+  if (options.minSize !== undefined && options.minSize < options.size) {
+    const safe = pdfSafe(text);
+    const full = doc.widthOfString(safe, { characterSpacing: spacing });
+    if (full > options.width) {
+      // Width scales with the size: one division finds the size that fits; never below minSize.
+      const fitting = Math.max(options.minSize, Math.floor(((options.size * options.width) / full) * 10) / 10);
+      doc.fontSize(fitting);
+    }
+  }
   const fitted = fitText(ctx, pdfSafe(text), options.width, spacing);
   // pdfkit adds the character spacing after the last glyph too; it is not part of the visible width.
   const visible = Math.max(0, fitted.width - spacing);
@@ -64,7 +83,16 @@ export function fitText(ctx: PdfContext, text: string, width: number, spacing = 
 /** A block of lines under each other; returns the y below the last one. */
 export function stack(
   ctx: PdfContext,
-  lines: { text: string | null | undefined; font?: string; size: number; color: string; spacing?: number; wrap?: boolean }[],
+  lines: {
+    text: string | null | undefined;
+    font?: string;
+    size: number;
+    minSize?: number;
+    color: string;
+    spacing?: number;
+    /** Wrap onto at most this many lines (then "…") instead of cutting one line short. */
+    wrap?: number;
+  }[],
   x: number,
   y: number,
   options: { width: number; align?: "left" | "right"; gap?: number },
@@ -73,13 +101,13 @@ export function stack(
   for (const entry of lines) {
     if (!entry.text) continue;
     if (entry.wrap) {
-      // Up to two lines (an address), then "…".
+      // Up to `wrap` lines (a long name, an address), then "…".
       const text = pdfSafe(entry.text);
       ctx.doc
         .font(entry.font ?? FONT.regular)
         .fontSize(entry.size)
         .fillColor(entry.color);
-      const height = Math.min(ctx.doc.heightOfString(text, { width: options.width }), entry.size * 1.25 * 2);
+      const height = Math.min(ctx.doc.heightOfString(text, { width: options.width }), entry.size * 1.25 * entry.wrap);
       ctx.doc.text(text, x, cursor, { width: options.width, height, ellipsis: true, align: options.align ?? "left" });
       cursor += height + (options.gap ?? 0) + entry.size * 0.1;
       continue;
@@ -88,6 +116,7 @@ export function stack(
       width: options.width,
       font: entry.font,
       size: entry.size,
+      minSize: entry.minSize,
       color: entry.color,
       align: options.align,
       spacing: entry.spacing,

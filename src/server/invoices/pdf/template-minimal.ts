@@ -15,7 +15,7 @@ export function renderMinimal(ctx: PdfContext): void {
   stack(
     ctx,
     [
-      { text: data.firm.name, font: FONT.bold, size: 10, color: INK },
+      { text: data.firm.name, font: FONT.bold, size: 10, minSize: 8, color: INK },
       { text: data.firm.contactName !== data.firm.name ? data.firm.contactName : null, size: 8.5, color: MUTED },
       { text: data.firm.email, size: 8.5, color: MUTED },
       { text: data.firm.phone, size: 8.5, color: MUTED },
@@ -37,10 +37,10 @@ export function renderMinimal(ctx: PdfContext): void {
   const a = stack(
     ctx,
     [
-      { text: client.name, font: FONT.bold, size: 9.5, color: INK },
+      { text: client.name, font: FONT.bold, size: 9.5, color: INK, wrap: 2 },
       { text: client.company, size: 9, color: BODY },
-      { text: client.address, size: 9, color: BODY, wrap: true },
-      { text: client.email, size: 9, color: BODY },
+      { text: client.address, size: 9, color: BODY, wrap: 4 },
+      { text: client.email, size: 9, minSize: 7, color: BODY },
       { text: client.phone, size: 9, color: BODY },
     ],
     left,
@@ -76,7 +76,8 @@ export function renderMinimal(ctx: PdfContext): void {
     continuationTop: 50,
   });
 
-  y = ensureSpace(ctx, y + 10, 70, 50);
+  // The totals and the closing line stay together on one page.
+  y = ensureSpace(ctx, y + 10, 100, 50);
   hairline(ctx, y, RULE, 0.5);
   const boxWidth = 200;
   const boxX = ctx.right - boxWidth;

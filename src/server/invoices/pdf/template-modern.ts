@@ -15,7 +15,7 @@ export function renderModern(ctx: PdfContext): void {
   stripe();
   doc.on("pageAdded", stripe);
 
-  line(ctx, data.firm.name, left, 50, { width: contentWidth * 0.55, font: FONT.bold, size: 15, color: INK });
+  line(ctx, data.firm.name, left, 50, { width: contentWidth * 0.55, font: FONT.bold, size: 15, minSize: 10, color: INK });
   stack(
     ctx,
     [
@@ -65,10 +65,10 @@ export function renderModern(ctx: PdfContext): void {
   const clientBottom = stack(
     ctx,
     [
-      { text: client.name, font: FONT.bold, size: 11.5, color: INK },
+      { text: client.name, font: FONT.bold, size: 11.5, color: INK, wrap: 2 },
       { text: client.company, size: 9.5, color: BODY },
-      { text: client.address, size: 9.5, color: BODY, wrap: true },
-      { text: client.email, size: 9.5, color: BODY },
+      { text: client.address, size: 9.5, color: BODY, wrap: 4 },
+      { text: client.email, size: 9.5, minSize: 8, color: BODY },
       { text: client.phone, size: 9.5, color: BODY },
     ],
     left,
@@ -104,7 +104,8 @@ export function renderModern(ctx: PdfContext): void {
     continuationTop: 50,
   });
 
-  y = ensureSpace(ctx, y + 18, 80, 50);
+  // The totals and the closing lines stay together on one page.
+  y = ensureSpace(ctx, y + 18, 130, 50);
   const boxWidth = 220;
   const boxX = ctx.right - boxWidth;
   line(ctx, "Subtotal", boxX, y, { width: boxWidth / 2, size: 10, color: MUTED });

@@ -25,11 +25,11 @@ export function renderProfessional(ctx: PdfContext): void {
   doc.on("pageAdded", () => doc.save().rect(0, 0, ctx.pageWidth, 6).fill(NAVY).restore());
 
   doc.save().rect(0, 0, ctx.pageWidth, 118).fill(NAVY).restore();
-  line(ctx, data.firm.name, left, 38, { width: contentWidth * 0.6, font: FONT.serifBold, size: 22, color: "#ffffff" });
+  line(ctx, data.firm.name, left, 38, { width: contentWidth * 0.6, font: FONT.serifBold, size: 22, minSize: 14, color: "#ffffff" });
   const contact = [data.firm.contactName !== data.firm.name ? data.firm.contactName : null, data.firm.email, data.firm.phone]
     .filter(Boolean)
     .join("   ·   ");
-  line(ctx, contact, left, 72, { width: contentWidth * 0.62, size: 9, color: ON_NAVY });
+  line(ctx, contact, left, 72, { width: contentWidth * 0.62, size: 9, minSize: 7, color: ON_NAVY });
   line(ctx, "INVOICE", left + contentWidth * 0.55, 36, {
     width: contentWidth * 0.45,
     font: FONT.bold,
@@ -52,10 +52,10 @@ export function renderProfessional(ctx: PdfContext): void {
   const leftBottom = stack(
     ctx,
     [
-      { text: client.name, font: FONT.bold, size: 12, color: INK },
+      { text: client.name, font: FONT.bold, size: 12, color: INK, wrap: 2 },
       { text: client.company, size: 9.5, color: BODY },
-      { text: client.address, size: 9.5, color: BODY, wrap: true },
-      { text: client.email, size: 9.5, color: BODY },
+      { text: client.address, size: 9.5, color: BODY, wrap: 4 },
+      { text: client.email, size: 9.5, minSize: 8, color: BODY },
       { text: client.phone, size: 9.5, color: BODY },
     ],
     left,
@@ -102,7 +102,8 @@ export function renderProfessional(ctx: PdfContext): void {
     continuationTop: 40,
   });
 
-  y = ensureSpace(ctx, y + 18, 96, 40);
+  // The summary, the total and the payment terms stay together on one page.
+  y = ensureSpace(ctx, y + 18, 150, 40);
   const billedSeconds = data.lines.reduce((sum, item) => sum + item.billedSeconds, 0);
   stack(
     ctx,
