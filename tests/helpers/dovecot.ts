@@ -57,7 +57,12 @@ function runAs(): { user: string; group: string; uid: number; gid: number; viaRu
   return { user: info.username, group, uid: info.uid, gid: info.gid, viaRunuser: false };
 }
 
-function config(dir: string, port: number, who: ReturnType<typeof runAs>): string {
+/**
+ * With `oauth2IntrospectionUrl`, Dovecot also accepts XOAUTH2 and OAUTHBEARER (as Gmail and Outlook
+ * do): its oauth2 passdb asks that URL (RFC 7662 token introspection, POST) whether the access
+ * token is active and whose it is (the `email` attribute must equal the user name).
+ */
+function config(dir: string, port: number, who: ReturnType<typeof runAs>, oauth2: boolean): string {
   return `instance_name = minutely-test-${path.basename(dir)}
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -67,7 +72,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? " xoauth2 oauthbearer" : ""}
 auth_failure_delay = 0
 mail_fsync = never
 default_internal_user = ${who.user}
@@ -76,9 +81,19 @@ default_login_user = ${who.user}
 mail_location = maildir:~/Maildir
 passdb {
   driver = passwd-file
+  mechanisms = plain login
   args = scheme=PLAIN username_format=%u ${dir}/users
 }
-userdb {
+${
+  oauth2
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf.ext
+}
+`
+    : ""
+}userdb {
   driver = passwd-file
   args = username_format=%u ${dir}/users
 }
@@ -130,7 +145,9 @@ async function waitForGreeting(port: number, child: ChildProcess, stderr: () => 
   throw new Error(`dovecot did not greet on port ${port} within ${timeoutMs} ms: ${stderr()}`);
 }
 
-export async function startDovecot(options: { username?: string; password?: string } = {}): Promise<Dovecot> {
+export async function startDovecot(
+  options: { username?: string; password?: string; oauth2IntrospectionUrl?: string } = {},
+): Promise<Dovecot> {
   if (!isDovecotInstalled())
     throw new Error(`Dovecot is not installed (${DOVECOT_BINARY}); run: apt-get install -y dovecot-imapd`);
   const who = runAs();
@@ -141,7 +158,18 @@ export async function startDovecot(options: { username?: string; password?: stri
   const port = await freePort();
   for (const sub of ["run", "state", "mail"]) fs.mkdirSync(path.join(dir, sub));
   fs.writeFileSync(path.join(dir, "users"), `${username}:{PLAIN}${password}:${who.uid}:${who.gid}::${dir}/mail/${username}\n`);
-  fs.writeFileSync(path.join(dir, "dovecot.conf"), config(dir, port, who));
+  fs.writeFileSync(path.join(dir, "dovecot.conf"), config(dir, port, who, Boolean(options.oauth2IntrospectionUrl)));
+  if (options.oauth2IntrospectionUrl) {
+    fs.writeFileSync(
+      path.join(dir, "oauth2.conf.ext"),
+      `introspection_mode = post
+introspection_url = ${options.oauth2IntrospectionUrl}
+username_attribute = email
+active_attribute = active
+active_value = true
+`,
+    );
+  }
   if (who.viaRunuser) spawnSync("chown", ["-R", `${who.uid}:${who.gid}`, dir]);
 
   const args = ["-F", "-c", path.join(dir, "dovecot.conf")];

@@ -1,5 +1,8 @@
+import http from "node:http";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateEmailTimes } from "../../src/core/email-estimate.js";
+import { emailIntegrations } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { appendMessages, type Dovecot, startDovecot, words } from "../helpers/dovecot.js";
 import { signUp } from "../helpers/factories.js";
@@ -8,7 +11,9 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 /**
  * Issue 6 against a real mail server: Dovecot on a loopback port, messages stored over IMAP
  * (APPEND) in INBOX and Sent, plain, HTML-only and multipart; then search, calculate and track
- * through the HTTP API, a wrong password, and a server that is down.
+ * through the HTTP API, a wrong password, and a server that is down. Then a Gmail mailbox connected
+ * through the OAuth code flow (a local stand-in of Google's token endpoint) signs in to a second
+ * Dovecot with XOAUTH2, before and after its access token is refreshed.
  */
 let t: TestApp;
 let dovecot: Dovecot;
@@ -225,6 +230,144 @@ describe("a real mailbox on Dovecot", () => {
     expect(search.status).toBe(502);
     expect(search.body.message).toBe(
       `Could not connect to the mail server 127.0.0.1:${dovecot.port}: the connection was refused. Check the host and port, or try again when the server is up.`,
+    );
+  });
+});
+
+describe("a Gmail mailbox over OAuth 2.0: XOAUTH2 sign-in to a real IMAP server", () => {
+  // The stand-in of Google's token endpoint, also the introspection endpoint Dovecot asks whether
+  // an access token is valid. A refresh revokes the access token it replaces.
+  let tokenServer: http.Server;
+  let oauthDovecot: Dovecot;
+  let o: TestApp;
+  let now = Date.now();
+  const active = new Set<string>();
+  const grants: string[] = [];
+  const introspected: string[] = [];
+  let issued = 0;
+
+  const idToken = (email: string) =>
+    ["e30", Buffer.from(JSON.stringify({ email, sub: "7" })).toString("base64url"), "sig"].join(".");
+  const issue = () => {
+    issued += 1;
+    const token = `access-${issued}`;
+    active.add(token);
+    return token;
+  };
+
+  beforeAll(async () => {
+    tokenServer = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        const form = new URLSearchParams(body);
+        response.setHeader("content-type", "application/json");
+        if (request.url === "/introspect") {
+          const token = form.get("token") ?? "";
+          introspected.push(token);
+          response.end(JSON.stringify(active.has(token) ? { active: true, email: "ann@gmail.test" } : { active: false }));
+          return;
+        }
+        grants.push(form.get("grant_type") ?? "");
+        if (form.get("grant_type") === "authorization_code" && form.get("code") === "good-code") {
+          response.end(
+            JSON.stringify({
+              access_token: issue(),
+              refresh_token: "refresh-1",
+              expires_in: 3599,
+              token_type: "Bearer",
+              id_token: idToken("ann@gmail.test"),
+            }),
+          );
+          return;
+        }
+        if (form.get("grant_type") === "refresh_token" && form.get("refresh_token") === "refresh-1") {
+          active.clear();
+          response.end(JSON.stringify({ access_token: issue(), expires_in: 3599, token_type: "Bearer" }));
+          return;
+        }
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: "invalid_grant", error_description: "Bad Request" }));
+      });
+    });
+    await new Promise<void>((resolve) => tokenServer.listen(0, "127.0.0.1", resolve));
+    const stand = `http://127.0.0.1:${(tokenServer.address() as { port: number }).port}`;
+    oauthDovecot = await startDovecot({ username: "ann@gmail.test", oauth2IntrospectionUrl: `${stand}/introspect` });
+    await appendMessages(oauthDovecot, "INBOX", [
+      {
+        from: "Carol Client <carol@acme.test>",
+        to: oauthDovecot.address,
+        subject: "Retainer: next steps",
+        date: day(9),
+        messageId: "<retainer@acme.test>",
+        text: words(240),
+      },
+    ]);
+    o = await startTestApp({
+      oauth: {
+        google: { clientId: "google-client", clientSecret: "google-secret" },
+        microsoft: {},
+        tokenUrlOverride: `${stand}/token`,
+      },
+      now: () => new Date(now),
+    });
+  });
+  afterAll(async () => {
+    await o?.close();
+    await oauthDovecot?.stop();
+    tokenServer?.close();
+  });
+
+  it("connects through the code flow, searches with XOAUTH2, and refreshes the token before it expires", async () => {
+    const g = o.client();
+    const { user } = await signUp(g);
+    const start = await g.get("/api/integrations/email/oauth/gmail/start");
+    expect(start.status).toBe(302);
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const callback = await g.get(
+      `/api/integrations/email/oauth/gmail/callback?code=good-code&state=${encodeURIComponent(state)}`,
+    );
+    expect(callback.headers.get("location")).toBe("/emails?oauth=connected");
+    expect(grants).toEqual(["authorization_code"]);
+
+    // The mailbox is Gmail's preset (imap.gmail.com:993, TLS); here the local Dovecot stands in for it.
+    await o.app.db
+      .update(emailIntegrations)
+      .set({ host: oauthDovecot.host, port: oauthDovecot.port, secure: false })
+      .where(eq(emailIntegrations.accountId, user.accountId));
+
+    const test = await g.post("/api/integrations/email/test");
+    expect(test.status).toBe(200);
+    expect(test.body.message).toBe(
+      `Signed in to 127.0.0.1 as ann@gmail.test. Server greeting: "Dovecot (Debian) ready.". INBOX holds 1 message.`,
+    );
+    const first = await g.post("/api/emails/search", { subjectQuery: "retainer", provider: "gmail", maxResults: 50 });
+    expect(first.status).toBe(200);
+    expect(first.body.results.map((r: any) => [r.id, r.wordCount, r.isInbound])).toEqual([["<retainer@acme.test>", 240, true]]);
+    expect(new Set(introspected)).toEqual(new Set(["access-1"]));
+
+    // 58 minutes later the token expires within the 5-minute margin: it is refreshed first, and the
+    // new one signs in (the old one is revoked, so a stale token would be refused by Dovecot).
+    now += 58 * 60 * 1000;
+    const later = await g.post("/api/emails/search", { subjectQuery: "retainer", provider: "gmail", maxResults: 50 });
+    expect(later.status).toBe(200);
+    expect(later.body.count).toBe(1);
+    expect(grants).toEqual(["authorization_code", "refresh_token"]);
+    expect(introspected.at(-1)).toBe("access-2");
+    // No refresh while the new token is fresh.
+    expect((await g.post("/api/emails/search", { subjectQuery: "retainer", provider: "gmail", maxResults: 50 })).status).toBe(
+      200,
+    );
+    expect(grants).toHaveLength(2);
+
+    // A token the server no longer accepts is a 502 with the server's words, never a 500.
+    active.clear();
+    const refused = await g.post("/api/emails/search", { subjectQuery: "retainer", provider: "gmail", maxResults: 50 });
+    expect(refused.status).toBe(502);
+    expect(refused.body.message).toMatch(
+      new RegExp(`^The mail server 127\\.0\\.0\\.1:${oauthDovecot.port} refused the sign-in: .*Authentication failed`),
     );
   });
 });
