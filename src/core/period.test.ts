@@ -334,6 +334,16 @@ describe("isValidTimeZone and canonicalTimeZone", () => {
     expect(canonicalTimeZone("UTC")).toBe("UTC");
     expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
   });
+
+  it("answers the same when asked again (answers are remembered), for good and bad names alike", () => {
+    for (let i = 0; i < 3; i++) {
+      expect(canonicalTimeZone("america/new_york")).toBe("America/New_York");
+      expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+    }
+    // Many distinct spellings (user input) do not break it: the memory is bounded and starts over.
+    for (let i = 0; i < 1100; i++) expect(canonicalTimeZone(`Nowhere/Place${i}`)).toBeNull();
+    expect(canonicalTimeZone("europe/london")).toBe("Europe/London");
+  });
 });
 
 describe("isCalendarDate", () => {

@@ -42,6 +42,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_account_sequence_key").on(t.accountId, t.sequence),
     index("invoices_account_created_idx").on(t.accountId, t.createdAt),
     index("invoices_account_client_idx").on(t.accountId, t.clientId),
+    // The dashboard's pending count (draft and sent): an index-only scan instead of reading every invoice.
+    index("invoices_account_status_idx").on(t.accountId, t.status),
     check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_account_status_idx" ON "invoices" USING btree ("account_id","status");
