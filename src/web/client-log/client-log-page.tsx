@@ -1,5 +1,5 @@
 import { PageHeader } from "@web/components/page-header";
-import { ClientLogView } from "./client-log-view";
+import { InvoicingClientLog } from "@web/invoices/invoicing-client-log";
 
 /** The standalone Client Log (spec 000 §2.7): `/client-log?client=ID` opens one client directly. */
 export default function ClientLogPage() {
@@ -8,7 +8,7 @@ export default function ClientLogPage() {
   return (
     <>
       <PageHeader title="Client Log" description="Every client's calls and emails, by period." />
-      <ClientLogView initialClientId={initialClientId} />
+      <InvoicingClientLog initialClientId={initialClientId} />
     </>
   );
 }

@@ -6,8 +6,8 @@ import { Button } from "@web/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { ClientFormDialog } from "./client-form-dialog";
 import { ClientList } from "./client-list";
-import { ClientLogView } from "@web/client-log/client-log-view";
 import { DeleteClientDialog } from "./delete-client-dialog";
+import { InvoicingClientLog } from "@web/invoices/invoicing-client-log";
 
 type Tab = "list" | "log";
 
@@ -48,7 +48,7 @@ export default function ClientsPage() {
           />
         </TabsContent>
         <TabsContent value="log">
-          <ClientLogView key={logClientId ?? "all"} initialClientId={logClientId} />
+          <InvoicingClientLog key={logClientId ?? "all"} initialClientId={logClientId} />
         </TabsContent>
       </Tabs>
       <ClientFormDialog open={adding} onOpenChange={setAdding} />

@@ -82,6 +82,8 @@ export function useGenerateInvoice(onDone?: (result: GenerateInvoiceResponse) =>
     mutationFn: generateInvoice,
     onSuccess: (result) => onDone?.(result),
     onError: (error) => {
+      // A refusal usually means the calls changed elsewhere (invoiced in another tab): show them as they are now.
+      void refreshAfterInvoiceChange();
       // The invoice-from-calls flow shows the server's message when there is one (spec 000 §8).
       toast({
         title: "Failed to generate invoice",

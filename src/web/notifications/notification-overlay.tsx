@@ -29,6 +29,22 @@ function useTicker(ms: number): Date {
 }
 
 /**
+ * A call that ends (or any other change) may have made a notification: look at once after every
+ * successful change instead of waiting up to 10 s for the next poll.
+ */
+function useRefetchAfterChanges() {
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "success") {
+          void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+        }
+      }),
+    [],
+  );
+}
+
+/**
  * The floating notifications overlay on every signed-in page (spec 001): unread notifications
  * polled every 10 s, at most 3 shown plus "+N more notifications", each with its age, client,
  * duration in minutes and amount, a dismiss button, and a click that opens "Invoice Ready".
@@ -36,6 +52,7 @@ function useTicker(ms: number): Date {
 export function NotificationOverlay() {
   const now = useTicker(30_000);
   const { data } = useQuery<NotificationJson[]>({ queryKey: UNREAD_KEY, refetchInterval: NOTIFICATION_POLL_MS });
+  useRefetchAfterChanges();
   const [openId, setOpenId] = useState<number | null>(null);
   // Open on wider screens; on a phone the stack would cover the page, so it starts folded.
   const [expanded, setExpanded] = useState(
