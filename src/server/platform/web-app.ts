@@ -1,17 +1,57 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
+import { SESSION_COOKIE } from "../auth/cookies.js";
+
+/**
+ * Put in the page when the request carried no session cookie: the app then knows there is no
+ * session without asking GET /api/auth/user, whose 401 a browser logs as a console error
+ * (Lighthouse best practices) and which would delay the first paint by a round trip.
+ */
+export const NO_SESSION_META = '<meta name="minutely-session" content="none" />';
+
+type PageBodies = { plain: Buffer; gzip: Buffer; br: Buffer };
+
+function compressed(html: string): PageBodies {
+  const plain = Buffer.from(html, "utf8");
+  return {
+    plain,
+    gzip: zlib.gzipSync(plain, { level: 9 }),
+    br: zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+/** index.html in two versions (with and without a session cookie), each precompressed, read once. */
+function indexPages(indexFile: string): { withSession: PageBodies; withoutSession: PageBodies } {
+  const html = fs.readFileSync(indexFile, "utf8");
+  return {
+    withSession: compressed(html),
+    withoutSession: compressed(html.replace("</head>", `  ${NO_SESSION_META}\n  </head>`)),
+  };
+}
+
+function sendIndex(request: FastifyRequest, reply: FastifyReply, pages: ReturnType<typeof indexPages>) {
+  const bodies = request.cookies[SESSION_COOKIE] ? pages.withSession : pages.withoutSession;
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  reply.header("cache-control", "no-cache").header("vary", "accept-encoding, cookie").type("text/html; charset=utf-8");
+  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(bodies.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(bodies.gzip);
+  return reply.send(bodies.plain);
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year (precompressed .br/.gz
  * when present), index.html for every other GET so client-side routes work on reload.
- * /api paths that match no route answer a JSON 404 instead.
+ * /api paths that match no route answer a JSON 404 instead. index.html is served from memory, marked
+ * when the visitor has no session cookie (NO_SESSION_META).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): Promise<void> {
   const indexFile = webDistDir ? path.join(webDistDir, "index.html") : undefined;
   const hasWebApp = Boolean(indexFile && fs.existsSync(indexFile));
+  const pages = hasWebApp && indexFile ? indexPages(indexFile) : undefined;
   if (hasWebApp && webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -35,7 +75,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
         return reply.sendFile(pathname.slice(1));
       }
     }
-    reply.header("cache-control", "no-cache");
-    return reply.sendFile("index.html");
+    return sendIndex(request, reply, pages as ReturnType<typeof indexPages>);
   });
 }

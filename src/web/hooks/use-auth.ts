@@ -12,11 +12,27 @@ export function setSessionUser(user: SessionUser | null): void {
   queryClient.setQueryData<SessionUser | null>(AUTH_USER_KEY, user);
 }
 
+/**
+ * The server marks the page it serves to a browser with no session cookie (server
+ * platform/web-app.ts); then the first session check needs no request: the visitor is signed out.
+ * This spares visitors a 401 in the console and a round trip before the first paint. Only the
+ * first check is skipped; later ones (after signing in on this page) ask the server as usual.
+ */
+let skipFirstSessionCheck =
+  typeof document !== "undefined" && document.querySelector('meta[name="minutely-session"][content="none"]') !== null;
+const fetchSessionUser = getQueryFn<SessionUser>({ on401: "returnNull" });
+
 /** The current session: `user` is null when signed out (a 401 on the user fetch yields null). */
 export function useAuth() {
   const { data, isLoading, error } = useQuery<SessionUser | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<SessionUser>({ on401: "returnNull" }),
+    queryFn: (context) => {
+      if (skipFirstSessionCheck) {
+        skipFirstSessionCheck = false;
+        return null;
+      }
+      return fetchSessionUser(context);
+    },
   });
   const user = data ?? null;
   return { user, isLoading, error, isAuthenticated: user?.id != null };
