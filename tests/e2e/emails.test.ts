@@ -139,4 +139,78 @@ describe("email time tracking", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  it("sends a signed-out visitor to sign in with the Unauthorized toast", async () => {
+    const { page, context } = await h.newPage();
+    await page.goto("/emails");
+    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await context.close();
+  });
+
+  it("shows every failure toast of the workflow: Error when the server is unreachable, Failed with its message", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(context);
+    const headers = { "x-requested-with": "XMLHttpRequest" };
+    expect((await context.request.post("/api/clients", { data: { name: "Quay Legal" }, headers })).status()).toBe(201);
+    const saved = await context.request.put("/api/integrations/email", {
+      data: {
+        provider: "imap",
+        host: dovecot.host,
+        port: dovecot.port,
+        secure: false,
+        username: dovecot.username,
+        password: dovecot.password,
+      },
+      headers,
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto("/emails");
+    await page.getByText("Connected", { exact: true }).waitFor();
+    await page.getByLabel("Email Subject").fill("lease renewal");
+    const unreachable = (path: string) => page.route(`**${path}`, (route) => route.abort("connectionrefused"));
+
+    await unreachable("/api/emails/search");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expectToast(page, "Search Error", "Unable to search emails. Please check your email integration.");
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expectToast(page, "Email Search Complete");
+
+    await page.getByRole("checkbox", { name: /^Lease renewal: terms/ }).click();
+    await page.getByRole("combobox", { name: "Client" }).click();
+    await page.getByRole("option", { name: "Quay Legal" }).click();
+    await unreachable("/api/emails/calculate-billing");
+    await page.getByRole("button", { name: "Calculate Billing" }).click();
+    await expectToast(page, "Calculation Error", "Unable to calculate billing. Please try again.");
+    await page.unrouteAll();
+    await page.route("**/api/emails/calculate-billing", (route) =>
+      route.fulfill({ status: 422, json: { error: "validation_error", message: "Billing rate is out of range" } }),
+    );
+    await page.getByRole("button", { name: "Calculate Billing" }).click();
+    await expectToast(page, "Calculation Failed", "Billing rate is out of range");
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Calculate Billing" }).click();
+    await expectToast(page, "Billing Calculated");
+
+    await unreachable("/api/emails/track");
+    await page.getByRole("button", { name: "Save to Billing Records" }).click();
+    await expectToast(page, "Tracking Error", "Unable to track email. Please try again.");
+    await page.unrouteAll();
+    await page.getByRole("button", { name: "Save to Billing Records" }).click();
+    await expectToast(page, "Email Tracked");
+
+    await unreachable("/api/emails/*/sync-accounting");
+    await page.getByRole("button", { name: "Sync to Accounting" }).click();
+    await expectToast(page, "Sync Error", "Unable to sync to accounting system.");
+    await page.unrouteAll();
+
+    // The same email again for the same client: the server refuses it, in its own words.
+    await page.getByRole("button", { name: "Calculate Billing" }).click();
+    await expectToast(page, "Billing Calculated");
+    await page.getByRole("button", { name: "Save to Billing Records" }).click();
+    await expectToast(page, "Tracking Failed", '"Lease renewal: terms" is already tracked for Quay Legal');
+    await context.close();
+  });
 });
