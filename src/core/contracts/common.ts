@@ -22,3 +22,9 @@ export const emailAddress = z
   .toLowerCase()
   .max(254, "Email address is too long")
   .pipe(z.email("Please enter a valid email address"));
+
+/** An optional email address: "", null or absent all mean none (→ null). */
+export const optionalEmailAddress = z
+  .union([z.literal(""), z.null(), emailAddress])
+  .optional()
+  .transform((value) => (value ? value : null));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BillingType } from "../billing/rules.js";
 import { INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
+import { optionalEmailAddress } from "./common.js";
 
 export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 
@@ -92,22 +93,8 @@ export const generateInvoiceRequest = z
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type GenerateInvoiceRequest = z.output<typeof generateInvoiceRequest>;
 
-const optionalEmail = z
-  .union([
-    z.literal(""),
-    z.null(),
-    z
-      .string({ error: "Please enter a valid email address" })
-      .trim()
-      .toLowerCase()
-      .max(254, "Email address is too long")
-      .pipe(z.email("Please enter a valid email address")),
-  ])
-  .optional()
-  .transform((value) => (value ? value : null));
-
 /** POST /api/invoices/{id}/send: to the client's own address unless `to` is given. */
-export const sendInvoiceRequest = z.object({ to: optionalEmail }).strict();
+export const sendInvoiceRequest = z.object({ to: optionalEmailAddress }).strict();
 export type SendInvoiceRequest = z.output<typeof sendInvoiceRequest>;
 
 /** GET /api/invoices/{id}/pdf?download=1 → attachment instead of inline. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalEmailAddress } from "./common.js";
 
 /** Notifications overlay (spec 001: Notifications overlay, §3, §7, §8). */
 
@@ -16,19 +17,7 @@ const invoiceId = z
 /** POST /api/notifications/{id}/send-invoice: to `clientEmail` when given, else the client's own address (DECISIONS.md 9). */
 export const sendNotificationInvoiceRequest = z.object({
   invoiceId,
-  clientEmail: z
-    .union([
-      z.literal(""),
-      z.null(),
-      z
-        .string({ error: "Please enter a valid email address" })
-        .trim()
-        .toLowerCase()
-        .max(254, "Email address is too long")
-        .pipe(z.email("Please enter a valid email address")),
-    ])
-    .optional()
-    .transform((value) => (value ? value : null)),
+  clientEmail: optionalEmailAddress,
 });
 export type SendNotificationInvoiceRequest = z.output<typeof sendNotificationInvoiceRequest>;
 
