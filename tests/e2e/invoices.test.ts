@@ -169,6 +169,70 @@ describe("an invoice from a client's month to paid", () => {
     await context.close();
   });
 
+  it("downloads and sends the invoice just generated from the generator card; deletes a draft and voids a sent invoice, freeing their calls", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(context, { timezone: "UTC" });
+    const client = await api<Client>(page, "POST", "/api/clients", { name: "Keller GmbH", billingRate: "75.00", billingType: "call" });
+    await api(page, "POST", "/api/calls", { clientId: client.id, startTime: `${YEAR}-09-03T08:00:00Z`, duration: 600 });
+    await api(page, "POST", "/api/calls", { clientId: client.id, startTime: `${YEAR}-10-03T08:00:00Z`, duration: 600 });
+
+    await page.goto("/invoices");
+    await page.getByText("No invoices yet", { exact: true }).waitFor();
+    const generator = page.getByRole("button", { name: "Generate Invoice", exact: true }).locator("xpath=ancestor::form");
+    // Before anything is generated, the two shortcuts wait for an invoice.
+    expect(await generator.getByRole("button", { name: "Send Email" }).isDisabled()).toBe(true);
+
+    await page.getByLabel("From", { exact: true }).fill(`${YEAR}-09-01`);
+    await page.getByLabel("To", { exact: true }).fill(`${YEAR}-09-30`);
+    await chooseOption(page, "Template", "Minimal");
+    await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
+    await toast(page, "Invoice generated successfully", /^INV-\d+ for Keller GmbH: \$75\.00$/);
+    const [download] = await Promise.all([page.waitForEvent("download"), generator.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
+
+    // Send Email: no address on file, so the dialog asks for one.
+    await generator.getByRole("button", { name: "Send Email" }).click();
+    const send = page.getByRole("dialog", { name: /^Send invoice INV-\d+$/ });
+    await send.getByText("Keller GmbH has no email address on file. Enter the address to send the invoice to.").waitFor();
+    await send.getByRole("button", { name: "Send invoice" }).click();
+    await send.getByText("Please enter a valid email address").waitFor();
+    await send.getByLabel("Client email").fill("ap@keller.test");
+    await send.getByRole("button", { name: "Send invoice" }).click();
+    await toast(page, "Invoice Sent", /^Invoice INV-\d+ sent to ap@keller\.test$/);
+    expect(smtp.messages.map((m) => m.to)).toEqual([["ap@keller.test"]]);
+    expect(await generator.getByRole("button", { name: "Send Email" }).isDisabled()).toBe(true);
+
+    // Void the sent invoice: kept on record as Void, its call billable again.
+    const sent = page.getByTestId("invoice-row").filter({ hasText: "Sent to ap@keller.test" });
+    const sentNumber = ((await sent.locator("p").first().textContent()) ?? "").trim();
+    await sent.getByRole("button", { name: `Void invoice ${sentNumber}` }).click();
+    const confirmVoid = page.getByRole("alertdialog", { name: `Void invoice ${sentNumber}?` });
+    await confirmVoid.getByRole("button", { name: "Void invoice" }).click();
+    await toast(page, "Invoice voided", `Invoice ${sentNumber} voided; its 1 call can be invoiced again`);
+    await sent.getByText("Void", { exact: true }).waitFor();
+
+    // A draft for October, then deleted: gone from the list, its call billable again.
+    await page.getByLabel("From", { exact: true }).fill(`${YEAR}-10-01`);
+    await page.getByLabel("To", { exact: true }).fill(`${YEAR}-10-31`);
+    await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
+    await toast(page, "Invoice generated successfully");
+    await expect.poll(() => page.getByTestId("invoice-row").count()).toBe(2);
+    const draft = page.getByTestId("invoice-row").filter({ hasText: "Draft" });
+    const draftNumber = ((await draft.locator("p").first().textContent()) ?? "").trim();
+    await draft.getByRole("button", { name: `Delete draft ${draftNumber}` }).click();
+    const confirmDelete = page.getByRole("alertdialog", { name: `Delete draft ${draftNumber}?` });
+    await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+    await confirmDelete.waitFor({ state: "hidden" });
+    await draft.getByRole("button", { name: `Delete draft ${draftNumber}` }).click();
+    await confirmDelete.getByRole("button", { name: "Delete draft" }).click();
+    await toast(page, "Draft deleted", `Draft ${draftNumber} deleted; its 1 call can be invoiced again`);
+    await expect.poll(() => page.getByTestId("invoice-row").count()).toBe(1);
+
+    const calls = (await (await page.request.get("/api/calls")).json()) as { invoiceId: number | null }[];
+    expect(calls.map((call) => call.invoiceId)).toEqual([null, null]);
+    await context.close();
+  });
+
   it("generates an invoice for selected calls from the client log's Generate Invoice dialog", async () => {
     const { page, context } = await h.newPage();
     await h.signIn(context, { timezone: "UTC" });
@@ -327,6 +391,18 @@ describe("the notifications overlay", () => {
     await expect.poll(() => cards.count()).toBe(3);
     const unread = (await (await page.request.get("/api/notifications/unread")).json()) as unknown[];
     expect(unread).toHaveLength(3);
+
+    // Hidden, the stack stays folded on the next page; a call that ends opens it again.
+    await overlay.getByRole("button", { name: "Hide notifications" }).click();
+    await expect.poll(() => cards.count()).toBe(0);
+    const call = await api<{ id: number }>(page, "POST", "/api/calls/start", { clientId: client.id, platform: "teams" });
+    await page.goto("/");
+    await overlay.getByRole("button", { name: "3 unread notifications" }).waitFor();
+    expect(await cards.count()).toBe(0);
+    await page.getByRole("button", { name: /^End call on/ }).click();
+    await expect.poll(() => cards.count()).toBe(3);
+    await overlay.getByText("+1 more notification", { exact: true }).waitFor();
+    expect(call.id).toBeGreaterThan(0);
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import {
 import { formatMoney, parseDecimalToCents } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { apiJson, queryClient } from "@web/lib/api";
 import { InvoiceReadyDialog } from "./invoice-ready-dialog";
 
@@ -44,6 +44,55 @@ function useRefetchAfterChanges() {
   );
 }
 
+/** The user's "Hide notifications", kept across pages and visits until a new notification arrives. */
+const FOLDED_KEY = "minutely-notifications-folded";
+const WIDE = "(min-width: 640px)";
+
+function storeFolded(folded: boolean) {
+  try {
+    if (folded) window.localStorage.setItem(FOLDED_KEY, "true");
+    else window.localStorage.removeItem(FOLDED_KEY);
+  } catch {
+    // Storage may be unavailable (private mode): the choice then lasts for this page only.
+  }
+}
+
+function initiallyExpanded(): boolean {
+  if (typeof window === "undefined") return true;
+  try {
+    if (window.localStorage.getItem(FOLDED_KEY) === "true") return false;
+  } catch {
+    // As above.
+  }
+  // Open on wider screens; on a phone the stack would cover the page, so it starts folded.
+  return window.matchMedia(WIDE).matches;
+}
+
+/**
+ * Folded or open. Folding is remembered, so a stack the user hid does not cover the page again
+ * on every screen; a notification newer than any seen before (a call just ended) opens it again
+ * on wide screens.
+ */
+function useExpanded(unread: NotificationJson[] | undefined) {
+  const [expanded, setExpanded] = useState(initiallyExpanded);
+  const newestSeen = useRef<number | null>(null);
+  const newest = unread?.reduce((max, n) => Math.max(max, n.id), 0);
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (newestSeen.current !== null && newest > newestSeen.current && window.matchMedia(WIDE).matches) {
+      storeFolded(false);
+      setExpanded(true);
+    }
+    newestSeen.current = Math.max(newestSeen.current ?? 0, newest);
+  }, [newest]);
+  const toggle = () =>
+    setExpanded((value) => {
+      storeFolded(value);
+      return !value;
+    });
+  return { expanded, toggle };
+}
+
 /**
  * The floating notifications overlay on every signed-in page (spec 001): unread notifications
  * polled every 10 s, at most 3 shown plus "+N more notifications", each with its age, client,
@@ -54,10 +103,7 @@ export function NotificationOverlay() {
   const { data } = useQuery<NotificationJson[]>({ queryKey: UNREAD_KEY, refetchInterval: NOTIFICATION_POLL_MS });
   useRefetchAfterChanges();
   const [openId, setOpenId] = useState<number | null>(null);
-  // Open on wider screens; on a phone the stack would cover the page, so it starts folded.
-  const [expanded, setExpanded] = useState(
-    () => typeof window === "undefined" || window.matchMedia("(min-width: 640px)").matches,
-  );
+  const { expanded, toggle } = useExpanded(data);
   const listId = useId();
   const dismiss = useMutation({
     mutationFn: (id: number) => apiJson<NotificationJson>("PUT", `/api/notifications/${id}/read`),
@@ -96,7 +142,7 @@ export function NotificationOverlay() {
           <div className="pointer-events-auto flex items-center gap-2">
             <button
               type="button"
-              onClick={() => setExpanded((value) => !value)}
+              onClick={toggle}
               aria-expanded={expanded}
               aria-controls={listId}
               className="flex items-center gap-2 rounded-full border bg-background px-3 py-1.5 text-xs font-medium shadow-md outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring dark:bg-card"
