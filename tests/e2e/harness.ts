@@ -7,7 +7,8 @@ import { signUp, type NewAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const WEB_DIST = path.resolve("dist/web");
+// E2E_WEB_DIST: test another build of the web app (e.g. while dist/web is in use by another run).
+const WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? "dist/web");
 
 /**
  * A browser journey's world: the built web app served by the real server on a fresh database,

@@ -1,7 +1,5 @@
 import type { CreateSubscriptionResponse, RegistrationForm } from "@core/contracts/auth";
 import type { BillingCycle, PlanId } from "@core/plans";
-import { useState } from "react";
-import { Link } from "wouter";
 import { Logo, LogoMark } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -9,6 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { toast } from "@web/hooks/use-toast";
 import { cn } from "@web/lib/utils";
+import { useState } from "react";
+import { Link } from "wouter";
 import { AuthShowcase } from "./auth-showcase";
 import { PaymentStep } from "./payment-step";
 import { PlanStep } from "./plan-step";

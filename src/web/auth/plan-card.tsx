@@ -1,8 +1,8 @@
 import { annualTotalCents, type BillingCycle, type Plan } from "@core/plans";
-import { Check } from "lucide-react";
 import { RadioGroupItem } from "@web/components/ui/radio-group";
 import { formatPrice } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
+import { Check } from "lucide-react";
 
 /** Price per month for the cycle, e.g. "$15". */
 export function monthlyPriceText(plan: Plan, cycle: BillingCycle): string {

@@ -1,10 +1,10 @@
-import { type BillingCycle, maxAnnualSavingPercent, PLANS, type PlanId, TRIAL_DAYS, getPlan } from "@core/plans";
-import { ArrowLeft } from "lucide-react";
+import { type BillingCycle, getPlan, maxAnnualSavingPercent, PLANS, type PlanId, TRIAL_DAYS } from "@core/plans";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { RadioGroup, SegmentedControl } from "@web/components/ui/radio-group";
 import { Spinner } from "@web/components/ui/spinner";
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
+import { ArrowLeft } from "lucide-react";
 import { PlanCard } from "./plan-card";
 
 const CYCLE_OPTIONS = [

@@ -1,12 +1,12 @@
 import { loginRequest } from "@core/contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { Spinner } from "@web/components/ui/spinner";
 import { useLoginMutation } from "@web/hooks/use-auth";
+import { useForm } from "react-hook-form";
 
 /** Email and password sign-in; success and failure toasts come from useLoginMutation. */
 export function SignInForm() {
@@ -19,18 +19,14 @@ export function SignInForm() {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit((credentials) => login.mutate(credentials))} noValidate className="grid gap-4">
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="username" inputMode="email" spellCheck={false} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
         />
         <FormField
           control={form.control}

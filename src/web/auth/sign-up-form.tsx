@@ -1,10 +1,10 @@
 import { type RegistrationForm, registrationForm } from "@core/contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
 import { PasswordInput } from "@web/components/ui/password-input";
+import { useForm } from "react-hook-form";
 
 const EMPTY: RegistrationForm = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" };
 
@@ -28,45 +28,17 @@ export function SignUpForm({
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" />
+          <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
         </div>
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
         />
         <FormField
           control={form.control}

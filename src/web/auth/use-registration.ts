@@ -1,9 +1,9 @@
 import type { CreateSubscriptionRequest, CreateSubscriptionResponse, SessionUser } from "@core/contracts/auth";
 import { useMutation } from "@tanstack/react-query";
-import { useLocation } from "wouter";
 import { setSessionUser } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
+import { useLocation } from "wouter";
 
 /** Step 1 of registration: choose the plan; the server answers "trial" (no card) or "payment". */
 export function useCreateSubscription() {

@@ -2,13 +2,13 @@ import { formatRate } from "@core/avatar";
 import {
   type ClientFormInput,
   type ClientResponse,
-  createClientRequest,
   type CreateClientRequest,
+  createClientRequest,
 } from "@core/contracts/clients";
 import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
 import { centsToDecimal, parseDecimalToCents } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
@@ -18,6 +18,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
 import { BILLING_TYPE_OPTIONS, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { useForm } from "react-hook-form";
 import { useCreateClient, useUpdateClient } from "./use-clients";
 
 /** Radix selects cannot hold "", so "use my default" travels as this value. */
@@ -124,58 +125,16 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Phone</FormLabel>
-                <FormControl>
-                  <Input type="tel" inputMode="tel" autoComplete="off" {...field} value={field.value ?? ""} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="company"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Company</FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" {...field} value={field.value ?? ""} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <TextField control={form.control} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
+          <TextField control={form.control} name="company" label="Company" autoComplete="off" />
+          <TextField
             control={form.control}
             name="caseType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Case Type</FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" placeholder="e.g. Contract Review" {...field} value={field.value ?? ""} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Case Type"
+            autoComplete="off"
+            placeholder="e.g. Contract Review"
           />
-          <FormField
-            control={form.control}
-            name="address"
-            render={({ field }) => (
-              <FormItem className="sm:col-span-2">
-                <FormLabel>Address</FormLabel>
-                <FormControl>
-                  <Input autoComplete="off" {...field} value={field.value ?? ""} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TextField control={form.control} name="address" label="Address" className="sm:col-span-2" autoComplete="off" />
           <FormField
             control={form.control}
             name="billingRate"
@@ -205,7 +164,10 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
             render={({ field }) => (
               <FormItem>
                 <FormLabel>Billing Type</FormLabel>
-                <Select value={typeof field.value === "string" && field.value ? field.value : "hour"} onValueChange={field.onChange}>
+                <Select
+                  value={typeof field.value === "string" && field.value ? field.value : "hour"}
+                  onValueChange={field.onChange}
+                >
                   <FormControl>
                     <SelectTrigger onBlur={field.onBlur}>
                       <SelectValue placeholder="Choose a billing type" />

@@ -7,7 +7,7 @@ import {
 } from "@core/contracts/waitlist";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson } from "@web/lib/api";
+import { type FieldErrors, useForm } from "react-hook-form";
 
 const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
   "1": "Just me",
@@ -59,18 +60,15 @@ export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit((input) => join.mutate(input), announceFirstError)} noValidate className="grid gap-5">
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} placeholder="you@yourpractice.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          placeholder="you@yourpractice.com"
         />
         <FormField
           control={form.control}
@@ -120,7 +118,12 @@ export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }
             <FormItem className="rounded-lg border bg-background/60 p-4">
               <div className="flex items-start gap-3">
                 <FormControl>
-                  <Checkbox checked={field.value === true || field.value === "true"} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} className="mt-0.5" />
+                  <Checkbox
+                    checked={field.value === true || field.value === "true"}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    className="mt-0.5"
+                  />
                 </FormControl>
                 <div className="grid gap-1">
                   <FormLabel className="leading-snug">Yes, add me to the Minutely waitlist</FormLabel>

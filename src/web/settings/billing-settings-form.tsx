@@ -8,12 +8,12 @@ import {
 } from "@core/contracts/settings";
 import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
+import { useForm } from "react-hook-form";
 import { BILLING_TYPE_OPTIONS, ROUNDING_LABELS } from "./billing-options";
 import { useSaveSettings } from "./use-settings";
 

@@ -6,14 +6,14 @@ import {
   timeZoneNames,
 } from "@core/contracts/settings";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { capitalize } from "@web/lib/format";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { useSaveSettings } from "./use-settings";
 
 function toFormValues(settings: SettingsResponse): ProfileSettingsFormInput {
@@ -52,45 +52,17 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
     <Form {...form}>
       <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <div className="grid items-start gap-6 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <TextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" />
+          <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...field} />
-                </FormControl>
-                <FormDescription>You sign in with this address.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            description="You sign in with this address."
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
           />
           <FormField
             control={form.control}
@@ -116,19 +88,7 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="firmName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Company Name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="organization" {...field} value={field.value ?? ""} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TextField control={form.control} name="firmName" label="Company Name" autoComplete="organization" />
           <FormField
             control={form.control}
             name="timezone"
