@@ -114,6 +114,34 @@ describe.each(INVOICE_TEMPLATES)("the %s template", (template) => {
   });
 });
 
+describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => {
+  it("prints a long firm name, client name, email and every line of a 3-line address whole, not cut with …", async () => {
+    const c = t.client();
+    const account = await signUp(c, { firstName: "Ada", lastName: "Lovelace" });
+    const firmName = "Lovelace & Partners Legal Consulting International LLP";
+    await setAccount(t.app.db, account.user.accountId, { firmName });
+    const client = await insertClient(t.app.db, account.user.accountId, {
+      name: "Müller Holdings GmbH International Trading",
+      email: "accounts.payable@mueller-holdings-international.example",
+      address: "Hauptstraße 5\n10115 Berlin\nGermany",
+    });
+    await insertCall(t.app.db, account.user.accountId, { clientId: client.id, startedAt: "2026-03-02T10:00:00Z", notes: "Review" });
+    const created = await c.post("/api/invoices", { dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: client.id, template });
+    expect(created.status, created.text).toBe(201);
+    const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
+      headers: { cookie: `minutely_session=${c.cookie("minutely_session")}` },
+    });
+    const text = squash(pdfToText(Buffer.from(await response.arrayBuffer()), `long-names-${template}`));
+    // The header line carries the whole firm name (the footer repeats it too, so look for it twice).
+    expect(text.split(firmName).length - 1).toBeGreaterThanOrEqual(template === "minimal" ? 1 : 2);
+    expect(text).toContain("Müller Holdings GmbH International Trading");
+    // An address too long even at the smallest size wraps onto a second line.
+    expect(text.replace(/\s+/g, "")).toContain("accounts.payable@mueller-holdings-international.example");
+    for (const part of ["Hauptstraße 5", "10115 Berlin", "Germany"]) expect(text).toContain(part);
+    expect(text).not.toContain("…");
+  });
+});
+
 describe("a long invoice", () => {
   it("continues over pages with every line and the total on the last page", async () => {
     const c = t.client();

@@ -80,6 +80,11 @@ export function fitText(ctx: PdfContext, text: string, width: number, spacing = 
   return { text: cut, width: measure(cut) };
 }
 
+function fitsAt(ctx: PdfContext, text: string, font: string | undefined, size: number, width: number): boolean {
+  ctx.doc.font(font ?? FONT.regular).fontSize(size);
+  return ctx.doc.widthOfString(pdfSafe(text)) <= width;
+}
+
 /** A block of lines under each other; returns the y below the last one. */
 export function stack(
   ctx: PdfContext,
@@ -100,7 +105,9 @@ export function stack(
   let cursor = y;
   for (const entry of lines) {
     if (!entry.text) continue;
-    if (entry.wrap) {
+    // With both, a text is set smaller first and wrapped only when even the smallest size is too wide.
+    const wraps = entry.wrap !== undefined && (entry.minSize === undefined || !fitsAt(ctx, entry.text, entry.font, entry.minSize, options.width));
+    if (entry.wrap !== undefined && wraps) {
       // Up to `wrap` lines (a long name, an address), then "…".
       const text = pdfSafe(entry.text);
       ctx.doc

@@ -40,7 +40,7 @@ export function renderMinimal(ctx: PdfContext): void {
       { text: client.name, font: FONT.bold, size: 9.5, color: INK, wrap: 2 },
       { text: client.company, size: 9, color: BODY },
       { text: client.address, size: 9, color: BODY, wrap: 4 },
-      { text: client.email, size: 9, minSize: 7, color: BODY },
+      { text: client.email, size: 9, minSize: 7.5, color: BODY, wrap: 2 },
       { text: client.phone, size: 9, color: BODY },
     ],
     left,

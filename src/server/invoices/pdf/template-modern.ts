@@ -15,7 +15,7 @@ export function renderModern(ctx: PdfContext): void {
   stripe();
   doc.on("pageAdded", stripe);
 
-  line(ctx, data.firm.name, left, 50, { width: contentWidth * 0.55, font: FONT.bold, size: 15, minSize: 10, color: INK });
+  line(ctx, data.firm.name, left, 50, { width: contentWidth * 0.55, font: FONT.bold, size: 15, minSize: 9, color: INK });
   stack(
     ctx,
     [
@@ -68,7 +68,7 @@ export function renderModern(ctx: PdfContext): void {
       { text: client.name, font: FONT.bold, size: 11.5, color: INK, wrap: 2 },
       { text: client.company, size: 9.5, color: BODY },
       { text: client.address, size: 9.5, color: BODY, wrap: 4 },
-      { text: client.email, size: 9.5, minSize: 8, color: BODY },
+      { text: client.email, size: 9.5, minSize: 8, color: BODY, wrap: 2 },
       { text: client.phone, size: 9.5, color: BODY },
     ],
     left,

@@ -25,7 +25,7 @@ export function renderProfessional(ctx: PdfContext): void {
   doc.on("pageAdded", () => doc.save().rect(0, 0, ctx.pageWidth, 6).fill(NAVY).restore());
 
   doc.save().rect(0, 0, ctx.pageWidth, 118).fill(NAVY).restore();
-  line(ctx, data.firm.name, left, 38, { width: contentWidth * 0.6, font: FONT.serifBold, size: 22, minSize: 14, color: "#ffffff" });
+  line(ctx, data.firm.name, left, 38, { width: contentWidth * 0.6, font: FONT.serifBold, size: 22, minSize: 12, color: "#ffffff" });
   const contact = [data.firm.contactName !== data.firm.name ? data.firm.contactName : null, data.firm.email, data.firm.phone]
     .filter(Boolean)
     .join("   ·   ");
@@ -55,7 +55,7 @@ export function renderProfessional(ctx: PdfContext): void {
       { text: client.name, font: FONT.bold, size: 12, color: INK, wrap: 2 },
       { text: client.company, size: 9.5, color: BODY },
       { text: client.address, size: 9.5, color: BODY, wrap: 4 },
-      { text: client.email, size: 9.5, minSize: 8, color: BODY },
+      { text: client.email, size: 9.5, minSize: 8, color: BODY, wrap: 2 },
       { text: client.phone, size: 9.5, color: BODY },
     ],
     left,
