@@ -49,6 +49,13 @@ describe("the web app's index.html", () => {
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain(NO_SESSION_META);
   });
 
+  it("serves the new page after a rebuild in place", async () => {
+    const file = path.join(dir, "index.html");
+    fs.writeFileSync(file, "<html><head><title>Rebuilt</title></head><body></body></html>");
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect((await app.inject({ url: "/" })).body).toContain("<title>Rebuilt</title>");
+  });
+
   it("still answers unknown /api paths with a JSON 404", async () => {
     const response = await app.inject({ url: "/api/nothing" });
     expect(response.statusCode).toBe(404);

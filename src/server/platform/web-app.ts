@@ -24,16 +24,28 @@ function compressed(html: string): PageBodies {
   };
 }
 
-/** index.html in two versions (with and without a session cookie), each precompressed, read once. */
-function indexPages(indexFile: string): { withSession: PageBodies; withoutSession: PageBodies } {
-  const html = fs.readFileSync(indexFile, "utf8");
-  return {
-    withSession: compressed(html),
-    withoutSession: compressed(html.replace("</head>", `  ${NO_SESSION_META}\n  </head>`)),
+type IndexPages = { withSession: PageBodies; withoutSession: PageBodies };
+
+/**
+ * index.html in two versions (with and without a session cookie), each precompressed; read again
+ * only when the file changes (a rebuild in place must not leave the page naming deleted assets).
+ */
+function indexPages(indexFile: string): () => IndexPages {
+  let cached: { mtimeMs: number; size: number; pages: IndexPages } | null = null;
+  return () => {
+    const { mtimeMs, size } = fs.statSync(indexFile);
+    if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached.pages;
+    const html = fs.readFileSync(indexFile, "utf8");
+    const pages = {
+      withSession: compressed(html),
+      withoutSession: compressed(html.replace("</head>", `  ${NO_SESSION_META}\n  </head>`)),
+    };
+    cached = { mtimeMs, size, pages };
+    return pages;
   };
 }
 
-function sendIndex(request: FastifyRequest, reply: FastifyReply, pages: ReturnType<typeof indexPages>) {
+function sendIndex(request: FastifyRequest, reply: FastifyReply, pages: IndexPages) {
   const bodies = request.cookies[SESSION_COOKIE] ? pages.withSession : pages.withoutSession;
   const accepted = String(request.headers["accept-encoding"] ?? "");
   reply.header("cache-control", "no-cache").header("vary", "accept-encoding, cookie").type("text/html; charset=utf-8");
@@ -75,6 +87,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
         return reply.sendFile(pathname.slice(1));
       }
     }
-    return sendIndex(request, reply, pages as ReturnType<typeof indexPages>);
+    return sendIndex(request, reply, (pages as () => IndexPages)());
   });
 }
