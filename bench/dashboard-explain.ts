@@ -2,8 +2,9 @@
 // database (DATA_DIR or DATABASE_URL), built by the same query functions the routes use, and
 // picks the clients the benchmark reads. Run while the app is stopped (PGlite: one process per folder).
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { periodRange } from "../src/core/period.js";
-import { findClientCallsInPeriod } from "../src/server/calls/call-queries.js";
+import { clientCallsJsonQuery } from "../src/server/calls/call-queries.js";
 import { loadConfig } from "../src/server/config.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
 import { openDatabase } from "../src/server/db/client.js";
@@ -32,11 +33,14 @@ const busiest = rows[0]!;
 const today = periodRange({ kind: "today", timezone, now: new Date() });
 const yearRange = periodRange({ kind: "year", timezone, now: new Date(), year });
 const plans: Record<string, string> = {};
-for (const [name, builder] of [
-  ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end })],
-  [`one client's ${year} (${typical.n} calls)`, findClientCallsInPeriod(database.db, { accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end })],
+const dialect = new PgDialect();
+for (const [name, { sql: text, params }] of [
+  ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end }).toSQL()],
+  [
+    `one client's ${year} (${typical.n} calls)`,
+    dialect.sqlToQuery(clientCallsJsonQuery({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end })),
+  ],
 ] as const) {
-  const { sql: text, params } = builder.toSQL();
   const plan = await query(`explain (analyze, buffers, costs off) ${text}`, params);
   plans[name] = plan.map((row) => String(Object.values(row)[0])).join("\n");
 }

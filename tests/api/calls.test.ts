@@ -430,6 +430,46 @@ describe("the client log's periods", () => {
     void call;
   });
 
+  it("lists each call exactly as GET /api/calls shows it, whatever the call (the list's JSON is written by the database)", async () => {
+    const c = await newAccount({ timezone: "UTC" });
+    const client = await createClient(c, { name: `Zoë "Quotes" O'Brien \\ ${"\u{1F4DE}"}`, billingRate: "4.17", billingType: "minute", minimumBillingMinutes: 15 });
+    const flat = await createClient(c, { billingRate: "50.00", billingType: "call" });
+    const made: number[] = [];
+    const log = async (body: Record<string, unknown>) => {
+      const response = await c.post("/api/calls", { clientId: client.id, callType: "consultation", ...body });
+      expect(response.status, response.text).toBe(201);
+      made.push(response.body.id);
+      return response.body.id as number;
+    };
+    await log({ startTime: "2026-06-01T09:00:00.123Z", duration: 61, notes: 'Line one\nline "two"\ttabbed <b>&amp;</b> \u0001 ünïcödé' });
+    await log({ startTime: "2026-06-02T09:00:00Z", duration: 1 });
+    await log({ startTime: "2026-06-03T23:59:59.999Z", duration: 10 * 3600 + 1, callType: "follow-up" });
+    const invoiced = await log({ startTime: "2026-06-04T09:00:00Z", duration: 900 });
+    await markInvoiced(c, invoiced, client.id, "INV-0031");
+    // Same start: newest first, then the higher id first.
+    await log({ startTime: "2026-06-05T09:00:00Z", duration: 60 });
+    await log({ startTime: "2026-06-05T09:00:00Z", duration: 120 });
+    const running = await c.post("/api/calls/start", { clientId: client.id, platform: "zoom" });
+    made.push(running.body.id);
+    await c.post("/api/calls", { clientId: flat.id, startTime: "2026-06-05T10:00:00Z", duration: 60 });
+
+    const everything = (await c.get("/api/calls?limit=1000")).body as { id: number; clientId: number | null }[];
+    const expected = everything.filter((call) => call.clientId === client.id);
+    expect(expected.map((call) => call.id).sort()).toEqual([...made].sort());
+    const response = await c.get(`/api/calls/client/${client.id}?startDate=2026-06-01&endDate=2026-06-30`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.body).toEqual(expected);
+    expect(response.body.map((call: { id: number }) => call.id)).toEqual(expected.map((call) => call.id));
+    expect(response.body.find((call: { id: number }) => call.id === invoiced).invoiceId).toEqual(expect.any(Number));
+
+    // An archived client's log still lists its calls; an empty period is an empty list.
+    await t.app.db.execute(sql`update clients set archived_at = now() where id = ${client.id}`);
+    expect((await c.get(`/api/calls/client/${client.id}?startDate=2026-06-01&endDate=2026-06-30`)).body).toEqual(expected);
+    const empty = await c.get(`/api/calls/client/${client.id}?startDate=2020-01-01&endDate=2020-12-31`);
+    expect([empty.status, empty.body]).toEqual([200, []]);
+  });
+
   it.each([
     ["", /startDate/],
     ["startDate=2026-01-01", /endDate/],

@@ -95,6 +95,34 @@ describe("GET /api/dashboard/stats", () => {
     expect((await c.get("/api/dashboard/stats")).body.billableAmount).toBe("3.00");
   });
 
+  it("shows the account's own changes at once, though the figures are cached for a second", async () => {
+    clock = new Date("2026-06-15T14:00:00.000Z");
+    const { c } = await newAccount("UTC");
+    const stats = async () => (await c.get("/api/dashboard/stats")).body;
+    expect(await stats()).toMatchObject({ todayCalls: 0 });
+    const logged = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
+    expect(await stats()).toMatchObject({ todayCalls: 1, totalDuration: 600, billableAmount: "25.00" });
+    const started = await c.post("/api/calls/start");
+    expect(await stats()).toMatchObject({ todayCalls: 2, totalDuration: 600 });
+    clock = new Date("2026-06-15T14:10:00.000Z");
+    await c.post(`/api/calls/end/${started.body.id}`);
+    expect(await stats()).toMatchObject({ todayCalls: 2, totalDuration: 1200, billableAmount: "50.00" });
+    await c.delete(`/api/calls/${logged.body.id}`);
+    expect(await stats()).toEqual({ todayCalls: 1, totalDuration: 600, billableAmount: "25.00", pendingInvoices: 0 });
+    // A refused write changes nothing and the figures stay right.
+    expect((await c.delete(`/api/calls/${logged.body.id}`)).status).toBe(404);
+    expect(await stats()).toMatchObject({ todayCalls: 1 });
+  });
+
+  it("starts a new day at the account's midnight even with figures cached from the evening before", async () => {
+    clock = new Date("2026-06-15T23:59:59.000Z");
+    const { c } = await newAccount("UTC");
+    await c.post("/api/calls", { startTime: "2026-06-15T20:00:00Z", duration: 60 });
+    expect((await c.get("/api/dashboard/stats")).body.todayCalls).toBe(1);
+    clock = new Date("2026-06-16T00:00:00.000Z");
+    expect((await c.get("/api/dashboard/stats")).body.todayCalls).toBe(0);
+  });
+
   it("requires a session", async () => {
     const response = await t.client().get("/api/dashboard/stats");
     expect(response.status).toBe(401);

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { AppError, notFound } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { calls, clients, invoices } from "../db/schema/index.js";
-import type { CallWithClient } from "./call-presenter.js";
+import { type CallWithClient, callJsonSql } from "./call-presenter.js";
 
 /** calls joined with their client's name; every caller adds `calls.account_id = $1`. */
 export function selectCallsWithClient(db: Db) {
@@ -34,18 +34,30 @@ export function findActiveCalls(db: Db, accountId: number) {
     .orderBy(calls.startedAt, calls.id);
 }
 
-/** One client's calls started in [start, end), newest first (the client log's history). */
-export function findClientCallsInPeriod(db: Db, options: { accountId: number; clientId: number; start: Date; end: Date }) {
-  return selectCallsWithClient(db)
-    .where(
-      and(
-        eq(calls.accountId, options.accountId),
-        eq(calls.clientId, options.clientId),
-        gte(calls.startedAt, options.start),
-        lt(calls.startedAt, options.end),
-      ),
-    )
-    .orderBy(desc(calls.startedAt), desc(calls.id));
+/**
+ * One client's calls started in [start, end), newest first (the client log's history), as the
+ * JSON text of the API's list, built by the database in one statement: a row only when the
+ * client is the account's, and then a range scan of calls_account_client_started_idx. Rows
+ * decoded one by one cost the embedded database about three times as much per call.
+ */
+export function clientCallsJsonQuery(options: { accountId: number; clientId: number; start: Date; end: Date }) {
+  const { accountId, clientId, start, end } = options;
+  return sql`select (
+      select coalesce(json_agg(${callJsonSql(sql`${clients.name}`)} order by ${calls.startedAt} desc, ${calls.id} desc), '[]')::text
+      from ${calls}
+      where ${calls.accountId} = ${accountId} and ${calls.clientId} = ${clientId}
+        and ${calls.startedAt} >= ${start.toISOString()}::timestamptz and ${calls.startedAt} < ${end.toISOString()}::timestamptz
+    ) as calls
+    from ${clients}
+    where ${clients.accountId} = ${accountId} and ${clients.id} = ${clientId}`;
+}
+
+/** The JSON text of clientCallsJsonQuery, or a 404 when the client is not the account's (archived ones included). */
+export async function findClientCallsJson(db: Db, options: { accountId: number; clientId: number; start: Date; end: Date }): Promise<string> {
+  const result = (await db.execute(clientCallsJsonQuery(options))) as unknown as { rows: { calls: string }[] };
+  const row = result.rows[0];
+  if (!row) throw notFound("Client");
+  return row.calls;
 }
 
 /** The account's client, or a 404; an archived client takes no new calls. */

@@ -4,6 +4,7 @@ import { centsToDecimal } from "../../core/money.js";
 import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices } from "../db/schema/index.js";
+import type { StatsCache } from "./stats-cache.js";
 
 /** Invoices still waiting for money: drafts and sent ones. */
 export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
@@ -11,7 +12,7 @@ export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
 /**
  * Today's calls, tracked time and revenue, and the pending invoices, in one statement: an
  * index range scan of calls_account_started_idx for today (in the account's time zone)
- * plus a count over invoices_account_created_idx.
+ * plus a count over invoices_account_status_idx.
  */
 export function dashboardStatsQuery(db: Db, options: { accountId: number; start: Date; end: Date }) {
   const pending = db
@@ -29,14 +30,39 @@ export function dashboardStatsQuery(db: Db, options: { accountId: number; start:
     .where(and(eq(calls.accountId, options.accountId), gte(calls.startedAt, options.start), lt(calls.startedAt, options.end)));
 }
 
-/** The dashboard's four figures for "today" as the account's user sees it (DECISIONS.md 7). */
-export async function getDashboardStats(db: Db, options: { accountId: number; timezone: string; now: Date }): Promise<DashboardStats> {
-  const { start, end } = periodRange({ kind: "today", timezone: options.timezone, now: options.now });
-  const [row] = await dashboardStatsQuery(db, { accountId: options.accountId, start, end });
-  return {
+/** Today's range per zone, computed again only once `now` leaves it (computing it costs ~0.1 ms). */
+const todays = new Map<string, { start: Date; end: Date }>();
+
+function todayIn(timezone: string, now: Date): { start: Date; end: Date } {
+  const known = todays.get(timezone);
+  if (known && known.start.getTime() <= now.getTime() && now.getTime() < known.end.getTime()) return known;
+  const { start, end } = periodRange({ kind: "today", timezone, now });
+  if (todays.size >= 1000) todays.clear();
+  todays.set(timezone, { start, end });
+  return { start, end };
+}
+
+/**
+ * The dashboard's four figures for "today" as the account's user sees it (DECISIONS.md 7), read
+ * through the instance's one-second cache when one is given (stats-cache.ts).
+ */
+export async function getDashboardStats(
+  db: Db,
+  options: { accountId: number; timezone: string; now: Date; cache?: StatsCache<DashboardStats> },
+): Promise<DashboardStats> {
+  const { accountId, cache } = options;
+  const { start, end } = todayIn(options.timezone, options.now);
+  const key = String(start.getTime());
+  const cached = cache?.get(accountId, key);
+  if (cached) return cached;
+  const began = cache?.begin() ?? 0;
+  const [row] = await dashboardStatsQuery(db, { accountId, start, end });
+  const stats = {
     todayCalls: row?.todayCalls ?? 0,
     totalDuration: row?.totalDuration ?? 0,
     billableAmount: centsToDecimal(row?.amountCents ?? 0),
     pendingInvoices: row?.pendingInvoices ?? 0,
   };
+  cache?.set(accountId, key, stats, began);
+  return stats;
 }

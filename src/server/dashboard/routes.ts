@@ -6,6 +6,6 @@ import { getDashboardStats } from "./get-dashboard-stats.js";
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get("/api/dashboard/stats", async (request) => {
     const { accountId, account } = requireAuth(request);
-    return getDashboardStats(app.db, { accountId, timezone: account.timezone, now: app.now() });
+    return getDashboardStats(app.db, { accountId, timezone: account.timezone, now: app.now(), cache: app.statsCache });
   });
 }

@@ -1,6 +1,8 @@
 import type { SessionCache } from "../auth/session-cache.js";
 import type { AuthContext } from "../auth/sessions.js";
 import type { Config } from "../config.js";
+import type { DashboardStats } from "../../core/contracts/calls.js";
+import type { StatsCache } from "../dashboard/stats-cache.js";
 import type { Database, Db } from "../db/client.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 
@@ -14,6 +16,8 @@ declare module "fastify" {
     now: () => Date;
     routeTable: { method: string; url: string }[];
     sessionCache: SessionCache;
+    /** The dashboard's figures per account for a second (dashboard/stats-cache.ts). */
+    statsCache: StatsCache<DashboardStats>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
