@@ -105,25 +105,14 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    spellCheck={false}
-                    {...field}
-                    value={field.value ?? ""}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
           />
           <TextField control={form.control} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
           <TextField control={form.control} name="company" label="Company" autoComplete="off" />
@@ -134,7 +123,7 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
             autoComplete="off"
             placeholder="e.g. Contract Review"
           />
-          <TextField control={form.control} name="address" label="Address" className="sm:col-span-2" autoComplete="off" />
+          <TextField control={form.control} name="address" label="Address" itemClassName="sm:col-span-2" autoComplete="off" />
           <FormField
             control={form.control}
             name="billingRate"
@@ -188,28 +177,17 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="minimumBillingMinutes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Minimum Billing (minutes)</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min="0"
-                    step="1"
-                    placeholder={user ? String(user.minimumBillingMinutes) : ""}
-                    className="tabular-nums"
-                    {...field}
-                    value={field.value == null ? "" : String(field.value)}
-                  />
-                </FormControl>
-                <FormDescription>Empty uses your default.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Minimum Billing (minutes)"
+            description="Empty uses your default."
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            placeholder={user ? String(user.minimumBillingMinutes) : ""}
+            className="tabular-nums"
           />
           <FormField
             control={form.control}

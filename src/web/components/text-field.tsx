@@ -8,8 +8,9 @@ type TextFieldProps<TValues extends FieldValues> = {
   name: FieldPath<TValues>;
   label: ReactNode;
   description?: ReactNode;
-  className?: string;
-} & Omit<ComponentProps<typeof Input>, "name" | "className">;
+  /** Classes of the field's wrapper (grid placement); `className` goes to the input. */
+  itemClassName?: string;
+} & Omit<ComponentProps<typeof Input>, "name">;
 
 /**
  * One labelled text input of a react-hook-form form: label, input wired to the field (id,
@@ -22,7 +23,7 @@ export function TextField<TValues extends FieldValues>({
   name,
   label,
   description,
-  className,
+  itemClassName,
   ...inputProps
 }: TextFieldProps<TValues>) {
   return (
@@ -30,7 +31,7 @@ export function TextField<TValues extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
+        <FormItem className={itemClassName}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input {...inputProps} {...field} value={field.value ?? ""} />

@@ -3,25 +3,25 @@ import {
   EMAIL_PROVIDER_LABELS,
   EMAIL_PROVIDERS,
   type EmailProvider,
-  type MailboxSettingsResponse,
   MAX_SEARCH_RESULTS,
+  type MailboxSettingsResponse,
   type SearchEmailsInput,
   type SearchEmailsResponse,
   searchEmailsRequest,
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { Search } from "lucide-react";
-import type { z } from "zod";
-import { useEffect } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
+import { Search } from "lucide-react";
+import { useEffect } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { searchEmails, splitMessage, toastFailure } from "./use-emails";
 
 /** Search by subject with a provider choice (spec 001 §2, §5, §8). */
@@ -78,18 +78,12 @@ export function EmailSearchCard({
             onSubmit={form.handleSubmit(handleValid, handleInvalid)}
             className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
           >
-            <FormField
+            <TextField
               control={form.control}
               name="subjectQuery"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email Subject</FormLabel>
-                  <FormControl>
-                    <Input placeholder="e.g. Contract review" autoComplete="off" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Email Subject"
+              placeholder="e.g. Contract review"
+              autoComplete="off"
             />
             <FormField
               control={form.control}

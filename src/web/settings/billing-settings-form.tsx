@@ -8,6 +8,7 @@ import {
 } from "@core/contracts/settings";
 import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
@@ -44,27 +45,17 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
         )}
       >
         <div className="grid items-start gap-6 sm:grid-cols-2">
-          <FormField
+          <TextField
             control={form.control}
             name="defaultBillingRate"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Default Billing Rate</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="0.01"
-                    placeholder="4.00"
-                    className="tabular-nums"
-                    {...field}
-                  />
-                </FormControl>
-                <FormDescription>In the billing type's unit, for clients without their own rate.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Default Billing Rate"
+            description="In the billing type's unit, for clients without their own rate."
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            placeholder="4.00"
+            className="tabular-nums"
           />
           <FormField
             control={form.control}
@@ -90,28 +81,17 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
               </FormItem>
             )}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="minimumBillingMinutes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Minimum Billing (minutes)</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min="0"
-                    step="1"
-                    placeholder="15"
-                    className="tabular-nums"
-                    {...field}
-                    value={String(field.value ?? "")}
-                  />
-                </FormControl>
-                <FormDescription>A shorter call is billed as this many minutes; 0 for none.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Minimum Billing (minutes)"
+            description="A shorter call is billed as this many minutes; 0 for none."
+            type="number"
+            inputMode="numeric"
+            min="0"
+            step="1"
+            placeholder="15"
+            className="tabular-nums"
           />
           <FormField
             control={form.control}

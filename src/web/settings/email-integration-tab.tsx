@@ -10,9 +10,7 @@ import {
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { CheckCircle2, PlugZap, Unplug, XCircle } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { TextField } from "@web/components/text-field";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -27,13 +25,15 @@ import {
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { ApiError, apiJson, isUnauthorizedError, queryClient, serverMessage } from "@web/lib/api";
+import { CheckCircle2, PlugZap, Unplug, XCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 
 const MAILBOX_KEY = ["/api/integrations/email"] as const;
 
@@ -185,41 +185,24 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
             />
             {provider === "imap" ? (
               <>
-                <FormField
+                <TextField
                   control={form.control}
                   name="host"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>IMAP Server Host</FormLabel>
-                      <FormControl>
-                        <Input placeholder="imap.example.com" autoComplete="off" {...field} value={field.value ?? ""} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="IMAP Server Host"
+                  placeholder="imap.example.com"
+                  autoComplete="off"
                 />
-                <FormField
+                <TextField
                   control={form.control}
                   name="port"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Port</FormLabel>
-                      <FormControl>
-                        <Input
-                          type="number"
-                          inputMode="numeric"
-                          min="1"
-                          max="65535"
-                          placeholder="993"
-                          className="tabular-nums"
-                          {...field}
-                          value={String(field.value ?? "")}
-                        />
-                      </FormControl>
-                      <FormDescription>993 with TLS; 143 without (upgraded with STARTTLS when offered).</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Port"
+                  description="993 with TLS; 143 without (upgraded with STARTTLS when offered)."
+                  type="number"
+                  inputMode="numeric"
+                  min="1"
+                  max="65535"
+                  placeholder="993"
+                  className="tabular-nums"
                 />
                 <FormField
                   control={form.control}
@@ -236,18 +219,12 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
                 />
               </>
             ) : null}
-            <FormField
+            <TextField
               control={form.control}
               name="username"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Username</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="username" placeholder="you@example.com" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Username"
+              autoComplete="username"
+              placeholder="you@example.com"
             />
             <FormField
               control={form.control}
@@ -272,25 +249,14 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
                 </FormItem>
               )}
             />
-            <FormField
+            <TextField
               control={form.control}
               name="address"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Your Email Address (optional)</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      autoComplete="email"
-                      placeholder="Same as the username"
-                      {...field}
-                      value={field.value ?? ""}
-                    />
-                  </FormControl>
-                  <FormDescription>Mail from this address counts as outbound (writing time).</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Your Email Address (optional)"
+              description="Mail from this address counts as outbound (writing time)."
+              type="email"
+              autoComplete="email"
+              placeholder="Same as the username"
             />
           </div>
           <div className="flex flex-wrap gap-2">
