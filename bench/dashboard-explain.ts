@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { periodRange } from "../src/core/period.js";
-import { clientCallsJsonQuery } from "../src/server/calls/call-queries.js";
+import { clientCallsQuery } from "../src/server/calls/call-queries.js";
 import { loadConfig } from "../src/server/config.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
 import { openDatabase } from "../src/server/db/client.js";
@@ -38,7 +38,7 @@ for (const [name, { sql: text, params }] of [
   ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end }).toSQL()],
   [
     `one client's ${year} (${typical.n} calls)`,
-    dialect.sqlToQuery(clientCallsJsonQuery({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end })),
+    dialect.sqlToQuery(clientCallsQuery({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end })),
   ],
 ] as const) {
   const plan = await query(`explain (analyze, buffers, costs off) ${text}`, params);

@@ -430,7 +430,7 @@ describe("the client log's periods", () => {
     void call;
   });
 
-  it("lists each call exactly as GET /api/calls shows it, whatever the call (the list's JSON is written by the database)", async () => {
+  it("lists each call exactly as GET /api/calls shows it, whatever the call (the list is packed by the database)", async () => {
     const c = await newAccount({ timezone: "UTC" });
     const client = await createClient(c, { name: `Zoë "Quotes" O'Brien \\ ${"\u{1F4DE}"}`, billingRate: "4.17", billingType: "minute", minimumBillingMinutes: 15 });
     const flat = await createClient(c, { billingRate: "50.00", billingType: "call" });

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { AppError, notFound } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { calls, clients, invoices } from "../db/schema/index.js";
-import { type CallWithClient, callJsonSql } from "./call-presenter.js";
+import type { CallRow, CallWithClient } from "./call-presenter.js";
 
 /** calls joined with their client's name; every caller adds `calls.account_id = $1`. */
 export function selectCallsWithClient(db: Db) {
@@ -34,16 +34,37 @@ export function findActiveCalls(db: Db, accountId: number) {
     .orderBy(calls.startedAt, calls.id);
 }
 
+/** The columns of a call the client log lists, in the order clientCallsQuery packs them. */
+const LISTED = [
+  calls.id,
+  calls.platform,
+  sql`(extract(epoch from ${calls.startedAt}) * 1000)::bigint`,
+  sql`(extract(epoch from ${calls.endedAt}) * 1000)::bigint`,
+  calls.durationSeconds,
+  calls.billedSeconds,
+  calls.amountCents,
+  calls.rateCents,
+  calls.billingType,
+  calls.minimumBillingMinutes,
+  calls.roundingIncrementMinutes,
+  calls.callType,
+  calls.notes,
+  calls.description,
+  calls.invoiceId,
+] as const;
+type Packed = [number, string, number, number | null, number, number, number, number, string, number, number, string, string | null, string | null, number | null];
+
 /**
- * One client's calls started in [start, end), newest first (the client log's history), as the
- * JSON text of the API's list, built by the database in one statement: a row only when the
- * client is the account's, and then a range scan of calls_account_client_started_idx. Rows
- * decoded one by one cost the embedded database about three times as much per call.
+ * One client's calls started in [start, end), newest first (the client log's history), in one
+ * statement: a row only when the client is the account's (archived ones included), holding its
+ * name and its calls packed as one JSON array of arrays, from a range scan of
+ * calls_account_client_started_idx. On the embedded database, decoding rows one by one costs
+ * about twice as much per call as parsing one JSON text.
  */
-export function clientCallsJsonQuery(options: { accountId: number; clientId: number; start: Date; end: Date }) {
+export function clientCallsQuery(options: { accountId: number; clientId: number; start: Date; end: Date }) {
   const { accountId, clientId, start, end } = options;
-  return sql`select (
-      select coalesce(json_agg(${callJsonSql(sql`${clients.name}`)} order by ${calls.startedAt} desc, ${calls.id} desc), '[]')::text
+  return sql`select ${clients.name} as name, (
+      select coalesce(json_agg(json_build_array(${sql.join([...LISTED], sql`, `)}) order by ${calls.startedAt} desc, ${calls.id} desc), '[]')::text
       from ${calls}
       where ${calls.accountId} = ${accountId} and ${calls.clientId} = ${clientId}
         and ${calls.startedAt} >= ${start.toISOString()}::timestamptz and ${calls.startedAt} < ${end.toISOString()}::timestamptz
@@ -52,12 +73,36 @@ export function clientCallsJsonQuery(options: { accountId: number; clientId: num
     where ${clients.accountId} = ${accountId} and ${clients.id} = ${clientId}`;
 }
 
-/** The JSON text of clientCallsJsonQuery, or a 404 when the client is not the account's (archived ones included). */
-export async function findClientCallsJson(db: Db, options: { accountId: number; clientId: number; start: Date; end: Date }): Promise<string> {
-  const result = (await db.execute(clientCallsJsonQuery(options))) as unknown as { rows: { calls: string }[] };
+/** The client's calls in the period with its name, ready for presentCall, or a 404 when the client is not the account's. */
+export async function findClientCallsInPeriod(
+  db: Db,
+  options: { accountId: number; clientId: number; start: Date; end: Date },
+): Promise<CallWithClient[]> {
+  const result = (await db.execute(clientCallsQuery(options))) as unknown as { rows: { name: string; calls: string }[] };
   const row = result.rows[0];
   if (!row) throw notFound("Client");
-  return row.calls;
+  const clientName = row.name;
+  return (JSON.parse(row.calls) as Packed[]).map((c) => {
+    const call: Omit<CallRow, "accountId" | "source" | "externalId" | "createdAt" | "updatedAt"> = {
+      id: c[0],
+      platform: c[1],
+      startedAt: new Date(c[2]),
+      endedAt: c[3] === null ? null : new Date(c[3]),
+      durationSeconds: c[4],
+      billedSeconds: c[5],
+      amountCents: c[6],
+      rateCents: c[7],
+      billingType: c[8],
+      minimumBillingMinutes: c[9],
+      roundingIncrementMinutes: c[10],
+      clientId: options.clientId,
+      callType: c[11],
+      notes: c[12],
+      description: c[13],
+      invoiceId: c[14],
+    };
+    return { call: call as CallRow, clientName };
+  });
 }
 
 /** The account's client, or a 404; an archived client takes no new calls. */

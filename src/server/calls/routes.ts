@@ -12,7 +12,7 @@ import { idParam } from "../../core/contracts/common.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
 import { presentActiveCall, presentCall } from "./call-presenter.js";
-import { findActiveCalls, findCalls, findClientCallsJson, getClientForCall } from "./call-queries.js";
+import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
 import { deleteCall } from "./delete-call.js";
 import { endAllCalls } from "./end-all-calls.js";
 import { endCall } from "./end-call.js";
@@ -93,13 +93,12 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, id };
   });
 
-  app.get("/api/calls/client/:id", async (request, reply) => {
+  app.get("/api/calls/client/:id", async (request) => {
     const { accountId, account } = requireAuth(request);
     const { id } = parseInput(idParam, request.params);
     const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-    // The database writes the list's JSON (presentCall's fields, see callJsonSql).
-    const json = await findClientCallsJson(app.db, { accountId, clientId: id, start, end });
-    return reply.type("application/json; charset=utf-8").send(json);
+    const rows = await findClientCallsInPeriod(app.db, { accountId, clientId: id, start, end });
+    return rows.map(presentCall);
   });
 
   app.get("/api/emails/client/:id", async (request) => {
