@@ -207,6 +207,47 @@ describe("settings", () => {
     await context.close();
   });
 
+  it("re-prices unbilled calls with the current rates only when asked, leaving running calls alone", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(context);
+    const headers = { "x-requested-with": "XMLHttpRequest" };
+    const logged = await page.request.post("/api/calls", { data: { startTime: "2026-01-05T15:00:00Z", duration: 3600 }, headers });
+    expect((await logged.json()).amount).toBe("150.00");
+    await page.request.post("/api/calls/start", { data: {}, headers });
+    await page.goto("/settings?tab=billing");
+    await page.getByLabel("Default Billing Rate").fill("200.00");
+    await page.getByRole("button", { name: "Save Billing Settings" }).click();
+    await page.getByText("Your billing settings have been saved.").first().waitFor();
+    // Saving a new rate changes no past call.
+    const amountOf = async () => {
+      const calls = (await (await page.request.get("/api/calls")).json()) as { amount: string; active: boolean }[];
+      return calls.filter((c) => !c.active).map((c) => c.amount);
+    };
+    await expect(amountOf()).resolves.toEqual(["150.00"]);
+
+    // Asking first; Cancel changes nothing.
+    await page.getByRole("button", { name: "Re-price Unbilled Calls" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("heading", { name: "Re-price unbilled calls?" }).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect(amountOf()).resolves.toEqual(["150.00"]);
+
+    await page.getByRole("button", { name: "Re-price Unbilled Calls" }).click();
+    await dialog.getByRole("button", { name: "Re-price Calls" }).click();
+    await page.getByText("Re-priced 1 of 1 unbilled call.").first().waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await expect(amountOf()).resolves.toEqual(["200.00"]);
+    const running = (await (await page.request.get("/api/calls/active")).json()) as unknown[];
+    expect(running).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Re-price Unbilled Calls" }).click();
+    await dialog.getByRole("button", { name: "Re-price Calls" }).click();
+    await page.getByText("Every unbilled call already uses the current rates.").first().waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await context.close();
+  });
+
   it("shows the three notifications as Coming Soon", async () => {
     const { page, context } = await h.newPage();
     await h.signIn(context);

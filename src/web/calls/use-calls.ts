@@ -5,6 +5,8 @@ import type {
   EndAllCallsResponse,
   EndCallResponse,
   LogCallRequest,
+  RepriceCallsRequest,
+  RepriceCallsResponse,
   StartCallRequest,
   UpdateCallRequest,
 } from "@core/contracts/calls";
@@ -125,6 +127,34 @@ export function useDeleteCall(onDone?: () => void) {
     },
     onError: (error) => {
       toast({ title: "Failed to delete call", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
+
+/**
+ * The explicit "re-price unbilled calls" action (DECISIONS.md 8): every ended call not on an
+ * invoice is priced again with the rules in force now; invoiced and running calls keep theirs.
+ */
+export function useRepriceCalls(onDone?: (result: RepriceCallsResponse) => void) {
+  return useMutation({
+    mutationFn: (body: RepriceCallsRequest = {}) => apiJson<RepriceCallsResponse>("POST", "/api/calls/reprice", body),
+    onSuccess: async (result) => {
+      await refreshAfterCallChange();
+      toast({
+        title: "Calls Re-priced",
+        description:
+          result.repriced === 0
+            ? "Every unbilled call already uses the current rates."
+            : `Re-priced ${result.repriced} of ${result.checked} unbilled ${result.checked === 1 ? "call" : "calls"}.`,
+      });
+      onDone?.(result);
+    },
+    onError: (error) => {
+      toast({
+        title: "Failed to re-price calls",
+        description: serverMessage(error, "No call was changed. Please try again."),
+        variant: "destructive",
+      });
     },
   });
 }

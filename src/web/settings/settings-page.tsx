@@ -12,6 +12,7 @@ import { BillingSettingsForm } from "./billing-settings-form";
 import { IntegrationsTab } from "./integrations-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
+import { RepriceCallsSection } from "./reprice-calls-section";
 import { useSettings } from "./use-settings";
 import { placeholderKeys } from "@web/clients/placeholder-keys";
 
@@ -99,6 +100,7 @@ export default function SettingsPage() {
             </CardHeader>
             <CardContent>
               <WithSettings form={BillingSettingsForm} fields={7} />
+              <RepriceCallsSection />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useRepriceCalls } from "@web/calls/use-calls";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@web/components/ui/alert-dialog";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+
+/**
+ * Below the billing defaults: a saved rate change never re-prices past calls on its own
+ * (DECISIONS.md 8); this asks first, then prices every ended call not on an invoice again.
+ */
+export function RepriceCallsSection() {
+  const [open, setOpen] = useState(false);
+  const reprice = useRepriceCalls(() => setOpen(false));
+
+  return (
+    <section aria-labelledby="reprice-calls-title" className="mt-8 grid gap-3 border-t pt-6">
+      <h3 id="reprice-calls-title" className="text-base font-semibold">
+        Re-price Unbilled Calls
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Calls keep the rate and rules they were priced with. To apply your current rates to calls that are not on an invoice
+        yet, re-price them. Invoiced and running calls never change.
+      </p>
+      <div>
+        <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+          Re-price Unbilled Calls
+        </Button>
+      </div>
+      <AlertDialog open={open} onOpenChange={(next) => !reprice.isPending && setOpen(next)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Re-price unbilled calls?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Every ended call that is not on an invoice will be priced again with each client's current rate, billing type,
+              minimum and rounding, or your defaults. Invoiced calls keep their prices.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={reprice.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={reprice.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the server answers.
+                event.preventDefault();
+                reprice.mutate({});
+              }}
+            >
+              {reprice.isPending ? <Spinner /> : null}
+              {reprice.isPending ? "Re-pricing..." : "Re-price Calls"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
