@@ -6,13 +6,12 @@ import { ErrorBoundary } from "@web/components/error-boundary";
 import { NotFound } from "@web/components/not-found";
 import { RoutePage } from "@web/components/route-page";
 import { StandaloneFrame } from "@web/components/standalone-frame";
+import { preloadToaster, ToasterOnDemand } from "@web/components/toaster-on-demand";
 import { ThemeProvider } from "@web/components/theme-provider";
 import { LoadingState } from "@web/components/ui/spinner";
-import { Toaster } from "@web/components/ui/toaster";
-import { TooltipProvider } from "@web/components/ui/tooltip";
 import { useAuth } from "@web/hooks/use-auth";
 import { handleUnauthorized, queryClient } from "@web/lib/api";
-import { authRoute, landingRoute, marketingRoutes, publicRouteAt, signedInRoutes } from "@web/routes";
+import { authRoute, landingRoute, marketingRoutes, signedInRoutes } from "@web/routes";
 
 /** Spec 000 §9: after 3 s of session loading, show the public routes anyway. */
 export const AUTH_LOADING_TIMEOUT_MS = 3000;
@@ -20,22 +19,12 @@ export const AUTH_LOADING_TIMEOUT_MS = 3000;
 // The signed-in app (shell and pages) is its own chunk: anonymous visitors never download it.
 const SignedInApp = lazy(() => import("@web/shell/signed-in-app"));
 
-// A public page's chunk starts downloading now, alongside the session check, rather than after it
-// (one round trip less before the first paint; Lighthouse, issue 3). A signed-in user on "/" fetches
-// the small landing chunk for nothing; nobody fetches the signed-in app before the session says so.
-if (typeof window !== "undefined")
-  void publicRouteAt(window.location.pathname)
-    ?.preload?.()
-    .catch(() => {});
-
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          <AppRouter />
-          <Toaster />
-        </TooltipProvider>
+        <AppRouter />
+        <ToasterOnDemand />
       </ThemeProvider>
     </QueryClientProvider>
   );
@@ -70,9 +59,7 @@ function PublicRoutes() {
       ))}
       {signedInRoutes.map((route) => (
         <Route key={route.path} path={route.path}>
-          <StandaloneFrame>
-            {route.whenSignedOut === "sign-in" ? <SignInFirst /> : <AccessDenied />}
-          </StandaloneFrame>
+          <StandaloneFrame>{route.whenSignedOut === "sign-in" ? <SignInFirst /> : <AccessDenied />}</StandaloneFrame>
         </Route>
       ))}
       <Route>
@@ -86,7 +73,10 @@ function PublicRoutes() {
 
 /** Unauthorized toast, then /api/login (→ /auth) after 500 ms; Access Denied shows meanwhile. */
 function SignInFirst() {
-  useEffect(() => handleUnauthorized(), []);
+  // The 500 ms start once the toast can be shown (its chunk loads on demand).
+  useEffect(() => {
+    void preloadToaster().finally(() => handleUnauthorized());
+  }, []);
   return <AccessDenied />;
 }
 

@@ -11,8 +11,6 @@ export type AppRoute = {
   /** Browser tab title ("Clients" → "Clients · Minutely"). */
   title?: string;
   component: LazyExoticComponent<ComponentType>;
-  /** Starts downloading the page's chunk (the same module `component` loads); public pages only. */
-  preload?: () => Promise<unknown>;
   /**
    * A signed-in screen opened without a session: "access-denied" (default) shows Access Denied with
    * a Log In button; "sign-in" shows the Unauthorized toast and goes to sign in after 500 ms.
@@ -20,38 +18,27 @@ export type AppRoute = {
   whenSignedOut?: "access-denied" | "sign-in";
 };
 
-/** A public page: its lazy component and a preload of the same chunk. */
-function publicPage(load: () => Promise<{ default: ComponentType }>): Pick<AppRoute, "component" | "preload"> {
-  return { component: lazy(load), preload: load };
-}
-
 /** "/" for anonymous visitors (signed-in users get the dashboard there). */
 export const landingRoute: AppRoute = {
   path: "/",
-  ...publicPage(() => import("./public-site/landing-page")),
+  component: lazy(() => import("./public-site/landing-page")),
 };
 
 /** Sign in / sign up / plan / payment. A signed-in visitor is redirected to "/". */
 export const authRoute: AppRoute = {
   path: "/auth",
   title: "Sign in",
-  ...publicPage(() => import("./auth/auth-page")),
+  component: lazy(() => import("./auth/auth-page")),
 };
 
 /** Marketing pages, reachable signed in or out; they bring their own public layout. */
 export const marketingRoutes: AppRoute[] = [
-  { path: "/features", title: "Features", ...publicPage(() => import("./public-site/features-page")) },
-  { path: "/pricing", title: "Pricing", ...publicPage(() => import("./public-site/pricing-page")) },
-  { path: "/company", title: "Company", ...publicPage(() => import("./public-site/company-page")) },
-  { path: "/coming-soon", title: "Coming soon", ...publicPage(() => import("./public-site/coming-soon-page")) },
-  { path: "/waitlist", title: "Join the waitlist", ...publicPage(() => import("./public-site/waitlist-page")) },
+  { path: "/features", title: "Features", component: lazy(() => import("./public-site/features-page")) },
+  { path: "/pricing", title: "Pricing", component: lazy(() => import("./public-site/pricing-page")) },
+  { path: "/company", title: "Company", component: lazy(() => import("./public-site/company-page")) },
+  { path: "/coming-soon", title: "Coming soon", component: lazy(() => import("./public-site/coming-soon-page")) },
+  { path: "/waitlist", title: "Join the waitlist", component: lazy(() => import("./public-site/waitlist-page")) },
 ];
-
-/** The public page at this path, if any. */
-export function publicRouteAt(pathname: string): AppRoute | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return [landingRoute, authRoute, ...marketingRoutes].find((route) => route.path === path);
-}
 
 /** Signed-in screens, shown inside the app shell (spec 000 §2.1). */
 export const signedInRoutes: AppRoute[] = [
