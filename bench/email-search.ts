@@ -1,6 +1,9 @@
 // Email tracking figures (issue 6), each against a baseline measured in the same run:
 // - POST /api/emails/search in a 10,000-message mailbox on a local Dovecot, 50 results with word
-//   counts (target < 1 s), against the bare cost of an IMAP session (connect, LOGIN, NOOP, LOGOUT);
+//   counts (target < 1 s), against three baselines in the same run: the same search through the API
+//   on a 100-message mailbox (a second Dovecot), the same work done with imapflow alone (connect,
+//   SEARCH SUBJECT in INBOX and Sent, FETCH envelope and whole source of the 50 newest matches of
+//   each, LOGOUT), and the bare cost of an IMAP session (connect, LOGIN, NOOP, LOGOUT);
 // - POST /api/emails/calculate-billing for 50 emails (target < 20 ms), against a bare POST route on the
 //   same server receiving the same body (and, for scale, GET /api/auth/user).
 // Run: npx tsx bench/email-search.ts   (needs Debian's dovecot-imapd)
@@ -10,11 +13,13 @@ import { performance } from "node:perf_hooks";
 import { ImapFlow } from "imapflow";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
-import { buildMessage, startDovecot, words } from "../tests/helpers/dovecot.js";
+import { buildMessage, type Dovecot, startDovecot, words } from "../tests/helpers/dovecot.js";
 
 const MESSAGES = 10_000;
 const MATCH_EVERY = 83; // every 83rd message is "Project Falcon: …" (121 of them); 50 are returned
 const MATCHING = Math.ceil(MESSAGES / MATCH_EVERY);
+const SMALL_MESSAGES = 100;
+const SMALL_MATCH_EVERY = 2; // 50 of the 100 match, so the small search also returns 50
 const SEARCH_RUNS = 15;
 const CALC_RUNS = 200;
 
@@ -29,7 +34,34 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - started, result];
 }
 
+/** APPENDs `count` messages (every `matchEvery`-th one "Project Falcon: …"), 1 in 7 to Sent as outbound. */
+async function fill(target: Dovecot, count: number, matchEvery: number) {
+  const client = await target.connect();
+  const start = Date.UTC(2025, 0, 1);
+  for (let batch = 0; batch < count; batch += 200) {
+    const appends: Promise<unknown>[] = [];
+    for (let i = batch; i < Math.min(count, batch + 200); i++) {
+      const isMatch = i % matchEvery === 0;
+      const date = new Date(start + i * 3_600_000);
+      const outbound = i % 7 === 0;
+      const raw = buildMessage({
+        from: outbound ? `Me <${target.address}>` : `Client ${i % 40} <client${i % 40}@acme.test>`,
+        to: outbound ? `client${i % 40}@acme.test` : target.address,
+        subject: isMatch ? `Project Falcon: status ${i}` : `Weekly update ${i}`,
+        date,
+        text: words(60 + (i % 400)),
+        html: i % 3 === 0 ? `<p>${words(60 + (i % 400))}</p>` : undefined,
+        encoding: i % 2 === 0 ? "quoted-printable" : "7bit",
+      });
+      appends.push(client.append(outbound ? "Sent" : "INBOX", raw, ["\\Seen"], date));
+    }
+    await Promise.all(appends);
+  }
+  await client.logout();
+}
+
 const dovecot = await startDovecot();
+const small = await startDovecot({ username: "small@example.test" });
 const template = ".tmp/test-pglite-template.tar.gz";
 const app = await buildApp(
   loadConfig(
@@ -47,76 +79,56 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 try {
-  // 1. Fill the mailbox over IMAP (APPEND, pipelined in batches).
-  const [fillMs] = await timed(async () => {
-    const client = await dovecot.connect();
-    const start = Date.UTC(2025, 0, 1);
-    for (let batch = 0; batch < MESSAGES; batch += 200) {
-      const appends: Promise<unknown>[] = [];
-      for (let i = batch; i < Math.min(MESSAGES, batch + 200); i++) {
-        const isMatch = i % MATCH_EVERY === 0;
-        const date = new Date(start + i * 3_600_000);
-        const outbound = i % 7 === 0;
-        const raw = buildMessage({
-          from: outbound ? `Me <${dovecot.address}>` : `Client ${i % 40} <client${i % 40}@acme.test>`,
-          to: outbound ? `client${i % 40}@acme.test` : dovecot.address,
-          subject: isMatch ? `Project Falcon: status ${i}` : `Weekly update ${i}`,
-          date,
-          text: words(60 + (i % 400)),
-          html: i % 3 === 0 ? `<p>${words(60 + (i % 400))}</p>` : undefined,
-          encoding: i % 2 === 0 ? "quoted-printable" : "7bit",
-        });
-        appends.push(client.append(outbound ? "Sent" : "INBOX", raw, ["\\Seen"], date));
-      }
-      await Promise.all(appends);
-    }
-    await client.logout();
-  });
+  // 1. Fill the mailboxes over IMAP (APPEND, pipelined in batches).
+  const [fillMs] = await timed(() => fill(dovecot, MESSAGES, MATCH_EVERY));
+  await fill(small, SMALL_MESSAGES, SMALL_MATCH_EVERY);
 
-  // 2. Sign up, connect the mailbox through the API.
-  const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" } as Record<string, string>;
-  const step1 = await fetch(`${base}/api/auth/create-subscription`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: "Mark",
-      email: `bench-${Date.now()}@example.test`,
-      password: "benchmark",
-      plan: "individual",
-      billingCycle: "monthly",
-    }),
-  });
-  const signup = step1.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const step2 = await fetch(`${base}/api/auth/complete-registration`, {
-    method: "POST",
-    headers: { ...headers, cookie: signup },
-  });
-  headers.cookie = step2.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const put = await fetch(`${base}/api/integrations/email`, {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({
-      provider: "imap",
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: false,
-      username: dovecot.username,
-      password: dovecot.password,
-    }),
-  });
-  if (put.status !== 200) throw new Error(`connect failed: ${put.status} ${await put.text()}`);
+  // 2. Two accounts, each connecting its mailbox through the API.
+  const connectAccount = async (target: Dovecot) => {
+    const h = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" } as Record<string, string>;
+    const step1 = await fetch(`${base}/api/auth/create-subscription`, {
+      method: "POST",
+      headers: h,
+      body: JSON.stringify({
+        firstName: "Bench",
+        lastName: "Mark",
+        email: `bench-${target.username.split("@")[0]}-${Date.now()}@example.test`,
+        password: "benchmark",
+        plan: "individual",
+        billingCycle: "monthly",
+      }),
+    });
+    const signup = step1.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const step2 = await fetch(`${base}/api/auth/complete-registration`, { method: "POST", headers: { ...h, cookie: signup } });
+    h.cookie = step2.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const put = await fetch(`${base}/api/integrations/email`, {
+      method: "PUT",
+      headers: h,
+      body: JSON.stringify({
+        provider: "imap",
+        host: target.host,
+        port: target.port,
+        secure: false,
+        username: target.username,
+        password: target.password,
+      }),
+    });
+    if (put.status !== 200) throw new Error(`connect failed: ${put.status} ${await put.text()}`);
+    return h;
+  };
+  const headers = await connectAccount(dovecot);
+  const smallHeaders = await connectAccount(small);
 
-  const search = async () => {
+  const searchWith = async (h: Record<string, string>) => {
     const response = await fetch(`${base}/api/emails/search`, {
       method: "POST",
-      headers,
+      headers: h,
       body: JSON.stringify({ subjectQuery: "Project Falcon", provider: "imap", maxResults: 50 }),
     });
     const body = (await response.json()) as { count: number; results: { wordCount: number }[] };
@@ -124,7 +136,9 @@ try {
       throw new Error(`bad search answer ${response.status}`);
     return body;
   };
-  const imapSession = async () => {
+  const search = () => searchWith(headers);
+  const searchSmall = () => searchWith(smallHeaders);
+  const openBare = async () => {
     const client = new ImapFlow({
       host: dovecot.host,
       port: dovecot.port,
@@ -135,16 +149,44 @@ try {
     });
     client.on("error", () => {});
     await client.connect();
+    return client;
+  };
+  const imapSession = async () => {
+    const client = await openBare();
     await client.noop();
     await client.logout();
   };
+  // imapflow alone doing the search's work the plain way: SEARCH SUBJECT in both folders, FETCH the
+  // envelope and whole source of the 50 newest matches of each (no word counting, no estimates).
+  const bareImapSearch = async () => {
+    const client = await openBare();
+    let fetched = 0;
+    for (const folder of ["INBOX", "Sent"]) {
+      const lock = await client.getMailboxLock(folder, { readOnly: true });
+      try {
+        const found = await client.search({ subject: "Project Falcon" }, { uid: true });
+        const newest = (found || []).sort((x, y) => x - y).slice(-50);
+        if (newest.length)
+          fetched += (await client.fetchAll(newest, { uid: true, envelope: true, source: true }, { uid: true })).length;
+      } finally {
+        lock.release();
+      }
+    }
+    await client.logout();
+    if (fetched < 50) throw new Error("bare search found too little");
+  };
 
-  // 3. Search: the first (cold: Dovecot builds its index cache) and warm runs, alternating with the baseline.
+  // 3. Search: the first (cold: Dovecot builds its index cache) and warm runs, alternating with the baselines.
   const [coldMs, first] = await timed(search);
+  const [smallColdMs] = await timed(searchSmall);
   const searchMs: number[] = [];
+  const smallMs: number[] = [];
+  const bareSearchMs: number[] = [];
   const sessionMs: number[] = [];
   for (let i = 0; i < SEARCH_RUNS; i++) {
     sessionMs.push((await timed(imapSession))[0]);
+    bareSearchMs.push((await timed(bareImapSearch))[0]);
+    smallMs.push((await timed(searchSmall))[0]);
     searchMs.push((await timed(search))[0]);
   }
   const broad = await timed(async () => {
@@ -197,8 +239,16 @@ try {
       coldMs: round(coldMs),
       medianMs: round(median(searchMs)),
       p95Ms: round(p95(searchMs)),
+      baselineSmallMailbox: {
+        messages: SMALL_MESSAGES,
+        coldMs: round(smallColdMs),
+        medianMs: round(median(smallMs)),
+        ratio10kTo100: round(median(searchMs) / median(smallMs)),
+      },
+      baselineBareImapflowSearchMedianMs: round(median(bareSearchMs)),
+      ratioToBareImapflowSearch: round(median(searchMs) / median(bareSearchMs)),
       baselineImapSessionMedianMs: round(median(sessionMs)),
-      ratio: round(median(searchMs) / median(sessionMs)),
+      ratioToImapSession: round(median(searchMs) / median(sessionMs)),
       broadQuery: { matched: MESSAGES - MATCHING, returned: broad[1].count, ms: round(broad[0]) },
     },
     calculateBilling50: {
@@ -215,4 +265,5 @@ try {
 } finally {
   await app.close();
   await dovecot.stop();
+  await small.stop();
 }
