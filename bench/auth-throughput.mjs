@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, load, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, load, loadWithCpu, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-"));
 const appPort = await freePort();
@@ -22,18 +22,22 @@ try {
   const bareRuns = [];
   const authRuns = [];
   for (let round = 0; round < 3; round++) {
-    bareRuns.push(await load(`http://127.0.0.1:${barePort}/bare`, { duration: 5 }));
-    authRuns.push(await load(`http://127.0.0.1:${appPort}/api/auth/user`, { duration: 5, headers: { cookie } }));
+    bareRuns.push(await loadWithCpu(bare.child.pid, `http://127.0.0.1:${barePort}/bare`, { duration: 5 }));
+    authRuns.push(await loadWithCpu(app.child.pid, `http://127.0.0.1:${appPort}/api/auth/user`, { duration: 5, headers: { cookie } }));
   }
   const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[1];
-  baseline = median(bareRuns);
-  authUser = { ...median(authRuns), non2xx: authRuns.reduce((n, r) => n + r.non2xx, 0) };
+  const medianCpu = (runs) => [...runs].map((r) => r.serverCpuMsPerRequest).sort((a, b) => a - b)[1];
+  baseline = { ...median(bareRuns), serverCpuMsPerRequest: medianCpu(bareRuns) };
+  authUser = { ...median(authRuns), serverCpuMsPerRequest: medianCpu(authRuns), non2xx: authRuns.reduce((n, r) => n + r.non2xx, 0) };
 } finally {
   await stopProcess(app.child);
   await stopProcess(bare.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(
-  JSON.stringify({ machine: machine(), database: dbUrl ? "postgres" : "pglite", baseline, authUser, ratio: +(authUser.rps / baseline.rps).toFixed(2) }, null, 2),
+  JSON.stringify({ machine: machine(), database: dbUrl ? "postgres" : "pglite", baseline, authUser, ratio: +(authUser.rps / baseline.rps).toFixed(2),
+    // The same ratio from the server's CPU per request: throughput each would reach on a core of its own.
+    cpuRatio: +(baseline.serverCpuMsPerRequest / authUser.serverCpuMsPerRequest).toFixed(2),
+    uptime: os.loadavg().map((l) => l.toFixed(2)).join(" ") }, null, 2),
 );
 if (authUser.non2xx) throw new Error(`auth/user answered ${authUser.non2xx} non-2xx responses`);

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { freePort, load, machine, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, load, loadWithCpu, machine, startProcess, stopProcess } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -130,17 +130,10 @@ async function benchOne(kind) {
         busiestUrl: `${base}/api/calls/client/${explained.busiestClient.id}?${yearQuery}`,
       };
     };
-    // The app process's CPU time per answered request (utime + stime from /proc), whatever else runs on the machine.
-    const cpuTicks = (pid) => {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return Number(fields[11]) + Number(fields[12]);
-    };
-    const ticksPerSecond = 100;
+    // The app process's CPU time per answered request, whatever else runs on the machine.
     const measured = async (pid, url, options) => {
-      const before = cpuTicks(pid);
-      const result = await load(url, options);
-      const requests = result.rps * options.duration;
-      return { ...result, appCpuMsPerRequest: +(((cpuTicks(pid) - before) * 1000) / ticksPerSecond / Math.max(requests, 1)).toFixed(2) };
+      const { serverCpuMsPerRequest, ...result } = await loadWithCpu(pid, url, options);
+      return { ...result, appCpuMsPerRequest: serverCpuMsPerRequest };
     };
     const median = (runs) => {
       const sorted = [...runs].sort((a, b) => a.rps - b.rps);

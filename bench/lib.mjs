@@ -58,6 +58,24 @@ export async function signUpCookie(baseUrl, email = `bench-${Date.now()}@example
   return done.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * autocannon against url, plus the server process's CPU milliseconds per answered request: what a
+ * request costs the server whatever else runs on the machine (a shared machine moves requests per
+ * second far more than it moves CPU per request).
+ */
+export async function loadWithCpu(pid, url, options = {}) {
+  const before = cpuMs(pid);
+  const result = await load(url, options);
+  const requests = result.rps * (options.duration ?? 8);
+  return { ...result, serverCpuMsPerRequest: +((cpuMs(pid) - before) / Math.max(requests, 1)).toFixed(3) };
+}
+
 export async function load(url, { connections = 10, duration = 8, headers = {} } = {}) {
   const result = await autocannon({ url, connections, duration, headers });
   return {
