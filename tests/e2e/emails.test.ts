@@ -41,8 +41,9 @@ afterAll(async () => {
 
 /** Waits for a toast with this title (and description, when given). */
 async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  await page.getByText(title, { exact: true }).first().waitFor();
-  if (description) await page.getByText(description).first().waitFor();
+  // Visible ones only: Radix also copies a toast's text into a hidden live region for screen readers.
+  await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor();
+  if (description) await page.getByText(description).filter({ visible: true }).first().waitFor();
 }
 
 describe("email time tracking", () => {
@@ -142,9 +143,20 @@ describe("email time tracking", () => {
 
   it("sends a signed-out visitor to sign in with the Unauthorized toast", async () => {
     const { page, context } = await h.newPage();
+    // The toast lives 500 ms before the redirect reloads the page, too short to poll for reliably: the page
+    // records what its toast region showed in sessionStorage, which survives the same-origin reload.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll("[data-state=open]")) {
+          if (toast.textContent?.includes("Unauthorized")) sessionStorage.setItem("seenToast", toast.textContent);
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await page.goto("/emails");
-    await expectToast(page, "Unauthorized", "You are logged out. Logging in again...");
     await page.waitForURL(/\/auth$/);
+    const seen = await page.evaluate(() => sessionStorage.getItem("seenToast"));
+    expect(seen).toContain("Unauthorized");
+    expect(seen).toContain("You are logged out. Logging in again...");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await context.close();
   });

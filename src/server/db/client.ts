@@ -37,6 +37,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection can die (server restart, a terminated backend); the pool drops it and opens a new one
+    // on demand. Without a listener, Node would treat the pool's 'error' event as a crash of the whole app.
+    pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
