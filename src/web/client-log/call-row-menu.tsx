@@ -1,16 +1,6 @@
 import { CALL_TYPES, type CallJson, callTypeLabel, MAX_CALL_SECONDS } from "@core/contracts/calls";
-import { MoreHorizontal } from "lucide-react";
-import { useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
+import { useDeleteCall, useUpdateCall } from "@web/calls/use-calls";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
@@ -19,7 +9,8 @@ import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
-import { useDeleteCall, useUpdateCall } from "@web/calls/use-calls";
+import { MoreHorizontal } from "lucide-react";
+import { useState } from "react";
 
 /** Edit or delete an uninvoiced call (invoiced calls are locked, DECISIONS.md 10). */
 export function CallRowMenu({ call }: { call: CallJson }) {
@@ -42,28 +33,16 @@ export function CallRowMenu({ call }: { call: CallJson }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <EditCallDialog call={call} open={editing} onOpenChange={setEditing} />
-      <AlertDialog open={deleting} onOpenChange={setDeleting}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this call?</AlertDialogTitle>
-            <AlertDialogDescription>The call and its amount are removed for good. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              onClick={(event) => {
-                event.preventDefault();
-                remove.mutate(call.id);
-              }}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? <Spinner /> : null}
-              Delete call
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete this call?"
+        description="The call and its amount are removed for good. This cannot be undone."
+        confirmLabel="Delete call"
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => remove.mutate(call.id)}
+      />
     </>
   );
 }
@@ -76,7 +55,9 @@ function EditCallDialog({ call, open, onOpenChange }: { call: CallJson; open: bo
   const originalMinutes = String(Math.round(call.duration / 60));
   const [minutes, setMinutes] = useState(originalMinutes);
   const [error, setError] = useState<string | null>(null);
-  const types = CALL_TYPES.some((t) => t.value === call.callType) ? CALL_TYPES : [...CALL_TYPES, { value: call.callType, label: call.callType }];
+  const types = CALL_TYPES.some((t) => t.value === call.callType)
+    ? CALL_TYPES
+    : [...CALL_TYPES, { value: call.callType, label: call.callType }];
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -149,7 +130,13 @@ function EditCallDialog({ call, open, onOpenChange }: { call: CallJson; open: bo
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={`call-${call.id}-notes`}>Notes</Label>
-            <Textarea id={`call-${call.id}-notes`} rows={3} maxLength={5000} value={notes} onChange={(event) => setNotes(event.target.value)} />
+            <Textarea
+              id={`call-${call.id}-notes`}
+              rows={3}
+              maxLength={5000}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,14 +1,5 @@
 import type { InvoiceJson } from "@core/contracts/invoices";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { useDeleteInvoice, useVoidInvoice } from "./use-invoices";
 
 function itemsText(invoice: InvoiceJson): string {
@@ -28,30 +19,21 @@ export function VoidInvoiceDialog({
 }) {
   const mutation = useVoidInvoice(() => onOpenChange(false));
   return (
-    <AlertDialog open={invoice !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Void invoice {invoice?.invoiceNumber}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            A sent invoice is never edited. Voiding keeps {invoice?.invoiceNumber} on record, marked void, and makes its{" "}
-            {invoice ? itemsText(invoice) : "items"} billable again so you can issue a corrected invoice.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            disabled={mutation.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              if (invoice) mutation.mutate({ invoice });
-            }}
-          >
-            Void invoice
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={invoice !== null}
+      onOpenChange={onOpenChange}
+      title={`Void invoice ${invoice?.invoiceNumber ?? ""}?`}
+      description={
+        <>
+          A sent invoice is never edited. Voiding keeps {invoice?.invoiceNumber} on record, marked void, and makes its{" "}
+          {invoice ? itemsText(invoice) : "items"} billable again so you can issue a corrected invoice.
+        </>
+      }
+      confirmLabel="Void invoice"
+      pending={mutation.isPending}
+      destructive
+      onConfirm={() => invoice && mutation.mutate({ invoice })}
+    />
   );
 }
 
@@ -65,28 +47,15 @@ export function DeleteInvoiceDialog({
 }) {
   const mutation = useDeleteInvoice(() => onOpenChange(false));
   return (
-    <AlertDialog open={invoice !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete draft {invoice?.invoiceNumber}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The draft is removed and its {invoice ? itemsText(invoice) : "items"} can be invoiced again. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            disabled={mutation.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              if (invoice) mutation.mutate(invoice);
-            }}
-          >
-            Delete draft
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={invoice !== null}
+      onOpenChange={onOpenChange}
+      title={`Delete draft ${invoice?.invoiceNumber ?? ""}?`}
+      description={`The draft is removed and its ${invoice ? itemsText(invoice) : "items"} can be invoiced again. This cannot be undone.`}
+      confirmLabel="Delete draft"
+      pending={mutation.isPending}
+      destructive
+      onConfirm={() => invoice && mutation.mutate(invoice)}
+    />
   );
 }

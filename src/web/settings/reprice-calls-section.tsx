@@ -1,17 +1,7 @@
-import { useState } from "react";
 import { useRepriceCalls } from "@web/calls/use-calls";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { Button } from "@web/components/ui/button";
-import { Spinner } from "@web/components/ui/spinner";
+import { useState } from "react";
 
 /**
  * Below the billing defaults: a saved rate change never re-prices past calls on its own
@@ -27,39 +17,24 @@ export function RepriceCallsSection() {
         Re-price Unbilled Calls
       </h3>
       <p className="text-sm text-muted-foreground">
-        Calls keep the rate and rules they were priced with. To apply your current rates to calls that are not on an invoice
-        yet, re-price them. Invoiced and running calls never change.
+        Calls keep the rate and rules they were priced with. To apply your current rates to calls that are not on an invoice yet,
+        re-price them. Invoiced and running calls never change.
       </p>
       <div>
         <Button type="button" variant="outline" onClick={() => setOpen(true)}>
           Re-price Unbilled Calls
         </Button>
       </div>
-      <AlertDialog open={open} onOpenChange={(next) => !reprice.isPending && setOpen(next)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Re-price unbilled calls?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every ended call that is not on an invoice will be priced again with each client's current rate, billing type,
-              minimum and rounding, or your defaults. Invoiced calls keep their prices.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={reprice.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={reprice.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server answers.
-                event.preventDefault();
-                reprice.mutate({});
-              }}
-            >
-              {reprice.isPending ? <Spinner /> : null}
-              {reprice.isPending ? "Re-pricing..." : "Re-price Calls"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Re-price unbilled calls?"
+        description="Every ended call that is not on an invoice will be priced again with each client's current rate, billing type, minimum and rounding, or your defaults. Invoiced calls keep their prices."
+        confirmLabel="Re-price Calls"
+        pendingLabel="Re-pricing..."
+        pending={reprice.isPending}
+        onConfirm={() => reprice.mutate({})}
+      />
     </section>
   );
 }
