@@ -1,6 +1,5 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, type Harness, startHarness } from "./harness.js";
+import { api, axeViolations, chooseOption, type Harness, startHarness } from "./harness.js";
 
 /**
  * Issue 4's call journeys: start a call, watch the timer, end it and find it priced in Recent
@@ -12,20 +11,6 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h?.stop());
-
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
-
-/** Seeds through the API with the page's own session, as the issue asks (no clicking through setup). */
-async function api<T>(page: Page, method: "POST" | "PUT", url: string, data: unknown): Promise<T> {
-  const response = await page.request.fetch(url, { method, data, headers: XHR });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option }).click();
-}
 
 describe("the call timer on the dashboard", () => {
   it("starts a call for a client, ticks, ends it, and shows it priced in Recent Calls, the stats and the client log", async () => {

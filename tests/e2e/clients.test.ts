@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, type Harness, startHarness } from "./harness.js";
+import { axeViolations, type Harness, startHarness, chooseOption } from "./harness.js";
 
 /** Issue 4's client and settings journeys: add, edit and delete a client; billing and profile settings that persist. */
 let h: Harness;
@@ -258,8 +258,3 @@ describe("settings", () => {
   });
 });
 
-/** Picks an option in a labelled Radix select. */
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).first().click();
-}

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 import type { Config } from "../../src/server/config.js";
-import { signUp, type NewAccount } from "../helpers/factories.js";
+import { type NewAccount, signUp } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -17,7 +18,10 @@ const WEB_DIST = path.resolve(process.env.E2E_WEB_DIST ?? "dist/web");
 export type Harness = TestApp & {
   browser: Browser;
   /** A new browser context (its own cookies) with a page open on the app. */
-  newPage: (options?: { viewport?: { width: number; height: number }; colorScheme?: "light" | "dark" }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (options?: {
+    viewport?: { width: number; height: number };
+    colorScheme?: "light" | "dark";
+  }) => Promise<{ context: BrowserContext; page: Page }>;
   /** Signs up through the API and gives the page's context the session cookie. */
   signIn: (context: BrowserContext, overrides?: Parameters<typeof signUp>[1]) => Promise<NewAccount & { cookie: string }>;
   stop: () => Promise<void>;
@@ -72,4 +76,20 @@ export async function axeViolations(page: Page, minimum: "minor" | "moderate" | 
   const order = ["minor", "moderate", "serious", "critical"];
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => order.indexOf(v.impact ?? "minor") >= order.indexOf(minimum));
+}
+
+/** The header every state-changing API call from a journey's setup carries (the CSRF guard asks for it). */
+export const XHR = { "X-Requested-With": "XMLHttpRequest" };
+
+/** Seeds through the API with the page's own session, so journeys do not click through their setup. */
+export async function api<T>(page: Page, method: "POST" | "PUT", url: string, data: unknown = {}): Promise<T> {
+  const response = await page.request.fetch(url, { method, data, headers: XHR });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** Picks an option of the Radix select labelled `label`. */
+export async function chooseOption(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option }).click();
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpCapture } from "../helpers/smtp-capture.js";
-import { axeViolations, type Harness, startHarness } from "./harness.js";
+import { api, chooseOption, XHR, axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
  * Issue 5's browser journeys: generate an invoice for a client's month, open and download its
@@ -23,21 +23,8 @@ beforeEach(() => {
   smtp.messages.length = 0;
 });
 
-const XHR = { "X-Requested-With": "XMLHttpRequest" };
 /** A whole past month, so "today" never moves the figures: March of last year. */
 const YEAR = new Date().getUTCFullYear() - 1;
-
-/** Seeds through the API with the page's own session (no clicking through setup). */
-async function api<T>(page: Page, method: "POST" | "PUT", url: string, data: unknown = {}): Promise<T> {
-  const response = await page.request.fetch(url, { method, data, headers: XHR });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function chooseOption(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option }).click();
-}
 
 /** The toast on screen (one at a time): its title and, when given, its description. */
 async function toast(page: Page, title: string, description?: string | RegExp) {
