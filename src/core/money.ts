@@ -37,6 +37,11 @@ export function formatMoney(cents: number, currency: Currency | string = "usd"):
   return formatter.format(cents / 100);
 }
 
+/** A decimal string as the API sends money ("12.50"; null or empty is zero) in the currency: "$12.50". */
+export function formatDecimalMoney(amount: string | null | undefined, currency: Currency | string = "usd"): string {
+  return formatMoney(parseDecimalToCents(amount || "0") ?? 0, currency);
+}
+
 /** Rounds a non-negative fractional cent amount half up, the rule DECISIONS.md 8 names. */
 export function roundHalfUp(value: number): number {
   return Math.floor(value + 0.5);

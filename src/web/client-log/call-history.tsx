@@ -2,7 +2,7 @@ import { callTypeLabel, type CallJson, platformLabel } from "@core/contracts/cal
 import { formatDurationHms } from "@core/duration";
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/badge";
-import { formatAmount } from "@web/calls/format-call";
+import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { CallRowMenu } from "./call-row-menu";
 import { HistoryList } from "./history-list";
@@ -52,7 +52,7 @@ export function CallHistory({
           <div className="flex shrink-0 items-center gap-3">
             {call.active ? null : (
               <div className="text-right tabular-nums">
-                <p className="font-medium">{formatAmount(call.amount, currency)}</p>
+                <p className="font-medium">{formatDecimalMoney(call.amount, currency)}</p>
                 <p className="text-sm text-muted-foreground">
                   {formatDurationHms(call.duration)}
                   {call.billedDuration !== call.duration ? <span className="block text-xs">billed {formatDurationHms(call.billedDuration)}</span> : null}

@@ -1,7 +1,7 @@
 import type { ClientEmailJson } from "@core/contracts/calls";
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/badge";
-import { formatAmount } from "@web/calls/format-call";
+import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { HistoryList } from "./history-list";
 
@@ -43,7 +43,7 @@ export function EmailHistory({
           </div>
           <div className="flex shrink-0 items-center gap-3">
             <div className="text-right tabular-nums">
-              <p className="font-medium">{formatAmount(email.amount, currency)}</p>
+              <p className="font-medium">{formatDecimalMoney(email.amount, currency)}</p>
               <p className="text-sm text-muted-foreground">{email.estimatedHours}h</p>
             </div>
             {email.invoiceId !== null ? (

@@ -5,7 +5,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { formatAmount } from "@web/calls/format-call";
+import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { RECENT_CALLS_COUNT, useRecentCalls } from "@web/calls/use-calls";
 
@@ -62,7 +62,7 @@ export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { cu
                       {formatDurationClock(call.duration)}
                     </span>
                   )}
-                  <span className="w-20 font-medium">{formatAmount(call.billableAmount, currency)}</span>
+                  <span className="w-20 font-medium">{formatDecimalMoney(call.billableAmount, currency)}</span>
                 </div>
               </li>
             ))}

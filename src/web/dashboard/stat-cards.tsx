@@ -3,7 +3,7 @@ import { Clock, DollarSign, FileText, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { formatAmount } from "@web/calls/format-call";
+import { formatDecimalMoney } from "@core/money";
 import { useDashboardStats } from "@web/calls/use-calls";
 
 /** Today's Calls, Time Tracked, Revenue, Pending Invoices (spec 000 §2.5), for today in the account's time zone. */
@@ -13,7 +13,7 @@ export function StatCards({ currency }: { currency: string }) {
   const cards: { title: string; icon: ReactNode; value: string; hint: string }[] = [
     { title: "Today's Calls", icon: <Phone aria-hidden="true" />, value: String(data?.todayCalls ?? 0), hint: "Calls started today" },
     { title: "Time Tracked", icon: <Clock aria-hidden="true" />, value: formatHoursMinutes(data?.totalDuration ?? 0), hint: "Call time today" },
-    { title: "Revenue", icon: <DollarSign aria-hidden="true" />, value: formatAmount(data?.billableAmount, currency), hint: "Billable today" },
+    { title: "Revenue", icon: <DollarSign aria-hidden="true" />, value: formatDecimalMoney(data?.billableAmount, currency), hint: "Billable today" },
     { title: "Pending Invoices", icon: <FileText aria-hidden="true" />, value: String(data?.pendingInvoices ?? 0), hint: "Drafts and sent, unpaid" },
   ];
   return (

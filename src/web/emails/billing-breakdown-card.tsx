@@ -16,7 +16,8 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson } from "@web/lib/api";
 import type { BillingChoice } from "./calculate-billing-card";
-import { COMPLEXITY_LABELS, hourlyRate, money } from "./email-format";
+import { COMPLEXITY_LABELS, hourlyRate } from "./email-format";
+import { formatDecimalMoney } from "@core/money";
 import { refreshAfterTracking, splitMessage, toastFailure } from "./use-emails";
 
 type Props = {
@@ -115,7 +116,7 @@ export function BillingBreakdownCard({ billing, choice, clientName, emails, curr
             <li key={line.emailId} className="grid gap-1 p-3 text-sm">
               <div className="flex items-start justify-between gap-3">
                 <span className="min-w-0 font-medium break-words">{line.subject || "(no subject)"}</span>
-                <span className="shrink-0 font-semibold tabular-nums">{money(line.totalAmount, currency)}</span>
+                <span className="shrink-0 font-semibold tabular-nums">{formatDecimalMoney(line.totalAmount, currency)}</span>
               </div>
               <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                 <Badge variant="outline">{COMPLEXITY_LABELS[line.complexity]}</Badge>
@@ -150,7 +151,7 @@ export function BillingBreakdownCard({ billing, choice, clientName, emails, curr
           </div>
           <div className="text-right">
             <dt className="text-muted-foreground">Total</dt>
-            <dd className="text-lg font-bold tabular-nums">{money(billing.summary.totalAmount, currency)}</dd>
+            <dd className="text-lg font-bold tabular-nums">{formatDecimalMoney(billing.summary.totalAmount, currency)}</dd>
           </div>
         </dl>
       </CardContent>

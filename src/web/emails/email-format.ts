@@ -1,13 +1,8 @@
-import { parseDecimalToCents, formatMoney } from "@core/money";
-
-/** "150.00" (the API's decimal string) in the account's currency: "$150.00". */
-export function money(decimal: string, currency = "usd"): string {
-  return formatMoney(parseDecimalToCents(decimal) ?? 0, currency);
-}
+import { formatDecimalMoney } from "@core/money";
 
 /** A rate always in its own unit (DECISIONS.md 6): "$150.00/hour". */
 export function hourlyRate(decimal: string, currency = "usd"): string {
-  return `${money(decimal, currency)}/hour`;
+  return `${formatDecimalMoney(decimal, currency)}/hour`;
 }
 
 /** A message's date as the user's browser shows dates: "Mar 6, 2026, 9:30 AM". */

@@ -4,7 +4,8 @@ import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { serverMessage } from "@web/lib/api";
-import { COMPLEXITY_LABELS, messageDate, money } from "./email-format";
+import { COMPLEXITY_LABELS, messageDate } from "./email-format";
+import { formatDecimalMoney } from "@core/money";
 import { useRecentEmails } from "./use-emails";
 
 const ROWS = ["a", "b", "c"];
@@ -55,7 +56,7 @@ export function RecentEmailActivity({ currency }: { currency: string }) {
                   </div>
                 </div>
                 <div className="shrink-0 text-left sm:text-right">
-                  <p className="font-semibold tabular-nums">{money(email.amount, currency)}</p>
+                  <p className="font-semibold tabular-nums">{formatDecimalMoney(email.amount, currency)}</p>
                   <p className="text-sm text-muted-foreground tabular-nums">
                     {formatEmailTime(email.totalTime)}
                     {email.billedMinutes !== email.totalTime ? ` (billed ${formatEmailTime(email.billedMinutes)})` : ""}

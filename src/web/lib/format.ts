@@ -1,3 +1,4 @@
+import { avatarInitials } from "@core/avatar";
 import { formatMoney } from "@core/money";
 
 /** Like formatMoney, but whole amounts drop the cents: 18000 → "$180", 1750 → "$17.50". For prices, not ledgers. */
@@ -16,11 +17,6 @@ export function capitalize(text: string): string {
  * ("Acme Law Group") → "AG", ("", null) → "".
  */
 export function initialsOf(firstName?: string | null, lastName?: string | null): string {
-  const first = firstName?.trim() ?? "";
-  const last = lastName?.trim() ?? "";
-  if (first && last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-  const words = (first || last).split(/\s+/).filter(Boolean);
-  const head = words[0]?.charAt(0) ?? "";
-  const tail = words.length > 1 ? (words[words.length - 1]?.charAt(0) ?? "") : "";
-  return `${head}${tail}`.toUpperCase();
+  const name = [firstName, lastName].filter(Boolean).join(" ").trim();
+  return name ? avatarInitials(name) : "";
 }
