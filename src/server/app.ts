@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { SessionCache } from "./auth/session-cache.js";
@@ -11,6 +10,7 @@ import { registerFeatures } from "./features.js";
 import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
 import { pruneRateLimits } from "./platform/rate-limit.js";
+import { requestIdGenerator } from "./platform/request-id.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import "./platform/types.js";
 import { registerWebApp } from "./platform/web-app.js";
@@ -23,7 +23,7 @@ import { selectPaymentProvider } from "./payments/select-provider.js";
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(),
     requestIdHeader: config.trustProxy ? "x-request-id" : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -46,11 +46,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate("payments", selectPaymentProvider(config));
   app.decorate("sessionCache", new SessionCache(config.sessionCacheMs ?? 1000));
 
-  // Synchronous hooks with done(): an async hook costs a promise per request on every route.
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
   // JSON bodies only. An empty body with a JSON content type (a POST without payload) means "no body";
   // anything else goes through Fastify's own parser, which guards against prototype poisoning.
   app.removeContentTypeParser("text/plain");
@@ -62,6 +57,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Security headers and x-request-id on every response. Hooks here are synchronous (done()): an
+  // async hook costs a promise per request on every route.
   registerSecurityHeaders(app);
   await app.register(cookie);
   registerCsrfGuard(app);

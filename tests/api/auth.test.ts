@@ -156,8 +156,9 @@ describe("platform", () => {
   it("sends security headers on every response", async () => {
     for (const path of ["/api/auth/user", "/api/health", "/api/nothing-here"]) {
       const response = await t.client().get(path);
-      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-      expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+      // JSON answers get the API set: nothing may load from or frame them, and nothing caches them.
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-request-id")).toBeTruthy();

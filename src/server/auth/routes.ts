@@ -15,9 +15,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get("/api/login", async (_request, reply) => reply.redirect("/auth"));
 
-  app.get("/api/auth/user", async (request) => {
+  // The app asks for the session user on every page load: its JSON is written once per cached session
+  // lookup and reused until the cache entry goes (a second at most, or at once after a write).
+  app.get("/api/auth/user", (request, reply) => {
     const auth = requireAuth(request);
-    return presentUser(auth.user, auth.account, app.config.adminEmails);
+    auth.userJson ??= JSON.stringify(presentUser(auth.user, auth.account, app.config.adminEmails));
+    reply.type("application/json; charset=utf-8").send(auth.userJson);
   });
 
   app.post("/api/auth/login", async (request, reply) => {

@@ -9,6 +9,10 @@ import type { AuthContext } from "./sessions.js";
  * account on this instance drops its entries at once, and another instance sees such a change within
  * a second. Times use the monotonic clock, not the app's injectable clock, so a pinned test clock
  * cannot keep an entry alive.
+ *
+ * Entries are keyed by the cookie token itself, not its SHA-256: the map lives only in this process's
+ * memory, where the token already is while the request runs, and a hit then costs no hashing. Only the
+ * hash ever reaches the database.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { auth: AuthContext; storedAt: number }>();
@@ -18,27 +22,27 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(tokenHash: string, now: Date): AuthContext | null {
-    const entry = this.entries.get(tokenHash);
+  get(token: string, now: Date): AuthContext | null {
+    const entry = this.entries.get(token);
     if (!entry) return null;
     if (performance.now() - entry.storedAt > this.ttlMs || entry.auth.expiresAt <= now) {
-      this.entries.delete(tokenHash);
+      this.entries.delete(token);
       return null;
     }
     return entry.auth;
   }
 
-  set(tokenHash: string, auth: AuthContext): void {
+  set(token: string, auth: AuthContext): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(tokenHash, { auth, storedAt: performance.now() });
+    this.entries.set(token, { auth, storedAt: performance.now() });
   }
 
-  forget(tokenHash: string): void {
-    this.entries.delete(tokenHash);
+  forget(token: string): void {
+    this.entries.delete(token);
   }
 
   /** Drops every cached session of an account: its user, settings or plan may just have changed. */

@@ -1,21 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
 import type { AuthContext } from "./sessions.js";
 import { findSession } from "./sessions.js";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
 
-/** Loads the session for every /api request; routes that need it call requireAuth. */
+/**
+ * Loads the session for every /api request; routes that need it call requireAuth.
+ *
+ * A synchronous hook: a session found in the per-instance cache (nearly every request of a signed-in
+ * user) is attached without a promise or a trip through the microtask queue; only a miss awaits the
+ * database.
+ */
 export function registerSessionHook(app: FastifyInstance): void {
   app.decorateRequest("auth", null);
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/api/")) return done();
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await findSession(app.db, token, app.now(), app.sessionCache);
-    if (!found) return;
-    request.auth = found.auth;
-    // Rolling expiry: the cookie follows the server-side record when it was extended.
-    if (found.renewed) setCookie(request, reply, SESSION_COOKIE, token, SESSION_TTL_SECONDS);
+    if (!token) return done();
+    const now = app.now();
+    const cached = app.sessionCache.get(token, now);
+    if (cached) {
+      request.auth = cached;
+      return done();
+    }
+    findSession(app.db, token, now, app.sessionCache).then((found) => {
+      if (found) {
+        request.auth = found.auth;
+        // Rolling expiry: the cookie follows the server-side record when it was extended.
+        if (found.renewed) setCookie(request, reply, SESSION_COOKIE, token, SESSION_TTL_SECONDS);
+      }
+      done();
+    }, done);
   });
   // Any successful write by an account may change what its session shows (profile, defaults, plan).
   app.addHook("onResponse", (request, reply, done) => {

@@ -7,7 +7,16 @@ import { hashToken, newToken } from "./tokens.js";
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
-export type AuthContext = { sessionId: number; userId: number; accountId: number; user: UserRow; account: AccountRow; expiresAt: Date };
+export type AuthContext = {
+  sessionId: number;
+  userId: number;
+  accountId: number;
+  user: UserRow;
+  account: AccountRow;
+  expiresAt: Date;
+  /** The session user's JSON, written once per cached lookup (see GET /api/auth/user). */
+  userJson?: string;
+};
 
 /** Rolling expiry is written at most this often, so an ordinary request costs one read, not a write. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -26,16 +35,20 @@ export async function createSession(db: Db, userId: number, accountId: number, n
   return token;
 }
 
-/** The signed-in user and account for a cookie token, or null when unknown or expired; extends the expiry as it goes. */
+/**
+ * The signed-in user and account for a cookie token, or null when unknown or expired; extends the expiry
+ * as it goes. Callers that hold a SessionCache ask it first (a hit needs no await at all) and pass it
+ * here to fill it.
+ */
 export async function findSession(
   db: Db,
   token: string,
   now: Date,
   cache?: SessionCache,
 ): Promise<{ auth: AuthContext; renewed: boolean } | null> {
-  const tokenHash = hashToken(token);
-  const cached = cache?.get(tokenHash, now);
+  const cached = cache?.get(token, now);
   if (cached) return { auth: cached, renewed: false };
+  const tokenHash = hashToken(token);
   const [row] = await db
     .select({ session: sessions, user: users, account: accounts })
     .from(sessions)
@@ -52,12 +65,12 @@ export async function findSession(
     renewed = true;
   }
   const auth = { sessionId: row.session.id, userId: row.user.id, accountId: row.account.id, user: row.user, account: row.account, expiresAt };
-  cache?.set(tokenHash, auth);
+  cache?.set(token, auth);
   return { auth, renewed };
 }
 
 export async function deleteSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
-  cache?.forget(hashToken(token));
+  cache?.forget(token);
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 

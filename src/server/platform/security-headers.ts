@@ -1,15 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
+import { isApiUrl } from "./api-url.js";
 
 /**
- * Security headers on every response. The built app loads only its own scripts, so
- * script-src is 'self'; Radix positions popovers with inline style attributes, hence
- * 'unsafe-inline' for styles only. No framing, no MIME sniffing.
+ * Security headers on every response, in two sets.
  *
- * helmet decides the headers; with a fixed policy they are the same for every request, so
+ * Documents and assets (the web app): helmet's set with the app's Content-Security-Policy. The built
+ * app loads only its own scripts, so script-src is 'self'; Radix positions popovers with inline style
+ * attributes, hence 'unsafe-inline' for styles only. No framing, no MIME sniffing.
+ *
+ * API responses (/api): the set OWASP's REST Security Cheat Sheet names for responses that are not
+ * HTML: nothing may load from or frame a JSON answer (`default-src 'none'; frame-ancestors 'none'`,
+ * X-Frame-Options DENY), no MIME sniffing, no caching of account data (`no-store`), and no
+ * cross-origin reads (Cross-Origin-Resource-Policy). The browser-feature headers helmet adds for
+ * documents (referrer, DNS prefetch, origin agent cluster …) do nothing on JSON and cost every API
+ * call a third of its headers, which on this hot path is measurable (docs/performance.md).
+ *
+ * helmet decides the document headers; with a fixed policy they are the same for every request, so
  * they are taken from it once and set on each reply in one call. (@fastify/helmet rebuilds the
  * middleware on every request, and running the middleware per request sets twelve headers one
  * by one on the raw response: both cost a measurable share of an authenticated request.)
+ *
+ * The same hook sends the request id (DECISIONS.md 14), so a user's report can be matched to the logs.
  */
 export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = {}): void {
   const applyHeaders = helmet({
@@ -33,12 +45,22 @@ export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
-  const headers = headersSetBy(applyHeaders);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const documentHeaders = headersSetBy(applyHeaders);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? API_HEADERS : documentHeaders);
+    reply.header("x-request-id", request.id);
     done();
   });
 }
+
+/** What every /api response carries (see above). A route that may be cached sets its own cache-control. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  "cache-control": "no-store",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+};
 
 type HelmetMiddleware = ReturnType<typeof helmet>;
 

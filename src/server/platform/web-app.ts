@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
 import { SESSION_COOKIE } from "../auth/cookies.js";
+import { isApiUrl } from "./api-url.js";
 
 /**
  * Put in the page when the request carried no session cookie: the app then knows there is no
@@ -77,7 +78,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api" || !hasWebApp || request.method !== "GET") {
+    if (isApiUrl(request.url) || !hasWebApp || request.method !== "GET") {
       throw new AppError("not_found", `There is no route ${request.method} ${request.url.split("?")[0]}`);
     }
     const pathname = request.url.split("?")[0] ?? "/";
