@@ -2,9 +2,8 @@
 // database (DATA_DIR or DATABASE_URL), built by the same query functions the routes use, and
 // picks the clients the benchmark reads. Run while the app is stopped (PGlite: one process per folder).
 import { sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { periodRange } from "../src/core/period.js";
-import { clientCallsQuery } from "../src/server/calls/call-queries.js";
+import { clientCallsParams, clientCallsStatement } from "../src/server/calls/call-queries.js";
 import { loadConfig } from "../src/server/config.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
 import { openDatabase } from "../src/server/db/client.js";
@@ -33,12 +32,14 @@ const busiest = rows[0]!;
 const today = periodRange({ kind: "today", timezone, now: new Date() });
 const yearRange = periodRange({ kind: "year", timezone, now: new Date(), year });
 const plans: Record<string, string> = {};
-const dialect = new PgDialect();
 for (const [name, { sql: text, params }] of [
   ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end }).toSQL()],
   [
     `one client's ${year} (${typical.n} calls)`,
-    dialect.sqlToQuery(clientCallsQuery({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end })),
+    {
+      sql: clientCallsStatement.text,
+      params: clientCallsParams({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end }),
+    },
   ],
 ] as const) {
   const plan = await query(`explain (analyze, buffers, costs off) ${text}`, params);

@@ -4,7 +4,7 @@
 // answering {} in the same run (throughput ratio; target ≥ 0.3; p99 target < 20 ms). The three
 // are measured in alternation for --rounds rounds and each keeps its median round, so a burst of
 // other load on the machine hits all of them alike. Last, the app is started again with its
-// dashboard cache off (DASHBOARD_CACHE_MS=0) to show what every cache miss costs.
+// read caches off (READ_CACHE_MS=0) to show what every cache miss costs (dashboard and client's year).
 // The account's time zone is the one where it is late afternoon now, so "today" holds a day of calls.
 //
 //   node bench/dashboard.mjs [--calls 100000] [--only pglite|postgres] [--duration 10] [--rounds 3] [--no-build]
@@ -168,15 +168,17 @@ async function benchOne(kind) {
     } finally {
       await app.stop();
     }
-    // What a cache miss costs: the same figures with the dashboard cache off.
-    app = await startApp({ DASHBOARD_CACHE_MS: "0" });
+    // What a cache miss costs: the same figures with the read caches off.
+    app = await startApp({ READ_CACHE_MS: "0" });
     const uncached = [];
     const uncachedBaseline = [];
+    const uncachedClientYear = [];
     try {
       await load(app.statsUrl, { duration: 2, headers: app.headers });
       for (let round = 0; round < rounds; round++) {
         uncachedBaseline.push(await load(bareUrl, { duration }));
         uncached.push(await measured(app.pid, app.statsUrl, { duration, headers: app.headers }));
+        uncachedClientYear.push(await measured(app.pid, app.typicalUrl, { duration, headers: app.headers }));
       }
     } finally {
       await app.stop();
@@ -197,6 +199,7 @@ async function benchOne(kind) {
       clientYear: { clientCalls: typicalCount, ...median(runs.clientYear) },
       busiestClientYear: { clientCalls: busiestCount, ...median(runs.busiestClientYear) },
       dashboardCacheOff: { ...dashboardUncached, baselineRps: uncachedBase.rps, ratio: +(dashboardUncached.rps / uncachedBase.rps).toFixed(2) },
+      clientYearCacheOff: { clientCalls: typicalCount, ...median(uncachedClientYear) },
     };
   } finally {
     for (const cleanup of cleanups) await cleanup();

@@ -114,9 +114,29 @@ export function dayRangeInZone(startDate: string, endDate: string, timezone: str
   if (!to) throw new RangeError(`endDate must be a calendar day yyyy-MM-dd, got ${endDate}`);
   if (endDate < startDate) throw new RangeError("endDate is before startDate");
   return {
-    start: new Date(dayStart(from.year, from.month - 1, from.day, timezone).getTime()),
-    end: new Date(dayStart(to.year, to.month - 1, to.day + 1, timezone).getTime()),
+    start: new Date(startOfDayInZone(from.year, from.month, from.day, timezone)),
+    end: new Date(startOfDayInZone(to.year, to.month, to.day + 1, timezone)),
   };
+}
+
+/** Answers of startOfDayInZone; bounded, since the days come from API queries. */
+const dayStarts = new Map<string, number>();
+const MAX_REMEMBERED_DAY_STARTS = 10_000;
+
+/**
+ * The epoch milliseconds at which a day (month 1–12; a day past the month's end rolls over) starts in
+ * the zone. Remembered: a zoned day start asks Intl for offsets several times (about 0.1 ms), and the
+ * client log asks for the same period bounds on every read. Zone rules do not change while a process
+ * runs, so an answer never goes stale.
+ */
+function startOfDayInZone(year: number, month: number, day: number, timezone: string): number {
+  const key = `${timezone} ${year} ${month} ${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
+  const start = dayStart(year, month - 1, day, timezone).getTime();
+  if (dayStarts.size >= MAX_REMEMBERED_DAY_STARTS) dayStarts.clear();
+  dayStarts.set(key, start);
+  return start;
 }
 
 export type PeriodLabelInput =

@@ -35,7 +35,7 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   WEB_DIST_DIR: z.string().optional(),
-  DASHBOARD_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = {
@@ -70,8 +70,8 @@ export type Config = {
   };
   /** How long a session lookup is cached per instance (ms); 0 turns the cache off. */
   sessionCacheMs?: number;
-  /** How long the dashboard's figures are cached per instance and account (ms); 0 turns the cache off. */
-  dashboardCacheMs: number;
+  /** How long the dashboard's figures and the client log's answers are cached per instance and account (ms); 0 turns the caches off. */
+  readCacheMs: number;
   /** Sign-in limits; tests lower or raise them. */
   loginLimits?: { perAddress: RateLimitRule; perEmail: RateLimitRule };
   /** Waitlist joins per address (default 10 per 10 minutes); tests lower or raise it. */
@@ -100,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
-    dashboardCacheMs: e.DASHBOARD_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

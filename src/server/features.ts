@@ -4,10 +4,10 @@ import { invoicesRoutes } from "./invoices/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { callsRoutes } from "./calls/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
-import { registerStatsCache } from "./dashboard/stats-cache.js";
 import { emailsRoutes } from "./emails/routes.js";
 import { clientsRoutes } from "./clients/routes.js";
 import { settingsRoutes } from "./settings/routes.js";
+import { registerReadCaches } from "./platform/read-cache.js";
 import { platformRoutes } from "./platform/routes.js";
 import { waitlistRoutes } from "./waitlist/routes.js";
 
@@ -16,7 +16,7 @@ import { waitlistRoutes } from "./waitlist/routes.js";
  * with a `routes.ts` exporting a Fastify plugin; add one line here for it.
  */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
-  registerStatsCache(app, app.config.dashboardCacheMs);
+  registerReadCaches(app, app.config.readCacheMs);
   await app.register(platformRoutes);
   await app.register(authRoutes, { loginLimits: app.config.loginLimits });
   await app.register(settingsRoutes);

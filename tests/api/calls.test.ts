@@ -470,6 +470,28 @@ describe("the client log's periods", () => {
     expect([empty.status, empty.body]).toEqual([200, []]);
   });
 
+  it("shows the account's own changes to the log at once, though its answers are cached for a second", async () => {
+    const c = await newAccount();
+    const client = await createClient(c, { name: "Cached & Co" });
+    const log = async () => (await c.get(`/api/calls/client/${client.id}?startDate=2026-06-01&endDate=2026-06-30`)).body as { id: number; notes: string | null; clientName: string }[];
+    expect(await log()).toEqual([]);
+    const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-10T09:00:00Z", duration: 600 });
+    expect((await log()).map((row) => row.id)).toEqual([call.body.id]);
+    await c.patch(`/api/calls/${call.body.id}`, { notes: "Edited after the fact" });
+    expect((await log())[0]?.notes).toBe("Edited after the fact");
+    await c.put(`/api/clients/${client.id}`, { name: "Renamed Ltd", billingRate: "150.00", billingType: "hour" });
+    expect((await log())[0]?.clientName).toBe("Renamed Ltd");
+    // A refused write changes nothing, and the log stays right.
+    expect((await c.patch(`/api/calls/${call.body.id}`, { duration: -1 })).status).toBe(400);
+    expect((await log())[0]?.notes).toBe("Edited after the fact");
+    await c.delete(`/api/calls/${call.body.id}`);
+    expect(await log()).toEqual([]);
+    // Another account's writes leave this account's entries alone, and never show in them.
+    const other = await newAccount();
+    await other.post("/api/calls", { startTime: "2026-06-10T10:00:00Z", duration: 60 });
+    expect(await log()).toEqual([]);
+  });
+
   it.each([
     ["", /startDate/],
     ["startDate=2026-01-01", /endDate/],

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, is, isNull, Placeholder, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { AppError, notFound } from "../../core/errors.js";
-import type { Db } from "../db/client.js";
+import type { Database, Db, Statement } from "../db/client.js";
 import { calls, clients, invoices } from "../db/schema/index.js";
 import type { CallRow, CallWithClient } from "./call-presenter.js";
 
@@ -38,8 +39,10 @@ export function findActiveCalls(db: Db, accountId: number) {
 const LISTED = [
   calls.id,
   calls.platform,
-  sql`(extract(epoch from ${calls.startedAt}) * 1000)::bigint`,
-  sql`(extract(epoch from ${calls.endedAt}) * 1000)::bigint`,
+  // Epoch seconds as double precision: date_part is float8, while extract() is numeric, whose
+  // arithmetic and output cost the embedded database about 1 ms per hundred calls.
+  sql`date_part('epoch', ${calls.startedAt})`,
+  sql`date_part('epoch', ${calls.endedAt})`,
   calls.durationSeconds,
   calls.billedSeconds,
   calls.amountCents,
@@ -55,39 +58,54 @@ const LISTED = [
 type Packed = [number, string, number, number | null, number, number, number, number, string, number, number, string, string | null, string | null, number | null];
 
 /**
- * One client's calls started in [start, end), newest first (the client log's history), in one
- * statement: a row only when the client is the account's (archived ones included), holding its
- * name and its calls packed as one JSON array of arrays, from a range scan of
- * calls_account_client_started_idx. On the embedded database, decoding rows one by one costs
- * about twice as much per call as parsing one JSON text.
+ * One client's calls started in [start, end) (the client log's history), in one statement: a row
+ * only when the client is the account's (archived ones included), holding its name and its calls
+ * packed as one JSON array of arrays, from a range scan of calls_account_client_started_idx. On the
+ * embedded database, decoding rows one by one costs about twice as much per call as parsing one
+ * JSON text. Unordered: an ORDER BY inside json_agg sorts in the database, which costs the embedded
+ * one more than sorting the parsed rows (findClientCallsInPeriod does).
  */
-export function clientCallsQuery(options: { accountId: number; clientId: number; start: Date; end: Date }) {
-  const { accountId, clientId, start, end } = options;
+export function clientCallsQuery() {
+  const accountId = sql.placeholder("accountId");
+  const clientId = sql.placeholder("clientId");
   return sql`select ${clients.name} as name, (
-      select coalesce(json_agg(json_build_array(${sql.join([...LISTED], sql`, `)}) order by ${calls.startedAt} desc, ${calls.id} desc), '[]')::text
+      select coalesce(json_agg(json_build_array(${sql.join([...LISTED], sql`, `)})), '[]')::text
       from ${calls}
       where ${calls.accountId} = ${accountId} and ${calls.clientId} = ${clientId}
-        and ${calls.startedAt} >= ${start.toISOString()}::timestamptz and ${calls.startedAt} < ${end.toISOString()}::timestamptz
+        and ${calls.startedAt} >= ${sql.placeholder("start")}::timestamptz and ${calls.startedAt} < ${sql.placeholder("end")}::timestamptz
     ) as calls
     from ${clients}
     where ${clients.accountId} = ${accountId} and ${clients.id} = ${clientId}`;
 }
 
-/** The client's calls in the period with its name, ready for presentCall, or a 404 when the client is not the account's. */
+/**
+ * clientCallsQuery compiled once: the client log reads it on every period change, and building the
+ * SQL from its parts costs about as much as parsing the answer.
+ */
+const compiledClientCalls = new PgDialect().sqlToQuery(clientCallsQuery());
+export const clientCallsStatement: Statement = { name: "client_calls_in_period", text: compiledClientCalls.sql };
+
+/** The parameters of clientCallsStatement, in its order. */
+export function clientCallsParams(options: { accountId: number; clientId: number; start: Date; end: Date }): unknown[] {
+  const values = { ...options, start: options.start.toISOString(), end: options.end.toISOString() };
+  return compiledClientCalls.params.map((param) => (is(param, Placeholder) ? values[param.name as keyof typeof values] : param));
+}
+
+/** The client's calls in the period, newest first, with its name, ready for presentCall, or a 404 when the client is not the account's. */
 export async function findClientCallsInPeriod(
-  db: Db,
+  database: Database,
   options: { accountId: number; clientId: number; start: Date; end: Date },
 ): Promise<CallWithClient[]> {
-  const result = (await db.execute(clientCallsQuery(options))) as unknown as { rows: { name: string; calls: string }[] };
-  const row = result.rows[0];
+  const [row] = await database.queryRows<{ name: string; calls: string }>(clientCallsStatement, clientCallsParams(options));
   if (!row) throw notFound("Client");
   const clientName = row.name;
-  return (JSON.parse(row.calls) as Packed[]).map((c) => {
+  const packed = (JSON.parse(row.calls) as Packed[]).sort((a, b) => b[2] - a[2] || b[0] - a[0]);
+  return packed.map((c) => {
     const call: Omit<CallRow, "accountId" | "source" | "externalId" | "createdAt" | "updatedAt"> = {
       id: c[0],
       platform: c[1],
-      startedAt: new Date(c[2]),
-      endedAt: c[3] === null ? null : new Date(c[3]),
+      startedAt: new Date(Math.round(c[2] * 1000)),
+      endedAt: c[3] === null ? null : new Date(Math.round(c[3] * 1000)),
       durationSeconds: c[4],
       billedSeconds: c[5],
       amountCents: c[6],

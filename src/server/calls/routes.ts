@@ -10,6 +10,7 @@ import {
 } from "../../core/contracts/calls.js";
 import { idParam } from "../../core/contracts/common.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { sendCachedJson } from "../platform/read-cache.js";
 import { parseInput } from "../platform/validate.js";
 import { presentActiveCall, presentCall } from "./call-presenter.js";
 import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
@@ -93,20 +94,25 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, id };
   });
 
-  app.get("/api/calls/client/:id", async (request) => {
+  // The client log's two reads, through the per-instance read cache (platform/read-cache.ts).
+  app.get("/api/calls/client/:id", async (request, reply) => {
     const { accountId, account } = requireAuth(request);
     const { id } = parseInput(idParam, request.params);
     const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-    const rows = await findClientCallsInPeriod(app.db, { accountId, clientId: id, start, end });
-    return rows.map(presentCall);
+    return sendCachedJson(reply, app.clientLogCache, accountId, `calls ${id} ${start.getTime()} ${end.getTime()}`, async () => {
+      const rows = await findClientCallsInPeriod(app.database, { accountId, clientId: id, start, end });
+      return rows.map(presentCall);
+    });
   });
 
-  app.get("/api/emails/client/:id", async (request) => {
+  app.get("/api/emails/client/:id", async (request, reply) => {
     const { accountId, account } = requireAuth(request);
     const { id } = parseInput(idParam, request.params);
     const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-    await getClientForCall(app.db, accountId, id, { allowArchived: true });
-    const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
-    return rows.map(presentClientEmail);
+    return sendCachedJson(reply, app.clientLogCache, accountId, `emails ${id} ${start.getTime()} ${end.getTime()}`, async () => {
+      await getClientForCall(app.db, accountId, id, { allowArchived: true });
+      const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
+      return rows.map(presentClientEmail);
+    });
   });
 }

@@ -4,7 +4,7 @@ import { centsToDecimal } from "../../core/money.js";
 import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices } from "../db/schema/index.js";
-import type { StatsCache } from "./stats-cache.js";
+import type { ReadCache } from "../platform/read-cache.js";
 
 /** Invoices still waiting for money: drafts and sent ones. */
 export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
@@ -44,11 +44,11 @@ function todayIn(timezone: string, now: Date): { start: Date; end: Date } {
 
 /**
  * The dashboard's four figures for "today" as the account's user sees it (DECISIONS.md 7), read
- * through the instance's one-second cache when one is given (stats-cache.ts).
+ * through the instance's one-second cache when one is given (platform/read-cache.ts).
  */
 export async function getDashboardStats(
   db: Db,
-  options: { accountId: number; timezone: string; now: Date; cache?: StatsCache<DashboardStats> },
+  options: { accountId: number; timezone: string; now: Date; cache?: ReadCache<DashboardStats> },
 ): Promise<DashboardStats> {
   const { accountId, cache } = options;
   const { start, end } = todayIn(options.timezone, options.now);

@@ -2,7 +2,7 @@ import type { SessionCache } from "../auth/session-cache.js";
 import type { AuthContext } from "../auth/sessions.js";
 import type { Config } from "../config.js";
 import type { DashboardStats } from "../../core/contracts/calls.js";
-import type { StatsCache } from "../dashboard/stats-cache.js";
+import type { ReadCache } from "./read-cache.js";
 import type { Database, Db } from "../db/client.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 
@@ -16,8 +16,10 @@ declare module "fastify" {
     now: () => Date;
     routeTable: { method: string; url: string }[];
     sessionCache: SessionCache;
-    /** The dashboard's figures per account for a second (dashboard/stats-cache.ts). */
-    statsCache: StatsCache<DashboardStats>;
+    /** The dashboard's figures per account for a second (platform/read-cache.ts). */
+    statsCache: ReadCache<DashboardStats>;
+    /** The client log's answers (JSON) per account for a second (platform/read-cache.ts). */
+    clientLogCache: ReadCache<string>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,22 +1,25 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DashboardStats } from "../../core/contracts/calls.js";
 
 /**
- * A read-through cache of the dashboard's figures, one per app instance, an entry kept for one
- * second (like the session cache, src/server/auth/session-cache.ts).
+ * A read-through cache of what an account's screens read most, one per app instance, an entry kept
+ * for `ttlMs` (one second by default, READ_CACHE_MS; like the session cache,
+ * src/server/auth/session-cache.ts). Two caches use it: the dashboard's figures and the client
+ * log's answers (one client's calls or emails in a period, as the JSON sent).
  *
- * Why: the dashboard is the screen every user of an account opens and reopens, and its figures
- * cost a database round trip that, on the embedded database, runs on the app's only thread. The
- * database stays the only source of truth (DECISIONS.md 2):
- * - an entry lives `ttlMs`, so another instance's change shows within that time;
+ * Why: these are the reads every user of an account opens and reopens, each a database round trip
+ * that, on the embedded database, runs on the app's only thread. The database stays the only source
+ * of truth (DECISIONS.md 2):
+ * - an entry lives `ttlMs`, so another instance's change (or a provider's webhook, which is no
+ *   account's request) shows within that time;
  * - any write request by the account on this instance drops the account's entries before its
  *   answer is sent, so the user who just ended a call never sees the figures from before it;
  * - a read that was already running when such a write happened does not store what it read
  *   (the write's epoch is later than the read's), so a stale figure cannot slip back in;
- * - the key holds the start of the account's "today", so midnight or a time-zone change moves to
- *   a new entry by itself.
+ * - keys hold the instants they cover (the start of the account's "today", a period's bounds), so
+ *   midnight or a time-zone change moves to a new entry by itself.
  */
-export class StatsCache<T> {
+export class ReadCache<T> {
   private readonly entries = new Map<string, { value: T; accountId: number; storedAt: number }>();
   /** Epoch of each account's last write; accounts not listed last wrote at or before `floor`. */
   private readonly lastWrite = new Map<number, number>();
@@ -69,14 +72,40 @@ export class StatsCache<T> {
 }
 
 /**
- * Decorates `app.statsCache` and drops an account's cached figures on any write request it makes
- * (before the answer goes out). Register before the routes.
+ * Decorates `app.statsCache` and `app.clientLogCache`, and drops an account's entries in both on any
+ * write request it makes (before the answer goes out). Register before the routes.
  */
-export function registerStatsCache(app: FastifyInstance, ttlMs: number): void {
-  const cache = new StatsCache<DashboardStats>(ttlMs);
-  app.decorate("statsCache", cache);
+export function registerReadCaches(app: FastifyInstance, ttlMs: number): void {
+  const stats = new ReadCache<DashboardStats>(ttlMs);
+  const clientLog = new ReadCache<string>(ttlMs);
+  app.decorate("statsCache", stats);
+  app.decorate("clientLogCache", clientLog);
   app.addHook("onSend", (request, _reply, payload, done) => {
-    if (request.auth && request.method !== "GET" && request.method !== "HEAD") cache.forgetAccount(request.auth.accountId);
+    if (request.auth && request.method !== "GET" && request.method !== "HEAD") {
+      stats.forgetAccount(request.auth.accountId);
+      clientLog.forgetAccount(request.auth.accountId);
+    }
     done(null, payload);
   });
+}
+
+/**
+ * Sends the JSON of `read()` through a cache of serialised answers: a hit costs neither the database
+ * nor serialisation. `read` runs only on a miss; what it found is stored unless the account wrote
+ * meanwhile.
+ */
+export async function sendCachedJson(
+  reply: FastifyReply,
+  cache: ReadCache<string>,
+  accountId: number,
+  key: string,
+  read: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  let json = cache.get(accountId, key);
+  if (json === undefined) {
+    const began = cache.begin();
+    json = JSON.stringify(await read());
+    cache.set(accountId, key, json, began);
+  }
+  return reply.type("application/json; charset=utf-8").send(json);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StatsCache } from "./stats-cache.js";
+import { ReadCache } from "./read-cache.js";
 
 /** The monotonic clock the cache reads, moved by hand: no test waits for real time. */
 let clock = 0;
@@ -11,9 +11,9 @@ afterEach(() => {
   clock = 0;
 });
 
-describe("StatsCache", () => {
+describe("ReadCache", () => {
   it("keeps an entry for its lifetime, per account and key", () => {
-    const cache = new StatsCache<string>(1000);
+    const cache = new ReadCache<string>(1000);
     cache.set(1, "day-a", "one", cache.begin());
     expect(cache.get(1, "day-a")).toBe("one");
     expect(cache.get(1, "day-b")).toBeUndefined();
@@ -25,7 +25,7 @@ describe("StatsCache", () => {
   });
 
   it("drops an account's entries when it writes, and only that account's", () => {
-    const cache = new StatsCache<string>(1000);
+    const cache = new ReadCache<string>(1000);
     cache.set(1, "k", "mine", cache.begin());
     cache.set(2, "k", "theirs", cache.begin());
     cache.forgetAccount(1);
@@ -34,7 +34,7 @@ describe("StatsCache", () => {
   });
 
   it("does not store a read that began before the account's write, and stores one that began after", () => {
-    const cache = new StatsCache<string>(1000);
+    const cache = new ReadCache<string>(1000);
     const before = cache.begin();
     cache.forgetAccount(1); // the write commits while the read is still running
     cache.set(1, "k", "stale", before);
@@ -47,7 +47,7 @@ describe("StatsCache", () => {
   });
 
   it("stays bounded: the oldest entry goes first, and forgetting who wrote holds back every earlier read", () => {
-    const cache = new StatsCache<number>(1000, 2);
+    const cache = new ReadCache<number>(1000, 2);
     for (const account of [1, 2, 3]) cache.set(account, "k", account, cache.begin());
     expect(cache.get(1, "k")).toBeUndefined();
     expect([cache.get(2, "k"), cache.get(3, "k")]).toEqual([2, 3]);
@@ -61,7 +61,7 @@ describe("StatsCache", () => {
   });
 
   it("stores nothing when turned off", () => {
-    const cache = new StatsCache<string>(0);
+    const cache = new ReadCache<string>(0);
     cache.set(1, "k", "x", cache.begin());
     expect(cache.get(1, "k")).toBeUndefined();
   });
