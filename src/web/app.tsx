@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AccessDenied } from "@web/components/access-denied";
@@ -10,7 +9,7 @@ import { preloadToaster, ToasterOnDemand } from "@web/components/toaster-on-dema
 import { ThemeProvider } from "@web/components/theme-provider";
 import { LoadingState } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
-import { handleUnauthorized, queryClient } from "@web/lib/api";
+import { handleUnauthorized } from "@web/lib/api";
 import { authRoute, landingRoute, marketingRoutes, signedInRoutes } from "@web/routes";
 
 /** Spec 000 §9: after 3 s of session loading, show the public routes anyway. */
@@ -19,14 +18,17 @@ export const AUTH_LOADING_TIMEOUT_MS = 3000;
 // The signed-in app (shell and pages) is its own chunk: anonymous visitors never download it.
 const SignedInApp = lazy(() => import("@web/shell/signed-in-app"));
 
+/**
+ * No QueryClientProvider here: TanStack Query stays out of the entry chunk (issue 3). The session
+ * comes from useAuth's store; the signed-in app and the public pages with forms bring their own
+ * provider (components/query-provider.tsx).
+ */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AppRouter />
-        <ToasterOnDemand />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <AppRouter />
+      <ToasterOnDemand />
+    </ThemeProvider>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { CreateSubscriptionResponse, RegistrationForm } from "@core/contracts/auth";
 import type { BillingCycle, PlanId } from "@core/plans";
 import { Logo, LogoMark } from "@web/components/logo";
+import { QueryProvider } from "@web/components/query-provider";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
@@ -23,9 +24,18 @@ type PaymentSetup = Pick<CreateSubscriptionResponse, "clientSecret" | "publishab
 /**
  * /auth (spec 000 §2.3, §4): sign up or sign in, then plan, then (only when the server asks for
  * a card) payment. Registration data lives in this component's memory only. A signed-in
- * visitor never gets here: the signed-in app redirects /auth to /.
+ * visitor never gets here: the signed-in app redirects /auth to /. Its mutations need the query
+ * cache, whose provider is not in the public entry chunk (components/query-provider.tsx).
  */
 export default function AuthPage() {
+  return (
+    <QueryProvider>
+      <AuthFlow />
+    </QueryProvider>
+  );
+}
+
+function AuthFlow() {
   const [step, setStep] = useState<Step>("auth");
   const [tab, setTab] = useState<AuthTab>("signup");
   const [registration, setRegistration] = useState<RegistrationForm | null>(null);

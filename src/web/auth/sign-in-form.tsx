@@ -5,7 +5,7 @@ import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { Spinner } from "@web/components/ui/spinner";
-import { useLoginMutation } from "@web/hooks/use-auth";
+import { useLoginMutation } from "@web/hooks/use-auth-mutations";
 import { useForm } from "react-hook-form";
 
 /** Email and password sign-in; success and failure toasts come from useLoginMutation. */

@@ -13,7 +13,8 @@ import type {
 import { formatCallEndedMessage } from "@core/duration";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
-import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+import { apiJson, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 
 export const CALLS_KEY = ["/api/calls"] as const;
 export const ACTIVE_CALLS_KEY = ["/api/calls/active"] as const;
@@ -27,7 +28,9 @@ export const RECENT_CALLS_COUNT = 5;
  */
 export async function refreshAfterCallChange(): Promise<void> {
   await Promise.all(
-    [CALLS_KEY, ACTIVE_CALLS_KEY, DASHBOARD_STATS_KEY, ["/api/clients"]].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [CALLS_KEY, ACTIVE_CALLS_KEY, DASHBOARD_STATS_KEY, ["/api/clients"]].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
   );
 }
 
@@ -52,7 +55,10 @@ export function useStartCall(onDone?: (call: CallJson) => void) {
     mutationFn: (body: StartCallRequest) => apiJson<CallJson>("POST", "/api/calls/start", body),
     onSuccess: async (call) => {
       await refreshAfterCallChange();
-      toast({ title: "Call Started", description: call.clientName ? `Recording your call with ${call.clientName}.` : "Recording your call." });
+      toast({
+        title: "Call Started",
+        description: call.clientName ? `Recording your call with ${call.clientName}.` : "Recording your call.",
+      });
       onDone?.(call);
     },
     onError: (error) => {

@@ -1,7 +1,8 @@
 import type { ClientResponse, DeleteClientResponse } from "@core/contracts/clients";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
-import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+import { apiJson, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 
 export const CLIENTS_KEY = ["/api/clients"] as const;
 

@@ -1,10 +1,10 @@
-import type { CalculateBillingResponse, SearchedEmail, SearchEmailsResponse } from "@core/contracts/emails";
+import type { CalculateBillingResponse, SearchEmailsResponse, SearchedEmail } from "@core/contracts/emails";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
 import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
-import { queryClient } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 import { BillingBreakdownCard } from "./billing-breakdown-card";
 import { type BillingChoice, CalculateBillingCard } from "./calculate-billing-card";
 import { EmailSearchCard } from "./email-search-card";

@@ -7,7 +7,8 @@ import type {
 } from "@core/contracts/emails";
 import { RECENT_EMAILS_LIMIT } from "@core/contracts/emails";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, apiJson, isUnauthorizedError, queryClient, serverMessage } from "@web/lib/api";
+import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 import { toast } from "@web/hooks/use-toast";
 
 export const MAILBOX_KEY = ["/api/integrations/email"] as const;

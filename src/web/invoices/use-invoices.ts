@@ -7,7 +7,8 @@ import type {
 import { formatMoney, parseDecimalToCents } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
-import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+import { apiJson, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 
 export const INVOICES_KEY = ["/api/invoices"] as const;
 

@@ -1,5 +1,5 @@
 import type { ErrorBody } from "@core/errors";
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { QueryFunction } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 
 /**
@@ -71,22 +71,25 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 
+/** GET one path and read its JSON; with `on401: "returnNull"` a 401 yields null instead of an error (the session). */
+export async function apiGet<T>(url: string, options: { on401: UnauthorizedBehavior; signal?: AbortSignal }): Promise<T | null> {
+  const res = await fetch(url, {
+    headers: BASE_HEADERS,
+    credentials: "include",
+    mode: "cors",
+    signal: options.signal,
+  });
+  if (options.on401 === "returnNull" && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
 /**
- * The default read: GET the path made by joining the query key (["/api/clients", 3] → "/api/clients/3").
- * With `on401: "returnNull"` a 401 yields null instead of an error (used for the session).
+ * The default read of the query client (lib/query-client.ts): GET the path made by joining the
+ * query key (["/api/clients", 3] → "/api/clients/3").
  */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join("/"), {
-      headers: BASE_HEADERS,
-      credentials: "include",
-      mode: "cors",
-      signal,
-    });
-    if (options.on401 === "returnNull" && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+  return ({ queryKey, signal }) => apiGet<T>(queryKey.join("/"), { on401: options.on401, signal });
 }
 
 /** True for the "401: …Unauthorized…" error of an expired or missing session (spec 000 §8). */
@@ -120,29 +123,3 @@ export function handleUnauthorized(showToast: ToastFn = toast): void {
     window.location.href = "/api/login";
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
-
-function onAnyError(error: unknown): void {
-  if (isUnauthorizedError(error)) handleUnauthorized(toast);
-}
-
-/**
- * Shared cache: no retries, no refetch on focus, no polling, data never stale (spec 000 §7.1).
- * Any query or mutation failing with "401: Unauthorized" sends the user to sign in again, so
- * feature code only has to handle its own errors.
- */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onAnyError }),
-  mutationCache: new MutationCache({ onError: onAnyError }),
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
-      retry: false,
-    },
-    mutations: {
-      retry: false,
-    },
-  },
-});

@@ -9,7 +9,8 @@ import { formatMoney, parseDecimalToCents } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { apiJson, queryClient } from "@web/lib/api";
+import { apiJson } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 import { InvoiceReadyDialog } from "./invoice-ready-dialog";
 
 export const UNREAD_KEY = ["/api/notifications/unread"] as const;

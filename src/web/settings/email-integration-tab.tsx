@@ -30,7 +30,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
-import { ApiError, apiJson, isUnauthorizedError, queryClient, serverMessage } from "@web/lib/api";
+import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 import { CheckCircle2, PlugZap, Unplug, XCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,7 +1,9 @@
 import type { SettingsResponse } from "@core/contracts/settings";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { refreshSessionUser } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
-import { apiJson, queryClient, serverMessage } from "@web/lib/api";
+import { apiJson, serverMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 
 export const SETTINGS_KEY = ["/api/settings"] as const;
 
@@ -20,7 +22,7 @@ export function useSaveSettings(what: "billing" | "profile") {
     onSuccess: async (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["/api/auth/user"] }),
+        refreshSessionUser(),
         queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
         queryClient.invalidateQueries({ queryKey: ["/api/clients"] }),
         queryClient.invalidateQueries({ queryKey: ["/api/dashboard/stats"] }),

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { NotFound } from "@web/components/not-found";
+import { QueryProvider } from "@web/components/query-provider";
 import { RoutePage } from "@web/components/route-page";
 import { preloadToaster } from "@web/components/toaster-on-demand";
 import { LoadingState } from "@web/components/ui/spinner";
@@ -12,7 +13,8 @@ import { AppShell } from "./app-shell";
 /**
  * Everything a signed-in user sees. Loaded as its own chunk (see app.tsx). Marketing pages stay
  * reachable with their own layout; /auth sends the user home. Tooltips (and the positioning code
- * they bring) are only used in here, so their provider lives here, not in the public entry chunk.
+ * they bring) are only used in here, so their provider lives here, not in the public entry chunk;
+ * so does the query cache's provider (TanStack Query is not in the entry chunk either).
  */
 export default function SignedInApp() {
   const { user } = useAuth();
@@ -22,33 +24,35 @@ export default function SignedInApp() {
   }, []);
   if (!user) return null;
   return (
-    <TooltipProvider>
-      <Switch>
-        <Route path="/auth">
-          <Redirect to="/" replace />
-        </Route>
-        {marketingRoutes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <RoutePage route={route} />
+    <QueryProvider>
+      <TooltipProvider>
+        <Switch>
+          <Route path="/auth">
+            <Redirect to="/" replace />
           </Route>
-        ))}
-        <Route>
-          <AppShell user={user}>
-            <Suspense fallback={<LoadingState />}>
-              <Switch>
-                {signedInRoutes.map((route) => (
-                  <Route key={route.path} path={route.path}>
-                    <RoutePage route={route} />
+          {marketingRoutes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <RoutePage route={route} />
+            </Route>
+          ))}
+          <Route>
+            <AppShell user={user}>
+              <Suspense fallback={<LoadingState />}>
+                <Switch>
+                  {signedInRoutes.map((route) => (
+                    <Route key={route.path} path={route.path}>
+                      <RoutePage route={route} />
+                    </Route>
+                  ))}
+                  <Route>
+                    <NotFound />
                   </Route>
-                ))}
-                <Route>
-                  <NotFound />
-                </Route>
-              </Switch>
-            </Suspense>
-          </AppShell>
-        </Route>
-      </Switch>
-    </TooltipProvider>
+                </Switch>
+              </Suspense>
+            </AppShell>
+          </Route>
+        </Switch>
+      </TooltipProvider>
+    </QueryProvider>
   );
 }

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
-import { useLogoutMutation } from "@web/hooks/use-auth";
+import { useLogoutMutation } from "@web/hooks/use-auth-mutations";
 import { capitalize, initialsOf } from "@web/lib/format";
 
 /** Full name or "User" (spec 000 §2.4). */

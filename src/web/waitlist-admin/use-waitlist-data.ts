@@ -2,7 +2,8 @@ import { WAITLIST_PAGE_SIZE, type WaitlistEntriesPage, type WaitlistStats } from
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@web/hooks/use-toast";
-import { ApiError, isUnauthorizedError, queryClient } from "@web/lib/api";
+import { ApiError, isUnauthorizedError } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
 
 /** True when the server refused because the user is not an administrator (rights revoked meanwhile). */
 export function isForbidden(error: unknown): boolean {
@@ -13,7 +14,11 @@ export function isForbidden(error: unknown): boolean {
 function useErrorToast(error: unknown, title: string): void {
   useEffect(() => {
     if (!error || isUnauthorizedError(error) || isForbidden(error)) return;
-    toast({ title, description: error instanceof ApiError ? (error.data?.message ?? error.message) : "Please try again.", variant: "destructive" });
+    toast({
+      title,
+      description: error instanceof ApiError ? (error.data?.message ?? error.message) : "Please try again.",
+      variant: "destructive",
+    });
   }, [error, title]);
 }
 
@@ -28,7 +33,11 @@ export function useWaitlistStats() {
 }
 
 export function useWaitlistEntries(page: number) {
-  const query = useQuery<WaitlistEntriesPage>({ queryKey: entriesKey(page), placeholderData: keepPreviousData, refetchOnMount: "always" });
+  const query = useQuery<WaitlistEntriesPage>({
+    queryKey: entriesKey(page),
+    placeholderData: keepPreviousData,
+    refetchOnMount: "always",
+  });
   useErrorToast(query.error, "Error loading entries");
   return query;
 }
