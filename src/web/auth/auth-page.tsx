@@ -8,14 +8,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { toast } from "@web/hooks/use-toast";
 import { cn } from "@web/lib/utils";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { AuthShowcase } from "./auth-showcase";
-import { PaymentStep } from "./payment-step";
-import { PlanStep } from "./plan-step";
-import { SignInForm } from "./sign-in-form";
-import { SignUpForm } from "./sign-up-form";
+import { FormPlaceholder } from "./form-placeholder";
 import { browserTimeZone, useCompleteRegistration, useCreateSubscription } from "./use-registration";
+
+// The forms and later steps load after the page's heading has painted: their validation (zod,
+// react-hook-form) is most of /auth's code, and the heading is what a visitor sees first.
+const SignUpForm = lazy(() => import("./sign-up-form").then((module) => ({ default: module.SignUpForm })));
+const SignInForm = lazy(() => import("./sign-in-form").then((module) => ({ default: module.SignInForm })));
+const PlanStep = lazy(() => import("./plan-step").then((module) => ({ default: module.PlanStep })));
+const PaymentStep = lazy(() => import("./payment-step").then((module) => ({ default: module.PaymentStep })));
 
 type Step = "auth" | "plan" | "payment";
 type AuthTab = "signup" | "signin";
@@ -97,38 +101,40 @@ function AuthFlow() {
         </header>
         <main id="main-content" className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6">
           <div className={cn("w-full", wide ? "max-w-3xl" : "max-w-md")}>
-            {step === "auth" ? (
-              <AuthStep
-                tab={tab}
-                onTabChange={setTab}
-                registration={registration}
-                onRegistration={handleRegistration}
-                focusHeading={hasMoved}
-              />
-            ) : null}
-            {step === "plan" ? (
-              <PlanStep
-                planId={planId}
-                onPlanChange={setPlanId}
-                billingCycle={billingCycle}
-                onBillingCycleChange={setBillingCycle}
-                onBack={() => goTo("auth")}
-                onContinue={handleContinue}
-                isPending={createSubscription.isPending || completeRegistration.isPending}
-                focusHeading={hasMoved}
-              />
-            ) : null}
-            {step === "payment" && payment?.clientSecret && registration ? (
-              <div className="mx-auto max-w-lg">
-                <PaymentStep
-                  planId={planId}
-                  billingCycle={billingCycle}
-                  clientSecret={payment.clientSecret}
-                  publishableKey={payment.publishableKey}
-                  onBack={() => goTo("plan")}
+            <Suspense fallback={<FormPlaceholder fields={3} label="Loading" />}>
+              {step === "auth" ? (
+                <AuthStep
+                  tab={tab}
+                  onTabChange={setTab}
+                  registration={registration}
+                  onRegistration={handleRegistration}
+                  focusHeading={hasMoved}
                 />
-              </div>
-            ) : null}
+              ) : null}
+              {step === "plan" ? (
+                <PlanStep
+                  planId={planId}
+                  onPlanChange={setPlanId}
+                  billingCycle={billingCycle}
+                  onBillingCycleChange={setBillingCycle}
+                  onBack={() => goTo("auth")}
+                  onContinue={handleContinue}
+                  isPending={createSubscription.isPending || completeRegistration.isPending}
+                  focusHeading={hasMoved}
+                />
+              ) : null}
+              {step === "payment" && payment?.clientSecret && registration ? (
+                <div className="mx-auto max-w-lg">
+                  <PaymentStep
+                    planId={planId}
+                    billingCycle={billingCycle}
+                    clientSecret={payment.clientSecret}
+                    publishableKey={payment.publishableKey}
+                    onBack={() => goTo("plan")}
+                  />
+                </div>
+              ) : null}
+            </Suspense>
           </div>
         </main>
       </div>
@@ -174,7 +180,9 @@ function AuthStep({
               <CardDescription>Start tracking billable time in minutes.</CardDescription>
             </CardHeader>
             <CardContent>
-              <SignUpForm defaultValues={registration} onSubmit={onRegistration} />
+              <Suspense fallback={<FormPlaceholder fields={5} label="Loading the sign-up form" />}>
+                <SignUpForm defaultValues={registration} onSubmit={onRegistration} />
+              </Suspense>
             </CardContent>
           </Card>
         </TabsContent>
@@ -187,7 +195,9 @@ function AuthStep({
               <CardDescription>Sign in with your email and password.</CardDescription>
             </CardHeader>
             <CardContent>
-              <SignInForm />
+              <Suspense fallback={<FormPlaceholder fields={2} label="Loading the sign-in form" />}>
+                <SignInForm />
+              </Suspense>
             </CardContent>
           </Card>
         </TabsContent>
