@@ -19,3 +19,15 @@ export function FormPlaceholder({ fields, label }: { fields: number; label: stri
     </div>
   );
 }
+
+/** The Sign Up / Sign In tabs while they load: the tab bar and the sign-up card's room. */
+export function AuthTabsPlaceholder() {
+  return (
+    <div className="grid gap-2">
+      <Skeleton className="h-9 w-full" />
+      <div className="rounded-xl border p-6">
+        <FormPlaceholder fields={5} label="Loading the sign-up form" />
+      </div>
+    </div>
+  );
+}

@@ -1,11 +1,12 @@
 import { type BillingCycle, getPlan, type PlanId } from "@core/plans";
+import { QueryProvider } from "@web/components/query-provider";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { toast } from "@web/hooks/use-toast";
 import { Lock } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type ComponentProps, type FormEvent, useState } from "react";
 import { confirmPayment, PAYMENT_ELEMENT_ID } from "./confirm-payment";
 import { annualTotalText, monthlyPriceText } from "./plan-card";
 import { useCompleteRegistration } from "./use-registration";
@@ -122,5 +123,14 @@ export function PaymentStep({
         </Button>
       </div>
     </section>
+  );
+}
+
+/** The step with the query cache its completing mutation needs; /auth loads it lazily. */
+export function PaymentStepWithQueries(props: ComponentProps<typeof PaymentStep>) {
+  return (
+    <QueryProvider>
+      <PaymentStep {...props} />
+    </QueryProvider>
   );
 }

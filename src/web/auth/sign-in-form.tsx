@@ -1,5 +1,6 @@
 import { loginRequest } from "@core/contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { QueryProvider } from "@web/components/query-provider";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
@@ -53,5 +54,14 @@ export function SignInForm() {
         </Button>
       </form>
     </Form>
+  );
+}
+
+/** The form with the query cache its mutation needs, for /auth, which loads it after its heading. */
+export function SignInFormWithQueries() {
+  return (
+    <QueryProvider>
+      <SignInForm />
+    </QueryProvider>
   );
 }

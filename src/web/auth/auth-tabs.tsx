@@ -1,0 +1,58 @@
+import type { RegistrationForm } from "@core/contracts/auth";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { SignInFormWithQueries as SignInForm } from "./sign-in-form";
+import { SignUpForm } from "./sign-up-form";
+
+export type AuthTab = "signup" | "signin";
+
+/**
+ * The Sign Up / Sign In tabs of /auth with their forms: one chunk, loaded after the page's heading
+ * has painted (the forms' validation is most of /auth's code).
+ */
+export function AuthTabs({
+  tab,
+  onTabChange,
+  registration,
+  onRegistration,
+}: {
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  registration: RegistrationForm | null;
+  onRegistration: (data: RegistrationForm) => void;
+}) {
+  return (
+    <Tabs value={tab} onValueChange={(value) => onTabChange(value === "signin" ? "signin" : "signup")}>
+      <TabsList className="grid w-full grid-cols-2">
+        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsTrigger value="signin">Sign In</TabsTrigger>
+      </TabsList>
+      <TabsContent value="signup">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-xl">
+              Create Account
+            </CardTitle>
+            <CardDescription>Start tracking billable time in minutes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SignUpForm defaultValues={registration} onSubmit={onRegistration} />
+          </CardContent>
+        </Card>
+      </TabsContent>
+      <TabsContent value="signin">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-xl">
+              Welcome Back
+            </CardTitle>
+            <CardDescription>Sign in with your email and password.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SignInForm />
+          </CardContent>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}
