@@ -2,7 +2,7 @@
 // Lighthouse lives in bench/lighthouse (its own package.json, installed here on first use) because
 // its third-party-web@latest dependency would make the main lock file go stale.
 // Targets (issue 3): performance >= 95, accessibility 100, best practices >= 95 on /, /pricing, /auth.
-// Usage: node bench/lighthouse.mjs [--desktop] [--runs N]   (the median run per page is reported)
+// Usage: node bench/lighthouse.mjs [--desktop] [--runs N] [--page /auth ...]   (the median run per page is reported)
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,12 +12,15 @@ import { freePort, machine, stopProcess } from "./lib.mjs";
 const LIGHTHOUSE_DIR = path.resolve("bench/lighthouse");
 const LIGHTHOUSE_CLI = path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js");
 const RESULTS_DIR = path.resolve("bench/results/lighthouse");
-const PAGES = ["/", "/pricing", "/auth"];
+const ALL_PAGES = ["/", "/pricing", "/auth"];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage";
 const args = process.argv.slice(2);
 const desktop = args.includes("--desktop");
 const runs = Number(args[args.indexOf("--runs") + 1]) || (args.includes("--runs") ? 1 : 3);
+// --page /auth (repeatable) measures only the pages named; the default is all three.
+const PAGES = args.flatMap((arg, i) => (args[i - 1] === "--page" ? [arg] : []));
+if (PAGES.length === 0) PAGES.push(...ALL_PAGES);
 
 if (!fs.existsSync(LIGHTHOUSE_CLI)) {
   console.log("Installing lighthouse into bench/lighthouse …");

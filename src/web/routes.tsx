@@ -1,7 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import AuthPage from "./auth/auth-page";
 
 /**
- * THE route table. Every page is its own lazily loaded chunk, so an anonymous visitor never
+ * THE route table. Every page but /auth's shell is its own lazily loaded chunk, so an anonymous visitor never
  * downloads the signed-in screens. To add a screen: create `src/web/<feature>/<name>-page.tsx`
  * with a default export and add one line below. Paths use wouter syntax ("/clients/:id";
  * read params with `useParams()`).
@@ -10,7 +11,7 @@ export type AppRoute = {
   path: string;
   /** Browser tab title ("Clients" → "Clients · Minutely"). */
   title?: string;
-  component: LazyExoticComponent<ComponentType>;
+  component: LazyExoticComponent<ComponentType> | ComponentType;
   /**
    * A signed-in screen opened without a session: "access-denied" (default) shows Access Denied with
    * a Log In button; "sign-in" shows the Unauthorized toast and goes to sign in after 500 ms.
@@ -24,11 +25,15 @@ export const landingRoute: AppRoute = {
   component: lazy(() => import("./public-site/landing-page")),
 };
 
-/** Sign in / sign up / plan / payment. A signed-in visitor is redirected to "/". */
+/**
+ * Sign in / sign up / plan / payment. A signed-in visitor is redirected to "/". The one page in the
+ * entry chunk: its shell (heading, placeholders, about 1 KB) paints with the first wave, and its
+ * forms load lazily behind it (auth/auth-page.tsx).
+ */
 export const authRoute: AppRoute = {
   path: "/auth",
   title: "Sign in",
-  component: lazy(() => import("./auth/auth-page")),
+  component: AuthPage,
 };
 
 /** Marketing pages, reachable signed in or out; they bring their own public layout. */

@@ -2,6 +2,7 @@ import type { RegistrationForm } from "@core/contracts/auth";
 import type { BillingCycle, PlanId } from "@core/plans";
 import { Logo, LogoMark } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
+import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { cn } from "@web/lib/utils";
 import { lazy, Suspense, useState } from "react";
@@ -13,7 +14,8 @@ import type { PaymentSetup } from "./plan-checkout";
 
 // The forms and later steps load after the page's heading has painted: their validation (zod,
 // react-hook-form) and the query cache their requests go through are most of /auth's code, and
-// the heading is what a visitor sees first.
+// the heading is what a visitor sees first. The page itself is in the entry chunk (routes.tsx), and
+// the forms' download starts only once the heading is on screen (useAfterFirstPaint).
 const AuthTabs = lazy(() => import("./auth-tabs").then((module) => ({ default: module.AuthTabs })));
 const PlanCheckout = lazy(() => import("./plan-checkout").then((module) => ({ default: module.PlanCheckout })));
 const PaymentStep = lazy(() => import("./payment-step").then((module) => ({ default: module.PaymentStepWithQueries })));
@@ -116,6 +118,7 @@ function AuthStep({
   focusHeading: boolean;
 }) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>(focusHeading);
+  const painted = useAfterFirstPaint();
   return (
     <div className="grid gap-6">
       <div className="grid justify-items-center gap-2 text-center">
@@ -125,9 +128,13 @@ function AuthStep({
         </h1>
         <p className="text-muted-foreground">Sign in to your account or create a new one</p>
       </div>
-      <Suspense fallback={<AuthTabsPlaceholder />}>
-        <AuthTabs tab={tab} onTabChange={onTabChange} registration={registration} onRegistration={onRegistration} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={<AuthTabsPlaceholder />}>
+          <AuthTabs tab={tab} onTabChange={onTabChange} registration={registration} onRegistration={onRegistration} />
+        </Suspense>
+      ) : (
+        <AuthTabsPlaceholder />
+      )}
     </div>
   );
 }
