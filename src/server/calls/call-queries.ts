@@ -1,7 +1,7 @@
 import { and, desc, eq, is, isNull, Placeholder, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { AppError, notFound } from "../../core/errors.js";
-import type { Database, Db, Statement } from "../db/client.js";
+import type { Database, Db, Statement, StatementParam } from "../db/client.js";
 import { calls, clients, invoices } from "../db/schema/index.js";
 import type { CallRow, CallWithClient } from "./call-presenter.js";
 
@@ -86,9 +86,9 @@ const compiledClientCalls = new PgDialect().sqlToQuery(clientCallsQuery());
 export const clientCallsStatement: Statement = { name: "client_calls_in_period", text: compiledClientCalls.sql };
 
 /** The parameters of clientCallsStatement, in its order. */
-export function clientCallsParams(options: { accountId: number; clientId: number; start: Date; end: Date }): unknown[] {
+export function clientCallsParams(options: { accountId: number; clientId: number; start: Date; end: Date }): StatementParam[] {
   const values = { ...options, start: options.start.toISOString(), end: options.end.toISOString() };
-  return compiledClientCalls.params.map((param) => (is(param, Placeholder) ? values[param.name as keyof typeof values] : param));
+  return compiledClientCalls.params.map((param) => (is(param, Placeholder) ? values[param.name as keyof typeof values] : (param as StatementParam)));
 }
 
 /** The client's calls in the period, newest first, with its name, ready for presentCall, or a 404 when the client is not the account's. */

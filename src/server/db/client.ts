@@ -5,7 +5,10 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { pglitePreparedQueries, type Statement, type StatementParam } from "./pglite-prepared.js";
 import * as schema from "./schema/index.js";
+
+export type { Statement, StatementParam };
 
 export type Schema = typeof schema;
 /** The one database type every query takes first: PGlite, node-postgres or a transaction of either. */
@@ -19,16 +22,14 @@ export type Database = {
   close: () => Promise<void>;
   /**
    * Runs a statement compiled once at start-up (see Statement) on the driver itself, for the hottest
-   * reads: no query building per request, and node-postgres prepares it once per connection, so the
-   * server parses and plans it once, not at every request.
+   * reads: no query building per request, and the statement is prepared once (per connection on
+   * PostgreSQL, per instance on PGlite: db/pglite-prepared.ts), so it is parsed and planned once, not
+   * at every request.
    */
-  queryRows: <T>(statement: Statement, params: readonly unknown[]) => Promise<T[]>;
+  queryRows: <T>(statement: Statement, params: readonly StatementParam[]) => Promise<T[]>;
   pglite?: PGlite;
   pool?: pg.Pool;
 };
-
-/** SQL text with $n parameters and a name unique to it (node-postgres caches the prepared statement by name). */
-export type Statement = { name: string; text: string };
 
 export type OpenOptions = {
   databaseUrl?: string;
@@ -58,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await pool.query(sql);
       },
       close: () => pool.end(),
-      queryRows: async <T>(statement: Statement, params: readonly unknown[]) =>
+      queryRows: async <T>(statement: Statement, params: readonly StatementParam[]) =>
         (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows as T[],
     };
   }
@@ -81,6 +82,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.exec(sql);
     },
     close: () => client.close(),
-    queryRows: async <T>(statement: Statement, params: readonly unknown[]) => (await client.query<T>(statement.text, [...params])).rows,
+    queryRows: pglitePreparedQueries(client),
   };
 }

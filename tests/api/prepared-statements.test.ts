@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase, type Statement } from "../../src/server/db/client.js";
+import { TEMPLATE_PATH } from "../helpers/global-setup.js";
+
+// Database.queryRows: statements prepared once and run on the driver (the client log's hot read).
+// On PGlite (db/pglite-prepared.ts) it speaks the wire protocol itself, so these prove it behaves
+// like an ordinary query: typed rows, errors that leave the session usable, and no reading of
+// another caller's uncommitted writes.
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+let database: Database;
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  if (adminUrl) {
+    const name = `minutely_prep_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ inMemory: true, template: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
+  }
+  await database.exec(`create table prepared_notes (id integer primary key, label text not null, at timestamptz not null);
+    insert into prepared_notes values (1, 'first', '2026-01-02T03:04:05Z'), (2, 'second', '2026-02-03T04:05:06Z'), (3, 'third', '2026-03-04T05:06:07Z');`);
+});
+
+afterAll(async () => {
+  await database.close();
+  await dropDatabase();
+});
+
+type Note = { id: number; label: string; at: Date };
+const notesFrom: Statement = {
+  name: "test_notes_from",
+  text: "select id, label, at from prepared_notes where id >= $1 order by id",
+};
+const noteCount: Statement = {
+  name: "test_note_count",
+  text: "select count(*)::int as count from prepared_notes where label like $1",
+};
+
+describe("Database.queryRows", () => {
+  it("answers typed rows that follow the parameters, run after run", async () => {
+    const all = await database.queryRows<Note>(notesFrom, [1]);
+    expect(all.map((note) => note.label)).toEqual(["first", "second", "third"]);
+    expect(all[0]?.id).toBe(1);
+    expect(all[0]?.at).toEqual(new Date("2026-01-02T03:04:05Z"));
+    const later = await database.queryRows<Note>(notesFrom, [3]);
+    expect(later.map((note) => note.id)).toEqual([3]);
+    expect(await database.queryRows<Note>(notesFrom, [9])).toEqual([]);
+  });
+
+  it("rejects with the database's error and keeps working afterwards", async () => {
+    await expect(database.queryRows(notesFrom, ["not a number"])).rejects.toThrow(/invalid input syntax for type integer/);
+    await expect(database.queryRows({ name: "test_broken", text: "select nothing from nowhere" }, [])).rejects.toThrow(/nowhere/);
+    expect((await database.queryRows<Note>(notesFrom, [2])).map((note) => note.id)).toEqual([2, 3]);
+  });
+
+  it("never sees another caller's uncommitted writes", async () => {
+    let releaseTransaction = () => {};
+    const transactionMayEnd = new Promise<void>((resolve) => {
+      releaseTransaction = resolve;
+    });
+    let inserted = () => {};
+    const rowInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into prepared_notes values (4, 'uncommitted', now())`);
+        inserted();
+        await transactionMayEnd;
+        throw new Error("roll back");
+      })
+      .catch((error: Error) => error.message);
+
+    await rowInserted;
+    const countWhileOpen = database.queryRows<{ count: number }>(noteCount, ["uncommitted"]);
+    // Let the read run (or queue) while the transaction is still open, then roll it back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releaseTransaction();
+    expect(await transaction).toBe("roll back");
+    expect(await countWhileOpen).toEqual([{ count: 0 }]);
+    expect(await database.queryRows<{ count: number }>(noteCount, ["%"])).toEqual([{ count: 3 }]);
+  });
+});
