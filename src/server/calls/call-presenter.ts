@@ -1,5 +1,6 @@
 import type { BillingType } from "../../core/billing/rules.js";
 import type { ActiveCallJson, CallJson } from "../../core/contracts/calls.js";
+import { isoInstant } from "../../core/iso-instant.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { calls } from "../db/schema/index.js";
 
@@ -12,8 +13,8 @@ export function presentCall({ call, clientName }: CallWithClient): CallJson {
   return {
     id: call.id,
     platform: call.platform,
-    startTime: call.startedAt.toISOString(),
-    endTime: call.endedAt?.toISOString() ?? null,
+    startTime: isoInstant(call.startedAt),
+    endTime: call.endedAt === null ? null : isoInstant(call.endedAt),
     duration: call.durationSeconds,
     billedDuration: call.billedSeconds,
     billableAmount: amount,
@@ -36,7 +37,7 @@ export function presentActiveCall({ call, clientName }: CallWithClient): ActiveC
   return {
     id: call.id,
     platform: call.platform,
-    startTime: call.startedAt.toISOString(),
+    startTime: isoInstant(call.startedAt),
     clientId: call.clientId,
     clientName,
     callType: call.callType,
