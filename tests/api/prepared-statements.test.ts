@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, type Statement } from "../../src/server/db/client.js";
 import { TEMPLATE_PATH } from "../helpers/global-setup.js";
+import { createServerDatabase } from "../helpers/test-app.js";
 
 // Database.queryRows: statements prepared once and run on the driver (the client log's hot read).
 // On PGlite (db/pglite-prepared.ts) it speaks the wire protocol itself, so these prove it behaves
@@ -17,20 +16,9 @@ let dropDatabase = async () => {};
 
 beforeAll(async () => {
   if (adminUrl) {
-    const name = `minutely_prep_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const serverDb = await createServerDatabase(adminUrl);
+    database = await openDatabase({ databaseUrl: serverDb.url });
+    dropDatabase = serverDb.drop;
   } else {
     database = await openDatabase({ inMemory: true, template: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
   }

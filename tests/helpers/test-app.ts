@@ -16,7 +16,7 @@ export type TestApp = {
 };
 
 /** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. */
-async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
