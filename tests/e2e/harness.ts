@@ -71,9 +71,21 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
   };
 }
 
-/** axe-core scan; returns the violations at or above the given impact. */
+/**
+ * axe-core scan; returns the violations at or above the given impact. It first lets every finite
+ * animation end (a dialog fading in would be measured at part opacity, a contrast failure no one
+ * sees); endless ones (spinners, the landing page's background) are left running.
+ */
 export async function axeViolations(page: Page, minimum: "minor" | "moderate" | "serious" | "critical" = "minor") {
   const order = ["minor", "moderate", "serious", "critical"];
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => order.indexOf(v.impact ?? "minor") >= order.indexOf(minimum));
 }
