@@ -58,6 +58,12 @@ describe("Database.queryRows", () => {
     expect((await database.queryRows<Note>(notesFrom, [2])).map((note) => note.id)).toEqual([2, 3]);
   });
 
+  it("still runs a statement whose very first run failed on a bad parameter", async () => {
+    const plusOne: Statement = { name: "test_plus_one", text: "select $1::int + 1 as n" };
+    await expect(database.queryRows(plusOne, ["x"])).rejects.toThrow(/invalid input syntax for type integer/);
+    expect(await database.queryRows<{ n: number }>(plusOne, [2])).toEqual([{ n: 3 }]);
+  });
+
   it("never sees another caller's uncommitted writes", async () => {
     let releaseTransaction = () => {};
     const transactionMayEnd = new Promise<void>((resolve) => {

@@ -20,21 +20,24 @@ export function pglitePreparedQueries(client: PGlite) {
   return function queryPrepared<T>(statement: Statement, params: readonly StatementParam[]): Promise<T[]> {
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const messages: Uint8Array[] = [];
-        if (!prepared.has(statement.name))
-          messages.push(protocol.serialize.parse({ name: statement.name, text: statement.text }));
-        messages.push(
-          protocol.serialize.bind({
-            statement: statement.name,
-            values: params.map((value) => (value === null ? null : String(value))),
-          }),
-          protocol.serialize.describe({ type: "P" }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        );
+        if (!prepared.has(statement.name)) {
+          // Parsed on its own: a named statement outlives an error later in the same batch (a bad
+          // parameter), so it is remembered as soon as the database has it.
+          const parseMessage = protocol.serialize.parse({ name: statement.name, text: statement.text });
+          await client.execProtocol(concatenate([parseMessage, protocol.serialize.sync()]), { syncToFs: false });
+          prepared.add(statement.name);
+        }
+        const values = params.map((value) => (value === null ? null : String(value)));
         // Throws the database's error (after the Sync, so the session is ready for the next query).
-        const result = await client.execProtocol(concatenate(messages), { syncToFs: false });
-        prepared.add(statement.name);
+        const result = await client.execProtocol(
+          concatenate([
+            protocol.serialize.bind({ statement: statement.name, values }),
+            protocol.serialize.describe({ type: "P" }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
         const [rows] = parse.parseResults(result.messages, client.parsers);
         return (rows?.rows ?? []) as T[];
       }),
