@@ -1,6 +1,7 @@
 import type { RegistrationForm } from "@core/contracts/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import type { ReactNode } from "react";
 import { SignInFormWithQueries as SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
@@ -28,31 +29,30 @@ export function AuthTabs({
         <TabsTrigger value="signin">Sign In</TabsTrigger>
       </TabsList>
       <TabsContent value="signup">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-xl">
-              Create Account
-            </CardTitle>
-            <CardDescription>Start tracking billable time in minutes.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SignUpForm defaultValues={registration} onSubmit={onRegistration} />
-          </CardContent>
-        </Card>
+        <AuthCard title="Create Account" description="Start tracking billable time in minutes.">
+          <SignUpForm defaultValues={registration} onSubmit={onRegistration} />
+        </AuthCard>
       </TabsContent>
       <TabsContent value="signin">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2" className="text-xl">
-              Welcome Back
-            </CardTitle>
-            <CardDescription>Sign in with your email and password.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <SignInForm />
-          </CardContent>
-        </Card>
+        <AuthCard title="Welcome Back" description="Sign in with your email and password.">
+          <SignInForm />
+        </AuthCard>
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** One tab's card: its heading (an h2 under the page's h1), a line of help, then the form. */
+function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-xl">
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
   );
 }
