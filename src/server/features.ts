@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "./auth/routes.js";
+import { verifyEmailRoutes } from "./auth/verify-email-routes.js";
 import { invoicesRoutes } from "./invoices/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { callsRoutes } from "./calls/routes.js";
@@ -19,6 +20,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   registerReadCaches(app, app.config.readCacheMs);
   await app.register(platformRoutes);
   await app.register(authRoutes, { loginLimits: app.config.loginLimits });
+  await app.register(verifyEmailRoutes);
   await app.register(settingsRoutes);
   await app.register(clientsRoutes);
   await app.register(waitlistRoutes);

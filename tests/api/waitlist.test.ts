@@ -10,8 +10,10 @@ import { runAdminCommand } from "../../src/server/admin/admin-command.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { accounts, users, waitlistEntries } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
+import { proveEmail } from "../helpers/email-proof.js";
 import { signUp } from "../helpers/factories.js";
 import { TEMPLATE_PATH } from "../helpers/global-setup.js";
+import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /** Issue 3: the public waitlist (spec 001 Waitlist, §5, §7) and its administrators-only dashboard (DECISIONS.md 11). */
@@ -20,19 +22,32 @@ const DAY_MS = 86_400_000;
 const BOSS = "boss@example.test";
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let admin: ApiClient;
 let member: ApiClient;
 
 beforeAll(async () => {
   // No session cache: the admin command writes the database directly, as it does from its own process,
   // and the next request must see the grant (a cached instance sees it within the cache's one second).
-  t = await startTestApp({ now: () => NOW, adminEmails: [BOSS], waitlistLimit: { limit: 1000, windowSeconds: 600 }, sessionCacheMs: 0 });
+  smtp = await startSmtpCapture();
+  t = await startTestApp({
+    now: () => NOW,
+    adminEmails: [BOSS],
+    smtp: { url: smtp.url, from: "Minutely <no-reply@example.test>" },
+    waitlistLimit: { limit: 1000, windowSeconds: 600 },
+    sessionCacheMs: 0,
+  });
   admin = t.client();
   await signUp(admin, { email: "Boss@Example.test" });
+  // ADMIN_EMAILS counts only once the owner proved the address (issue 11 defect 1).
+  await proveEmail(admin, smtp, BOSS);
   member = t.client();
   await signUp(member);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
 
 async function entryCount(app: TestApp = t): Promise<number> {
   const [row] = await app.app.db.select({ n: sql<number>`count(*)::int` }).from(waitlistEntries);
@@ -169,7 +184,7 @@ describe("administrators only (DECISIONS.md 11)", () => {
     expect(me.body.isAdmin).toBe(false);
   });
 
-  it("answers 200 to an administrator named in ADMIN_EMAILS (any letter case)", async () => {
+  it("answers 200 to an administrator named in ADMIN_EMAILS (any letter case) who proved the address", async () => {
     const me = await admin.get("/api/auth/user");
     expect(me.body.isAdmin).toBe(true);
     for (const p of paths) expect((await admin.get(p)).status, p).toBe(200);

@@ -201,6 +201,10 @@ describe("settings", () => {
     const { signUp } = await import("../helpers/factories.js");
     const taken = await signUp(other);
     await page.getByLabel("Email").fill(taken.email);
+    // A new sign-in address asks for the current password (issue 11): without it the field says so.
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByText("Enter your current password to change your email").first().waitFor();
+    await page.getByLabel("Current Password").fill(account.password);
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByText("Failed to save settings").first().waitFor();
     await page.getByText("This email address is already used by another account. Choose a different one.").first().waitFor();

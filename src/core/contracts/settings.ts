@@ -3,7 +3,7 @@ import { BILLING_TYPES, type BillingType } from "../billing/rules.js";
 import { CURRENCIES, type Currency, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
 import { PROFESSIONS } from "./auth.js";
-import { emailAddress } from "./common.js";
+import { emailAddress, text } from "./common.js";
 
 export { BILLING_TYPES, CURRENCIES, PROFESSIONS };
 
@@ -20,7 +20,7 @@ export const MAX_MINIMUM_MINUTES = 1440;
 /** "150", "150.5", 150.5 → "150.50"; a rate with at most 2 decimals between 0 and 100,000.00. */
 export function decimalRate(label: string) {
   return z
-    .union([z.string(), z.number()], { error: `${label} must be an amount such as 150.00` })
+    .union([text(), z.number()], { error: `${label} must be an amount such as 150.00` })
     .transform((value, ctx) => {
       const cents = parseDecimalToCents(value);
       if (cents === null) {
@@ -39,7 +39,7 @@ export function decimalRate(label: string) {
 export function wholeNumber(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
   return z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, message)], { error: message })
+    .union([z.number(), text().trim().regex(/^\d+$/, message)], { error: message })
     .transform(Number)
     .pipe(z.number().int(message).min(min, message).max(max, message));
 }
@@ -47,7 +47,7 @@ export function wholeNumber(label: string, min: number, max: number) {
 /** One of a fixed list of numbers, also from a numeric string. */
 export function numberChoice<T extends readonly number[]>(choices: T, message: string) {
   return z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, message)], { error: message })
+    .union([z.number(), text().trim().regex(/^\d+$/, message)], { error: message })
     .transform(Number)
     .refine((value): value is T[number] => choices.includes(value), message);
 }
@@ -57,8 +57,7 @@ export const roundingIncrementField = numberChoice(ROUNDING_INCREMENT_CHOICES, "
 export const minimumMinutesField = wholeNumber("Minimum billing minutes", 0, MAX_MINIMUM_MINUTES);
 
 const trimmedOptional = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  text({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -89,13 +88,11 @@ export const billingSettingsShape = {
   billingType: billingTypeField,
   minimumBillingMinutes: minimumMinutesField,
   roundingIncrementMinutes: roundingIncrementField,
-  currency: z
-    .string({ error: "Currency must be usd, eur, gbp or cad" })
+  currency: text({ error: "Currency must be usd, eur, gbp or cad" })
     .trim()
     .toLowerCase()
     .pipe(z.enum(CURRENCIES, { error: "Currency must be usd, eur, gbp or cad" })),
-  invoicePrefix: z
-    .string({ error: "Invoice prefix must be text" })
+  invoicePrefix: text({ error: "Invoice prefix must be text" })
     .trim()
     .min(1, "Invoice prefix is required")
     .max(20, "Invoice prefix must be at most 20 characters")
@@ -103,10 +100,22 @@ export const billingSettingsShape = {
   paymentTermsDays: numberChoice(PAYMENT_TERMS_CHOICES, "Payment terms must be 15, 30, 45 or 60 days"),
 };
 
+export const EMAIL_CHANGE_NEEDS_PASSWORD = "Enter your current password to change your email";
+export const EMAIL_CHANGE_WRONG_PASSWORD = "Current password is incorrect";
+
+/**
+ * Asked only when the sign-in email changes (issue 11 defect 1): someone holding a session must not
+ * move the account to an address they choose without knowing its password. "" means not given.
+ */
+export const currentPasswordField = text({ error: "Current password must be text" })
+  .max(200, EMAIL_CHANGE_WRONG_PASSWORD)
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Profile tab: the signed-in user, plus the firm name and time zone of the account. */
 export const profileSettingsShape = {
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
+  firstName: text({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
+  lastName: text({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
   email: emailAddress,
   profession: z
     .union([z.enum(PROFESSIONS), z.literal(""), z.null()], {
@@ -114,8 +123,7 @@ export const profileSettingsShape = {
     })
     .transform((value) => (value ? value : null)),
   firmName: trimmedOptional("Company name", 200),
-  timezone: z
-    .string({ error: "Time zone must be an IANA name such as America/New_York" })
+  timezone: text({ error: "Time zone must be an IANA name such as America/New_York" })
     .transform((value, ctx) => {
       const canonical = storedTimeZone(value);
       if (!canonical) {
@@ -124,6 +132,7 @@ export const profileSettingsShape = {
       }
       return canonical;
     }),
+  currentPassword: currentPasswordField,
 };
 
 /** The Billing tab's form and the billing half of PUT /api/settings. */
@@ -142,7 +151,7 @@ export const updateSettingsRequest = z
   .object({ ...billingSettingsShape, ...profileSettingsShape })
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, "Send at least one setting to change");
+  .refine((value) => Object.keys(value).some((key) => key !== "currentPassword"), "Send at least one setting to change");
 export type UpdateSettingsRequest = z.output<typeof updateSettingsRequest>;
 
 /** GET and PUT /api/settings answer. */
@@ -157,6 +166,8 @@ export type SettingsResponse = {
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** Whether the owner proved `email` by a mailed link (ADMIN_EMAILS counts only then). */
+  emailVerified: boolean;
   profession: Profession | null;
   firmName: string | null;
   timezone: string;

@@ -5,7 +5,7 @@ export const ADMIN_USAGE = [
   "Usage: npm run admin -- <command>",
   "  grant EMAIL    let this user see the waitlist dashboard",
   "  revoke EMAIL   take the right away again",
-  "  list           users granted with this command (ADMIN_EMAILS come on top)",
+  "  list           users granted with this command (verified ADMIN_EMAILS addresses come on top)",
 ].join("\n");
 
 export type AdminCommandResult = { exitCode: number; output: string };
@@ -21,10 +21,15 @@ export async function runAdminCommand(db: Db, args: readonly string[], now: Date
   const isAdmin = command === "grant";
   const stored = await setAdministrator(db, { email, isAdmin, now });
   if (!stored) {
-    return { exitCode: 1, output: `No user with the email ${email}. They must create an account first (or add them to ADMIN_EMAILS).` };
+    return {
+      exitCode: 1,
+      output: `No user with the email ${email}. They must create an account first (or add them to ADMIN_EMAILS and verify that address).`,
+    };
   }
   return {
     exitCode: 0,
-    output: isAdmin ? `${stored} is now an administrator.` : `${stored} is no longer an administrator (ADMIN_EMAILS still applies).`,
+    output: isAdmin
+      ? `${stored} is now an administrator.`
+      : `${stored} is no longer an administrator (a verified ADMIN_EMAILS address still applies).`,
   };
 }

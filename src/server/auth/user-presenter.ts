@@ -1,5 +1,6 @@
 import type { SessionUser } from "../../core/contracts/auth.js";
 import { centsToDecimal } from "../../core/money.js";
+import { isAdministrator } from "../admin/is-administrator.js";
 import type { AccountRow, UserRow } from "./sessions.js";
 
 /** The session user as the API shows it: profile from the user, billing defaults from the account. */
@@ -27,7 +28,7 @@ export function presentUser(user: UserRow, account: AccountRow, adminEmails: rea
     billingCycle: account.billingCycle,
     subscriptionStatus: account.subscriptionStatus,
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
-    isAdmin: user.isAdmin || adminEmails.includes(user.email.toLowerCase()),
+    isAdmin: isAdministrator(user, adminEmails),
     createdAt: user.createdAt.toISOString(),
   };
 }

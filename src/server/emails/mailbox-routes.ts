@@ -3,6 +3,7 @@ import { mailboxSettingsRequest, OAUTH_RETURN_PATH, oauthCallbackQuery } from ".
 import { AppError, notFound } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
+import { publicOrigin } from "../platform/public-origin.js";
 import { secretBoxFor } from "../platform/secrets.js";
 import { connectOAuthMailbox } from "./connect-oauth-mailbox.js";
 import { presentMailbox } from "./mailbox-presenter.js";
@@ -98,7 +99,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   function origin(request: FastifyRequest): string {
-    return (app.config.publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+    return publicOrigin(app.config, request);
   }
 }
 

@@ -1,18 +1,5 @@
-import nodemailer, { type Transporter } from "nodemailer";
 import { AppError } from "../../core/errors.js";
-
-/** One transport per SMTP URL, reused across requests (it keeps no per-request state). */
-const transports = new Map<string, Transporter>();
-
-function transportFor(url: string): Transporter {
-  let transport = transports.get(url);
-  if (!transport) {
-    // Short timeouts: the user is waiting on Send, and an unreachable server should say so quickly.
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    transports.set(url, transport);
-  }
-  return transport;
-}
+import { smtpTransportFor } from "../platform/smtp-transport.js";
 
 export type InvoiceMail = {
   to: string;
@@ -40,7 +27,7 @@ export function assertMailConfigured(smtp: { url?: string }): asserts smtp is { 
 export async function sendInvoiceMail(smtp: { url?: string; from: string }, mail: InvoiceMail): Promise<{ messageId: string }> {
   assertMailConfigured(smtp);
   try {
-    const info = await transportFor(smtp.url).sendMail({
+    const info = await smtpTransportFor(smtp.url).sendMail({
       from: smtp.from,
       to: mail.to,
       replyTo: mail.replyTo ?? undefined,

@@ -16,6 +16,7 @@ export function presentSettings(user: UserRow, account: AccountRow): SettingsRes
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     profession: user.profession as Profession | null,
     firmName: account.firmName,
     timezone: account.timezone,

@@ -3,6 +3,8 @@ import type { UpdateSettingsRequest } from "../../core/contracts/settings.js";
 import { AppError } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema/index.js";
+import { isUniqueViolation } from "../platform/database-errors.js";
+import { isEmailChange } from "./email-change.js";
 
 export const SETTINGS_EMAIL_TAKEN = "This email address is already used by another account. Choose a different one.";
 
@@ -32,6 +34,8 @@ export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
     ...(input.email !== undefined && { email: input.email }),
     ...(input.profession !== undefined && { profession: input.profession }),
   };
+  // A new address needs the current password, and its owner has proved nothing yet (ADMIN_EMAILS).
+  const emailChanged = await isEmailChange(db, { accountId, userId, input, now });
 
   try {
     return await db.transaction(async (tx) => {
@@ -45,7 +49,7 @@ export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
         .returning();
       const [user] = await tx
         .update(users)
-        .set({ ...userChanges, updatedAt: now })
+        .set({ ...userChanges, ...(emailChanged && { emailVerifiedAt: null }), updatedAt: now })
         .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
         .returning();
       if (!account || !user) throw new AppError("not_found", "Account not found");
@@ -65,10 +69,4 @@ async function emailUsedByAnother(db: Db, email: string, userId: number): Promis
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
     .limit(1);
   return Boolean(row);
-}
-
-/** Drizzle wraps the driver's error; the PostgreSQL code is on it or on its cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const wrapped = error as { code?: string; cause?: { code?: string } } | null;
-  return wrapped?.code === "23505" || wrapped?.cause?.code === "23505";
 }

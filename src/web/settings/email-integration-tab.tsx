@@ -32,11 +32,13 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { CheckCircle2, PlugZap, Unplug, XCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 
-const MAILBOX_KEY = ["/api/integrations/email"] as const;
+const MAILBOX_KEY = queryKeys.mailbox();
 
 /**
  * Settings → Integrations → Email: connect a mailbox over IMAP with an app password, or with
@@ -98,6 +100,7 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
     mutationFn: (values: MailboxSettingsRequest) => apiJson<MailboxSettingsResponse>("PUT", "/api/integrations/email", values),
     onSuccess: (saved) => {
       queryClient.setQueryData(MAILBOX_KEY, saved);
+      void refreshAfter("mailbox.saved");
       setTestResult(null);
       toast({
         title: "Email Integration Saved",
@@ -117,7 +120,7 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
     mutationFn: () => apiJson<MailboxTestResponse>("POST", "/api/integrations/email/test"),
     onSuccess: (result) => {
       setTestResult(result);
-      void queryClient.invalidateQueries({ queryKey: MAILBOX_KEY });
+      void refreshAfter("mailbox.tested");
       toast({ title: "Connection Successful", description: result.message });
     },
     onError: (error) => {
@@ -127,7 +130,7 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
           ? serverMessage(error, "The mail server could not be reached.")
           : "Test Error: Failed to test the email connection.";
       setTestResult({ success: false, message });
-      void queryClient.invalidateQueries({ queryKey: MAILBOX_KEY });
+      void refreshAfter("mailbox.tested");
       toast({ title: "Connection Test Failed", description: message, variant: "destructive" });
     },
   });
@@ -135,7 +138,7 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
     mutationFn: () => apiJson<{ message: string }>("DELETE", "/api/integrations/email"),
     onSuccess: async (result) => {
       setTestResult(null);
-      await queryClient.invalidateQueries({ queryKey: MAILBOX_KEY });
+      await refreshAfter("mailbox.disconnected");
       toast({ title: "Mailbox Disconnected", description: result.message });
     },
     onError: (error) => {

@@ -1,4 +1,6 @@
 import {
+  EMAIL_CHANGE_NEEDS_PASSWORD,
+  EMAIL_CHANGE_WRONG_PASSWORD,
   PROFESSIONS,
   type ProfileSettingsFormInput,
   profileSettingsForm,
@@ -8,12 +10,15 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
+import { PasswordInput } from "@web/components/ui/password-input";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
+import { serverMessage } from "@web/lib/api";
 import { capitalize } from "@web/lib/format";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
+import { EmailVerificationStatus } from "./email-verification";
 import { useSaveSettings } from "./use-settings";
 
 function toFormValues(settings: SettingsResponse): ProfileSettingsFormInput {
@@ -24,6 +29,7 @@ function toFormValues(settings: SettingsResponse): ProfileSettingsFormInput {
     profession: settings.profession ?? "",
     firmName: settings.firmName ?? "",
     timezone: settings.timezone,
+    currentPassword: "",
   };
 }
 
@@ -47,10 +53,24 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
     return [...names].sort();
   }, [settings.timezone, browserZone]);
   const currentZone = form.watch("timezone");
+  // A new sign-in address needs the current password (the server refuses it without).
+  const emailChanged = (form.watch("email") ?? "").trim().toLowerCase() !== settings.email.toLowerCase();
+
+  function handleSave(values: ProfileSettingsFormInput) {
+    const body = emailChanged ? values : { ...values, currentPassword: undefined };
+    save.mutate(body, {
+      onError: (error) => {
+        const message = serverMessage(error, "");
+        if (message === EMAIL_CHANGE_NEEDS_PASSWORD || message === EMAIL_CHANGE_WRONG_PASSWORD) {
+          form.setError("currentPassword", { message }, { shouldFocus: true });
+        }
+      },
+    });
+  }
 
   return (
     <Form {...form}>
-      <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate className="grid gap-6" onSubmit={form.handleSubmit(handleSave)}>
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" />
           <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
@@ -58,12 +78,37 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
             control={form.control}
             name="email"
             label="Email"
-            description="You sign in with this address."
+            description={
+              emailChanged ? (
+                "You sign in with this address. A new address is unverified until you open the link we mail to it."
+              ) : (
+                <span className="flex flex-wrap items-center gap-2">
+                  You sign in with this address.
+                  <EmailVerificationStatus verified={settings.emailVerified} />
+                </span>
+              )
+            }
             type="email"
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
           />
+          {emailChanged ? (
+            <FormField
+              control={form.control}
+              name="currentPassword"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Current Password</FormLabel>
+                  <FormControl>
+                    <PasswordInput autoComplete="current-password" {...field} value={field.value ?? ""} />
+                  </FormControl>
+                  <FormDescription>Enter the password you sign in with now to change your email.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ) : null}
           <FormField
             control={form.control}
             name="profession"

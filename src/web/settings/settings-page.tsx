@@ -9,6 +9,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { serverMessage } from "@web/lib/api";
 import { BillingSettingsForm } from "./billing-settings-form";
+import { useEmailVerificationOutcome } from "./email-verification";
 import { IntegrationsTab } from "./integrations-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
@@ -56,6 +57,7 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = isTab(requested) ? requested : "integrations";
+  useEmailVerificationOutcome();
 
   return (
     <>

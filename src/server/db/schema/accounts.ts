@@ -45,6 +45,8 @@ export const users = pgTable(
     phoneProvider: text("phone_provider"),
     phoneIntegrationEnabled: boolean("phone_integration_enabled").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** When the owner last proved `email` by opening a mailed link; cleared when the email changes (ADMIN_EMAILS needs it). */
+    emailVerifiedAt: instant("email_verified_at"),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_account_idx").on(t.accountId)],
