@@ -1,24 +1,25 @@
 import { z } from "zod";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans.js";
+import { text } from "./common.js";
 
 /** Validation messages are spec 000 §5 verbatim. */
-const email = z.string({ error: "Please enter a valid email address" }).trim().toLowerCase().email("Please enter a valid email address").max(254, "Email address is too long");
-const password = z.string({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200, "Password is too long");
+const email = text({ error: "Please enter a valid email address" }).trim().toLowerCase().email("Please enter a valid email address").max(254, "Email address is too long");
+const password = text({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200, "Password is too long");
 
 export const loginRequest = z.object({
   email,
-  password: z.string({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200, "Password is too long"),
+  password: text({ error: "Password must be at least 6 characters" }).min(6, "Password must be at least 6 characters").max(200, "Password is too long"),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** The sign-up form (browser only; confirmPassword never leaves it). */
 export const registrationForm = z
   .object({
-    firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
-    lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
+    firstName: text({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
+    lastName: text({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
     email,
     password,
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(6, "Please confirm your password"),
+    confirmPassword: text({ error: "Please confirm your password" }).min(6, "Please confirm your password"),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: "Passwords don't match",
@@ -27,14 +28,14 @@ export const registrationForm = z
 export type RegistrationForm = z.infer<typeof registrationForm>;
 
 export const createSubscriptionRequest = z.object({
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
+  firstName: text({ error: "First name is required" }).trim().min(1, "First name is required").max(100, "First name is too long"),
+  lastName: text({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100, "Last name is too long"),
   email,
   password,
   plan: z.enum(PLAN_IDS, { error: "Choose the Individual or Team plan" }),
   billingCycle: z.enum(BILLING_CYCLES, { error: "Choose monthly or annual billing" }),
   /** The browser's IANA time zone, so periods are right from the first day (DECISIONS.md 7). */
-  timezone: z.string().max(64).optional(),
+  timezone: text().max(64).optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest>;
 

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { isCalendarDate } from "../period.js";
 import type { BillingType } from "./auth.js";
+import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, isoInstant, rowId, text } from "./common.js";
 
 /**
  * Calls: the live timer, logged past calls, edits, and the client log's period queries
@@ -41,26 +42,19 @@ export function callTypeLabel(callType: string): string {
   return CALL_TYPES.find((t) => t.value === callType)?.label ?? callType;
 }
 
-const clientId = z
-  .number({ error: "clientId must be a client id (a whole number) or null" })
-  .int("clientId must be a whole number")
-  .positive("clientId must be positive")
-  .max(2_147_483_647, "clientId is too large")
-  .nullable();
+const clientId = rowId("clientId", { type: "clientId must be a client id (a whole number) or null" }).nullable();
 
-const platform = z
-  .string({ error: "platform must be text" })
+const platform = text({ error: "platform must be text" })
   .trim()
   .min(1, "Choose a platform")
   .max(40, "platform must be at most 40 characters");
 
-const callType = z
-  .string({ error: "callType must be text" })
+const callType = text({ error: "callType must be text" })
   .trim()
   .min(1, "Choose a call type")
   .max(60, "callType must be at most 60 characters");
 
-const notes = z.string({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters").nullable();
+const notes = text({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters").nullable();
 
 const durationSeconds = z
   .number({ error: "duration must be a number of seconds" })
@@ -82,12 +76,12 @@ export type StartCallRequest = z.infer<typeof startCallRequest>;
 export const logCallRequest = z
   .object({
     clientId: clientId.optional(),
-    startTime: z.iso.datetime({ offset: true, error: "startTime must be an ISO 8601 date and time" }),
+    startTime: isoInstant("startTime must be an ISO 8601 date and time"),
     duration: durationSeconds.min(1, "duration must be at least 1 second"),
     callType: callType.optional(),
     platform: platform.optional(),
     notes: notes.optional(),
-    description: z.string({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+    description: text({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
   })
   .strict();
 export type LogCallRequest = z.infer<typeof logCallRequest>;
@@ -99,7 +93,7 @@ export const updateCallRequest = z
     callType: callType.optional(),
     notes: notes.optional(),
     duration: durationSeconds.optional(),
-    description: z.string({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+    description: text({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -129,12 +123,17 @@ export const listCallsQuery = z.object({
 export type ListCallsQuery = z.infer<typeof listCallsQuery>;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const anyInstant = z.iso.datetime({ offset: true });
 const periodBound = (name: string) =>
-  z
-    .string({ error: `${name} is required (yyyy-MM-dd or an ISO 8601 instant)` })
+  text({ error: `${name} is required (yyyy-MM-dd or an ISO 8601 instant)` })
     .trim()
-    .refine((value) => CALENDAR_DAY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, {
-      message: `${name} must be a date like 2026-01-31 or an ISO 8601 instant`,
+    .superRefine((value, ctx) => {
+      if (CALENDAR_DAY.test(value) ? !isCalendarDate(value) : !anyInstant.safeParse(value).success) {
+        const message = CALENDAR_DAY.test(value)
+          ? `${name} is not a real calendar day: ${value}`
+          : `${name} must be a date like 2026-01-31 or an ISO 8601 instant`;
+        ctx.addIssue({ code: "custom", message });
+      } else if (!isDateInRange(value)) ctx.addIssue({ code: "custom", message: DATE_OUT_OF_RANGE });
     });
 
 /**
@@ -207,13 +206,12 @@ export type DashboardStats = {
   pendingInvoices: number;
 };
 
-/** The body of write calls that take no payload (end, end-all, delete): nothing, `{}`, or a 400. */
-export const emptyBody = z.object({}).strict();
+export { emptyBody } from "./common.js";
 
 /** Radix selects cannot hold "" or null: "none" is "no client". */
 export const NO_CLIENT = "none";
 /** Form values stay strings (what inputs hold); `toStartCallRequest`/`toLogCallRequest` convert them. */
-const clientChoice = z.string({ error: "Choose a client" }).regex(/^(none|[1-9]\d{0,9})$/, "Choose a client");
+const clientChoice = text({ error: "Choose a client" }).regex(new RegExp(`^none$|${CANONICAL_ID.source}`), "Choose a client");
 const clientIdOf = (choice: string): number | null => (choice === NO_CLIENT ? null : Number(choice));
 
 /** The "Start Call Timer" dialog. */
@@ -229,17 +227,18 @@ const MAX_CALL_MINUTES = MAX_CALL_SECONDS / 60;
 /** The "Log past call" dialog: a day and a time in the account's zone, a length in whole minutes. */
 export const logCallForm = z.object({
   clientId: clientChoice,
-  date: z.string({ error: "Choose the day of the call" }).refine(isCalendarDate, "Choose the day of the call"),
-  time: z.string({ error: "Enter the start time" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter the start time as HH:mm"),
-  durationMinutes: z
-    .string({ error: "Enter the length in minutes" })
+  date: text({ error: "Choose the day of the call" })
+    .refine(isCalendarDate, "Choose the day of the call")
+    .refine(isDateInRange, DATE_OUT_OF_RANGE),
+  time: text({ error: "Enter the start time" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter the start time as HH:mm"),
+  durationMinutes: text({ error: "Enter the length in minutes" })
     .trim()
     .regex(/^\d+(\.\d+)?$/, "Enter the length in minutes")
     .refine((value) => Number.isInteger(Number(value)), "Enter whole minutes")
     .refine((value) => Number(value) >= 1, "A call lasts at least 1 minute")
     .refine((value) => Number(value) <= MAX_CALL_MINUTES, "A call can last at most 24 hours"),
   callType,
-  notes: z.string({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters"),
+  notes: text({ error: "notes must be text" }).max(5000, "Notes must be at most 5000 characters"),
 });
 export type LogCallFormValues = z.infer<typeof logCallForm>;
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { BillingType } from "../billing/rules.js";
+import { text } from "./common.js";
 import { billingTypeField, decimalRate, minimumMinutesField, roundingIncrementField } from "./settings.js";
 
 /** Optional text: trimmed, "" and null both mean "none" (stored as null). */
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  text({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -18,7 +18,7 @@ const optionalText = (label: string, max: number) =>
  */
 const orDefault = <T extends z.ZodType>(schema: T, typeMessage: string) =>
   z
-    .union([z.string(), z.number(), z.null()], { error: typeMessage })
+    .union([text(), z.number(), z.null()], { error: typeMessage })
     .optional()
     .transform((value, ctx): z.output<T> | null | undefined => {
       if (value === undefined) return undefined;
@@ -30,9 +30,8 @@ const orDefault = <T extends z.ZodType>(schema: T, typeMessage: string) =>
     });
 
 const clientFields = {
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
-  email: z
-    .string({ error: "Please enter a valid email address" })
+  name: text({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  email: text({ error: "Please enter a valid email address" })
     .trim()
     .toLowerCase()
     .max(254, "Email address is too long")

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EmailComplexity } from "../email-estimate.js";
+import { idText, isoInstant, rowId, text } from "./common.js";
 import { decimalRate } from "./settings.js";
 
 /**
@@ -40,8 +41,7 @@ export const CLIENT_REQUIRED_FOR_SAVE = "Client Required: Please select a client
 const providerField = z.enum(EMAIL_PROVIDERS, { error: "Provider must be gmail, outlook, yahoo or imap" });
 
 /** A host name or IP address, no scheme, port or path. */
-const hostField = z
-  .string({ error: "Server host must be text" })
+const hostField = text({ error: "Server host must be text" })
   .trim()
   .min(1, "Server host is required for a custom IMAP server")
   .max(253, "Server host is too long")
@@ -53,7 +53,7 @@ const hostField = z
 const PORT_MESSAGE = "Port must be a whole number from 1 to 65535";
 /** A port from a number or a form's text; "" and null mean "the default". */
 const portField = z
-  .union([z.number(), z.string(), z.null()], { error: PORT_MESSAGE })
+  .union([z.number(), text(), z.null()], { error: PORT_MESSAGE })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return undefined;
@@ -79,9 +79,8 @@ export const mailboxSettingsRequest = z
       .transform((value) => value || undefined),
     port: portField,
     secure: z.boolean({ error: "TLS must be true or false" }).optional(),
-    username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
-    password: z
-      .string({ error: "App password must be text" })
+    username: text({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
+    password: text({ error: "App password must be text" })
       .max(1000, "App password is too long")
       .transform((value) => value.trim())
       .optional(),
@@ -89,8 +88,7 @@ export const mailboxSettingsRequest = z
       .union([
         z.literal(""),
         z.null(),
-        z
-          .string({ error: "Please enter a valid email address" })
+        text({ error: "Please enter a valid email address" })
           .trim()
           .toLowerCase()
           .max(254)
@@ -129,8 +127,7 @@ export type MailboxTestResponse = { success: boolean; message: string; greeting:
 
 /** POST /api/emails/search. */
 export const searchEmailsRequest = z.object({
-  subjectQuery: z
-    .string({ error: SEARCH_QUERY_REQUIRED })
+  subjectQuery: text({ error: SEARCH_QUERY_REQUIRED })
     .trim()
     .min(1, SEARCH_QUERY_REQUIRED)
     .max(200, "Search text must be at most 200 characters"),
@@ -163,11 +160,11 @@ export type SearchEmailsResponse = { success: true; results: SearchedEmail[]; co
 
 /** The fields of a searched email the server uses; figures such as estimated times are recomputed, never read. */
 export const emailInput = z.object({
-  id: z.string({ error: "Email id is required" }).trim().min(1, "Email id is required").max(1000, "Email id is too long"),
-  subject: z.string({ error: "Subject must be text" }).max(1000, "Subject is too long").default(""),
-  sender: z.string({ error: "Sender must be text" }).max(1000, "Sender is too long").nullish(),
-  recipient: z.string({ error: "Recipient must be text" }).max(2000, "Recipient is too long").nullish(),
-  timestamp: z.iso.datetime({ offset: true, message: "timestamp must be an ISO 8601 date and time" }).nullish(),
+  id: text({ error: "Email id is required" }).trim().min(1, "Email id is required").max(1000, "Email id is too long"),
+  subject: text({ error: "Subject must be text" }).max(1000, "Subject is too long").default(""),
+  sender: text({ error: "Sender must be text" }).max(1000, "Sender is too long").nullish(),
+  recipient: text({ error: "Recipient must be text" }).max(2000, "Recipient is too long").nullish(),
+  timestamp: isoInstant("timestamp must be an ISO 8601 date and time").nullish(),
   wordCount: z
     .number({ error: "wordCount must be a whole number" })
     .int("wordCount must be a whole number")
@@ -177,15 +174,14 @@ export const emailInput = z.object({
 });
 export type EmailInput = z.output<typeof emailInput>;
 
+const CLIENT_ID_MESSAGE = "clientId must be a client's id";
+/** A client id as a number or as a select's text ("" = none). */
 const optionalClientId = z
-  .union([z.null(), z.literal(""), z.number(), z.string().trim().regex(/^\d+$/, "clientId must be a client's id")], {
-    error: "clientId must be a client's id",
+  .union([z.null(), z.literal(""), rowId("clientId", { all: CLIENT_ID_MESSAGE }), idText("clientId", CLIENT_ID_MESSAGE)], {
+    error: CLIENT_ID_MESSAGE,
   })
   .optional()
-  .transform((value) => (value === "" || value === null || value === undefined ? null : Number(value)))
-  .pipe(
-    z.number().int().positive("clientId must be a client's id").max(2_147_483_647, "clientId must be a client's id").nullable(),
-  );
+  .transform((value) => (value === "" || value === null || value === undefined ? null : value));
 
 /** Per hour; 150.00 when absent (spec 001 §5, §9). */
 const billingRateField = decimalRate("Billing rate").optional();
@@ -227,12 +223,9 @@ export type CalculateBillingResponse = {
 /** POST /api/emails/track. Only the rate is read from billingCalculation; time and amount are recomputed. */
 export const trackEmailRequest = z.object({
   emailData: emailInput,
-  clientId: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, CLIENT_REQUIRED_FOR_SAVE)], { error: CLIENT_REQUIRED_FOR_SAVE })
-    .transform(Number)
-    .pipe(
-      z.number().int(CLIENT_REQUIRED_FOR_SAVE).positive(CLIENT_REQUIRED_FOR_SAVE).max(2_147_483_647, CLIENT_REQUIRED_FOR_SAVE),
-    ),
+  clientId: z.union([rowId("clientId", { all: CLIENT_REQUIRED_FOR_SAVE }), idText("clientId", CLIENT_REQUIRED_FOR_SAVE)], {
+    error: CLIENT_REQUIRED_FOR_SAVE,
+  }),
   billingCalculation: z.object({ billingRate: billingRateField }, { error: "billingCalculation must be an object" }).optional(),
 });
 export type TrackEmailInput = z.input<typeof trackEmailRequest>;
@@ -273,8 +266,7 @@ export type TrackEmailResponse = {
 
 /** GET /api/emails?limit=10 */
 export const listEmailsQuery = z.object({
-  limit: z
-    .string()
+  limit: text()
     .trim()
     .regex(/^\d+$/, "limit must be a whole number from 1 to 100")
     .transform(Number)
@@ -290,8 +282,7 @@ export const listEmailsQuery = z.object({
 
 /** POST /api/emails/{id}/sync-accounting (the screen always sends quickbooks). */
 export const syncAccountingRequest = z.object({
-  integrationId: z
-    .string({ error: "integrationId must be an accounting provider such as quickbooks" })
+  integrationId: text({ error: "integrationId must be an accounting provider such as quickbooks" })
     .trim()
     .min(1, "integrationId must be an accounting provider such as quickbooks")
     .max(50, "integrationId must be an accounting provider such as quickbooks")
@@ -300,10 +291,10 @@ export const syncAccountingRequest = z.object({
 
 /** GET /api/integrations/email/oauth/{provider}/callback: what the provider sends back. */
 export const oauthCallbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(4096).optional(),
-  error: z.string().max(500).optional(),
-  error_description: z.string().max(2000).optional(),
+  code: text().max(4096).optional(),
+  state: text().max(4096).optional(),
+  error: text().max(500).optional(),
+  error_description: text().max(2000).optional(),
 });
 
 /** Where the OAuth callback sends the browser back to (the /emails screen shows the outcome and the connected mailbox). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { BillingType } from "../billing/rules.js";
 import { INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
-import { optionalEmailAddress } from "./common.js";
+import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
 
 export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 
@@ -16,19 +16,12 @@ export const AT_LEAST_ONE_CALL = "Please select at least one call";
 /** The most calls one "generate" request may bill. */
 export const MAX_CALLS_PER_INVOICE = 5000;
 
-const rowId = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(2_147_483_647, `${label} is too large`);
-
 /** A required day of the period; empty or missing gives the generator's own message. */
-const periodDay = z
-  .string({ error: DATE_RANGE_REQUIRED })
+const periodDay = text({ error: DATE_RANGE_REQUIRED })
   .trim()
   .min(1, DATE_RANGE_REQUIRED)
-  .refine(isCalendarDate, "Use a real date like 2026-01-31");
+  .refine(isCalendarDate, "Use a real date like 2026-01-31")
+  .refine(isDateInRange, DATE_OUT_OF_RANGE);
 
 const templateField = z.enum(INVOICE_TEMPLATES, { error: "Template must be professional, modern or minimal" });
 
@@ -55,7 +48,7 @@ export const invoiceGeneratorForm = z
   .object({
     dateFrom: periodDay,
     dateTo: periodDay,
-    clientId: z.string().regex(/^(all|\d+)$/, "Choose a client or All Clients"),
+    clientId: text().regex(new RegExp(`^all$|${CANONICAL_ID.source}`), "Choose a client or All Clients"),
     template: templateField,
   })
   .refine(endNotBeforeStart, END_BEFORE_START);
@@ -71,10 +64,9 @@ export function toCreateInvoicesRequest(form: z.output<typeof invoiceGeneratorFo
   };
 }
 
+const realDay = text().trim().refine(isCalendarDate, "Use a real date like 2026-01-31").refine(isDateInRange, DATE_OUT_OF_RANGE);
 const optionalDay = z
-  .union([z.literal(""), z.null(), z.string().trim().refine(isCalendarDate, "Use a real date like 2026-01-31")], {
-    error: "Use a real date like 2026-01-31",
-  })
+  .union([z.literal(""), z.null(), realDay], { error: "Use a real date like 2026-01-31" })
   .optional()
   .transform((value) => (value ? value : null));
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalEmailAddress } from "./common.js";
+import { optionalEmailAddress, rowId } from "./common.js";
 
 /** Notifications overlay (spec 001: Notifications overlay, §3, §7, §8). */
 
@@ -8,11 +8,7 @@ export const MAX_VISIBLE_NOTIFICATIONS = 3;
 /** The overlay polls GET /api/notifications/unread this often (spec 001 §9). */
 export const NOTIFICATION_POLL_MS = 10_000;
 
-const invoiceId = z
-  .number({ error: "invoiceId must be a whole number" })
-  .int("invoiceId must be a whole number")
-  .positive("invoiceId must be positive")
-  .max(2_147_483_647, "invoiceId is too large");
+const invoiceId = rowId("invoiceId");
 
 /** POST /api/notifications/{id}/send-invoice: to `clientEmail` when given, else the client's own address (DECISIONS.md 9). */
 export const sendNotificationInvoiceRequest = z.object({

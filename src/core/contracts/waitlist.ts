@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common.js";
 
 /** Company sizes a visitor can pick (spec 001 §3), in the order the form and the chart show them. */
 export const COMPANY_SIZES = ["1", "2-5", "6-20", "21-50", "51-100", "100+"] as const;
@@ -30,15 +31,13 @@ const { emailRequired, emailInvalid, confirmationRequired } = WAITLIST_MESSAGES;
  * cannot join twice under two spellings; "" for company or size means "not given".
  */
 export const joinWaitlistRequest = z.object({
-  email: z
-    .string({ error: emailRequired.description })
+  email: text({ error: emailRequired.description })
     .trim()
     .min(1, emailRequired.description)
     .toLowerCase()
     .max(254, "Email address is too long")
     .pipe(z.email(emailInvalid.description)),
-  company: z
-    .string({ error: "Company must be text" })
+  company: text({ error: "Company must be text" })
     .trim()
     .max(200, "Company must be at most 200 characters")
     .nullable()

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import { calls, invoiceItems, invoices, trackedEmails } from "../db/schema/index.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { BillableLine } from "./billable-lines.js";
-import { isUniqueViolation } from "./db-errors.js";
+import { isUniqueViolation } from "../platform/database-errors.js";
 import { takeInvoiceNumber } from "./take-invoice-number.js";
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,28 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { AppError, type ErrorBody } from "../../core/errors.js";
-
-type PgError = { code?: string; constraint?: string; detail?: string };
-
-/** PostgreSQL error codes that mean the caller's input was wrong, not that we failed. */
-function fromDatabaseError(error: PgError): AppError | null {
-  switch (error.code) {
-    case "23505":
-      return new AppError("conflict", "That record already exists");
-    case "23503":
-      return new AppError("conflict", "That record is still in use or refers to something that does not exist");
-    case "22P02":
-    case "22007":
-    case "22008":
-      return new AppError("validation_error", "A value has the wrong format");
-    case "22003":
-      return new AppError("validation_error", "A number is out of range");
-    case "23514":
-      return new AppError("validation_error", "A value is not allowed");
-    default:
-      return null;
-  }
-}
+import { databaseErrorToAppError } from "./database-errors.js";
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, too large) get a sentence a person can act on. */
 function fromFastifyError(error: FastifyError): AppError | null {
@@ -43,12 +22,12 @@ function fromFastifyError(error: FastifyError): AppError | null {
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & PgError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError)
       appError = new AppError("validation_error", error.issues[0]?.message ?? "Invalid input");
-    else appError = fromFastifyError(error) ?? fromDatabaseError(error);
+    else appError = fromFastifyError(error) ?? databaseErrorToAppError(error);
 
     if (!appError) {
       request.log.error({ err: error }, "unhandled error");
