@@ -70,6 +70,8 @@ const app = await buildApp(
       inMemoryDatabase: true,
       pgliteTemplate: fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : undefined,
       secretsKey: Buffer.alloc(32, 7).toString("base64"),
+      // Dovecot listens on loopback without TLS.
+      allowPrivateMailHosts: true,
     },
   ),
 );

@@ -146,28 +146,33 @@ describe("mailbox connection /api/integrations/email", () => {
     });
   });
 
-  it("keeps the stored password when the password is omitted, and replaces it when given", async () => {
+  it("keeps the stored password when the password is omitted and the server stays, and replaces it when given", async () => {
     const { c, accountId } = await newAccount();
     await c.put("/api/integrations/email", { provider: "yahoo", username: "me@yahoo.test", password: "first-secret" });
     const [before] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
     const kept = await c.put("/api/integrations/email", {
+      provider: "yahoo",
+      username: "me@yahoo.test",
+      address: "billing@firm.test",
+      enabled: false,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ provider: "yahoo", address: "billing@firm.test", enabled: false, hasPassword: true });
+    const [after] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    expect(after?.secretCiphertext).toBe(before?.secretCiphertext);
+
+    // Another server needs the password again (issue 11, defect 2: tests/api/emails-mailbox-guard.test.ts).
+    const moved = await c.put("/api/integrations/email", {
       provider: "imap",
       host: "mail.firm.test",
       port: "143",
       secure: false,
       username: "me@firm.test",
     });
-    expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({
-      provider: "imap",
-      host: "mail.firm.test",
-      port: 143,
-      secure: false,
-      username: "me@firm.test",
-      hasPassword: true,
-    });
-    const [after] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
-    expect(after?.secretCiphertext).toBe(before?.secretCiphertext);
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe(
+      "App password is required again when the server, port, TLS setting, username or provider changes",
+    );
 
     await c.put("/api/integrations/email", {
       provider: "imap",
@@ -337,6 +342,8 @@ describe("POST /api/emails/search validation", () => {
         secure: false,
         username: "u",
         auth: { kind: "password" as const, password: "p" },
+        allowPrivateHost: true,
+        allowPlaintextLogin: true,
       };
       await expect(openImap(target, { connectionMs: 2000, greetingMs: 300, socketMs: 2000 })).rejects.toMatchObject({
         status: 502,

@@ -1,5 +1,6 @@
 import { ImapFlow, type ImapFlowError } from "imapflow";
 import { AppError } from "../../core/errors.js";
+import { pinnedLookup, type ResolvedAddress, resolvePublicHost } from "../platform/outbound-address.js";
 
 /** Where and how to sign in; built from the stored integration by mailbox-credentials.ts. */
 export type ImapTarget = {
@@ -8,6 +9,10 @@ export type ImapTarget = {
   secure: boolean;
   username: string;
   auth: { kind: "password"; password: string } | { kind: "oauth2"; accessToken: string };
+  /** A loopback, private or link-local server is allowed (ALLOW_PRIVATE_MAIL_HOSTS); absent means refused. */
+  allowPrivateHost?: boolean;
+  /** Signing in without TLS or STARTTLS is allowed (the same setting); absent means refused. */
+  allowPlaintextLogin?: boolean;
 };
 
 export type ImapTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
@@ -16,15 +21,32 @@ export type ImapTimeouts = { connectionMs: number; greetingMs: number; socketMs:
 export const DEFAULT_IMAP_TIMEOUTS: ImapTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
 /**
- * Connects and signs in, or throws a 502 AppError whose message says what the mail server did
- * (refused, unknown host, timed out, rejected the sign-in with its own words). One connection per
+ * Connects and signs in, or throws a 400 for an address the outbound rule refuses, or a 502 whose
+ * message says what the mail server did (refused, unknown host, timed out, rejected the sign-in
+ * with its own words, no STARTTLS for a connection without TLS). One connection per
  * request: nothing is kept between requests, so any app instance can serve any request.
  */
 export async function openImap(target: ImapTarget, timeouts: ImapTimeouts = DEFAULT_IMAP_TIMEOUTS): Promise<ImapFlow> {
+  const host = target.host.replace(/^\[(.*)\]$/, "$1");
+  // Checked on every connection and connected to exactly the checked addresses (DNS rebinding);
+  // a refused address never gets a socket.
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await withinMs(
+      resolvePublicHost(host, { allowPrivate: target.allowPrivateHost === true }),
+      timeouts.connectionMs,
+    );
+  } catch (error) {
+    throw error instanceof AppError ? error : imapFailure(error, target);
+  }
   const client = new ImapFlow({
-    host: target.host,
+    host,
     port: target.port,
     secure: target.secure,
+    // Without TLS the password would cross the network readable: require the STARTTLS upgrade.
+    doSTARTTLS: !target.secure && target.allowPlaintextLogin !== true ? true : undefined,
+    // The host name stays the TLS name (SNI, certificate); the socket goes to the checked address.
+    tls: { lookup: pinnedLookup(addresses) },
     auth:
       target.auth.kind === "password"
         ? { user: target.username, pass: target.auth.password }
@@ -47,6 +69,15 @@ export async function openImap(target: ImapTarget, timeouts: ImapTimeouts = DEFA
     client.close();
     throw imapFailure(error, target);
   }
+}
+
+/** The DNS answer within the connection's time limit (getaddrinfo cannot be cancelled, only outwaited). */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("DNS lookup timed out"), { code: "ETIMEOUT" })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Logs out politely; never throws (the work is done, a slow LOGOUT must not fail the request). */
@@ -113,6 +144,9 @@ export function describeImapError(error: unknown, target: Pick<ImapTarget, "host
       return `The mail server ${where} did not answer in time${e.code === "GREETING_TIMEOUT" && !target.secure ? " (does it expect TLS?)" : ""}. Try again later or check the host and port.`;
     default:
       break;
+  }
+  if (e.message === "Server does not support STARTTLS") {
+    return `The mail server ${where} does not offer STARTTLS, and Minutely does not send your password unencrypted. Turn TLS on (usually port 993).`;
   }
   if (e.tlsFailed || /SSL|TLS|certificate|wrong version number/i.test(e.message ?? "")) {
     return `Secure connection to the mail server ${where} failed: ${e.message}. Check the TLS setting and the port.`;

@@ -66,6 +66,8 @@ export async function loadConnectedMailbox(db: Db, config: Config, accountId: nu
       secret.kind === "password"
         ? { kind: "password", password: secret.password }
         : { kind: "oauth2", accessToken: secret.accessToken },
+    allowPrivateHost: config.allowPrivateMailHosts,
+    allowPlaintextLogin: config.allowPrivateMailHosts,
   };
   return { row, target };
 }
