@@ -9,9 +9,12 @@ import { runMigrations } from "./db/migrate.js";
 import { registerFeatures } from "./features.js";
 import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
+import { httpTimeoutOptions } from "./platform/http-timeouts.js";
+import { loggerOptions } from "./platform/logger.js";
 import { pruneRateLimits } from "./platform/rate-limit.js";
 import { requestIdGenerator } from "./platform/request-id.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { fastifyTrustProxy } from "./platform/trust-proxy.js";
 import "./platform/types.js";
 import { registerWebApp } from "./platform/web-app.js";
 import { selectPaymentProvider } from "./payments/select-provider.js";
@@ -22,11 +25,12 @@ import { selectPaymentProvider } from "./payments/select-provider.js";
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger: loggerOptions(config.logLevel, config.logDestination),
     genReqId: requestIdGenerator(),
-    requestIdHeader: config.trustProxy ? "x-request-id" : false,
-    trustProxy: config.trustProxy,
+    requestIdHeader: config.trustProxy !== false ? "x-request-id" : false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...httpTimeoutOptions(),
   });
 
   const database = await openDatabase({

@@ -7,7 +7,14 @@ import { loadConfig } from "./config.js";
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, "..");
-const config = loadConfig(process.env);
+// A wrong setting is the operator's to fix: say which and why in one line, not a stack trace.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error(`Minutely cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 config.webDistDir ??= path.join(distDir, "web");
 const templateFile = path.join(distDir, "pglite-template.tar.gz");
 if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = new Blob([fs.readFileSync(templateFile)]);

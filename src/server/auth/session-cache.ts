@@ -7,7 +7,8 @@ import type { AuthContext } from "./sessions.js";
  * on the embedded database caps the whole app at a few hundred requests per second. The database stays
  * the only source of truth (DECISIONS.md 2): an entry lives one second, a sign-out or any write by the
  * account on this instance drops its entries at once, and another instance sees such a change within
- * a second. Times use the monotonic clock, not the app's injectable clock, so a pinned test clock
+ * a second. Only reads use it: a write always confirms its session in the database (session-hook.ts),
+ * so a sign-out on another instance stops writes at once. Times use the monotonic clock, not the app's injectable clock, so a pinned test clock
  * cannot keep an entry alive.
  *
  * Entries are keyed by the cookie token itself, not its SHA-256: the map lives only in this process's

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
+import { isApiRequest } from "../platform/api-url.js";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
 import type { AuthContext } from "./sessions.js";
 import { findSession } from "./sessions.js";
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Loads the session for every /api request; routes that need it call requireAuth.
@@ -10,20 +13,31 @@ import { findSession } from "./sessions.js";
  * A synchronous hook: a session found in the per-instance cache (nearly every request of a signed-in
  * user) is attached without a promise or a trip through the microtask queue; only a miss awaits the
  * database.
+ *
+ * Writes (any method but GET, HEAD, OPTIONS) never trust the cache: they confirm the session in the
+ * database, so a sign-out on another instance stops them at once (issue 11, defect 15). Reads keep the
+ * cache, and so may still be answered for up to the cache's lifetime (1 s) after a sign-out elsewhere.
+ * When the database says the session is gone, this instance's entry goes too.
  */
 export function registerSessionHook(app: FastifyInstance): void {
   app.decorateRequest("auth", null);
   app.addHook("onRequest", (request, reply, done) => {
-    if (!request.url.startsWith("/api/")) return done();
+    if (!isApiRequest(request)) return done();
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
     const now = app.now();
-    const cached = app.sessionCache.get(token, now);
-    if (cached) {
-      request.auth = cached;
-      return done();
+    const isWrite = !READ_METHODS.has(request.method);
+    if (!isWrite) {
+      const cached = app.sessionCache.get(token, now);
+      if (cached) {
+        request.auth = cached;
+        return done();
+      }
     }
-    findSession(app.db, token, now, app.sessionCache).then((found) => {
+    // A write neither reads nor fills the cache: the database answers, and the write drops the
+    // account's entries anyway when it succeeds (below).
+    findSession(app.db, token, now, isWrite ? undefined : app.sessionCache).then((found) => {
+      if (!found && isWrite) app.sessionCache.forget(token);
       if (found) {
         request.auth = found.auth;
         // Rolling expiry: the cookie follows the server-side record when it was extended.

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { rateLimitCounters } from "../db/schema/index.js";
@@ -24,6 +24,72 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule,
     const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
     throw new AppError("rate_limited", message, retryAfter);
   }
+}
+
+/** One counted attempt: the counter row it went into, so it can be given back. */
+export type Reservation = { key: string; windowStart: Date };
+
+function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs: number } {
+  const windowMs = rule.windowSeconds * 1000;
+  return { windowStart: new Date(Math.floor(now.getTime() / windowMs) * windowMs), windowMs };
+}
+
+/**
+ * Counts one attempt for `key` before the work it guards, so a burst of parallel requests cannot
+ * all slip under the limit while the first ones are still at work. Over the limit, the attempt is
+ * given back and a 429 with Retry-After is thrown; otherwise the caller keeps the reservation (a
+ * failure) or gives it back with `releaseAttempt` (a success).
+ */
+export async function reserveAttempt(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<Reservation> {
+  const { windowStart, windowMs } = windowOf(rule, now);
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const reservation = { key, windowStart };
+  if ((row?.count ?? 0) <= rule.limit) return reservation;
+  await releaseAttempt(db, reservation);
+  throw new AppError("rate_limited", message, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Throws 429 with Retry-After if `key` has already reached its limit in this window; counts nothing.
+ * With `countAttempt` after the work, requests already under way are not counted yet: the limit can be
+ * passed by as many as run at once (for a loose ceiling; a strict limit uses `reserveAttempt`).
+ */
+export async function checkRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<void> {
+  const { windowStart, windowMs } = windowOf(rule, now);
+  const [row] = await db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
+  if ((row?.count ?? 0) >= rule.limit) {
+    throw new AppError("rate_limited", message, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  }
+}
+
+/** Counts one attempt for `key` after the fact (a failure found by the work itself). */
+export async function countAttempt(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<void> {
+  const { windowStart } = windowOf(rule, now);
+  await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    });
+}
+
+/** Gives a reserved attempt back; `reset` sets the count to zero instead (a success forgives the failures before it). */
+export async function releaseAttempt(db: Db, reservation: Reservation, options: { reset?: boolean } = {}): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: options.reset ? 0 : sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(and(eq(rateLimitCounters.key, reservation.key), eq(rateLimitCounters.windowStart, reservation.windowStart)));
 }
 
 /** Drops windows older than a day; called now and then so the table stays small. */

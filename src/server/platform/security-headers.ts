@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
-import { isApiUrl } from "./api-url.js";
+import { isApiRequest } from "./api-url.js";
 
 /**
  * Security headers on every response, in two sets.
@@ -20,6 +20,14 @@ import { isApiUrl } from "./api-url.js";
  * they are taken from it once and set on each reply in one call. (@fastify/helmet rebuilds the
  * middleware on every request, and running the middleware per request sets twelve headers one
  * by one on the raw response: both cost a measurable share of an authenticated request.)
+ *
+ * Which set is decided by the route the router matched (`isApiRequest`), so an encoded path such as
+ * `/%61pi/…` gets the API set like the route it runs.
+ *
+ * HSTS: every answer served over https (TLS on the socket, or `X-Forwarded-Proto: https` from a proxy
+ * TRUST_PROXY trusts, which `request.protocol` checks) tells the browser to use https only for a year,
+ * subdomains included, so a network attacker cannot downgrade a later visit to plain http. Never on
+ * plain http: there it proves nothing and browsers ignore it.
  *
  * The same hook sends the request id (DECISIONS.md 14), so a user's report can be matched to the logs.
  */
@@ -47,11 +55,15 @@ export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc
   });
   const documentHeaders = headersSetBy(applyHeaders);
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isApiUrl(request.url) ? API_HEADERS : documentHeaders);
+    reply.headers(isApiRequest(request) ? API_HEADERS : documentHeaders);
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     reply.header("x-request-id", request.id);
     done();
   });
 }
+
+/** One year, subdomains included (OWASP's HTTP Strict Transport Security Cheat Sheet). */
+export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** What every /api response carries (see above). A route that may be cached sets its own cache-control. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
