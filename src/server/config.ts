@@ -1,6 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import type { LogDestination } from "./platform/logger.js";
 import type { RateLimitRule } from "./platform/rate-limit.js";
+import { parseTrustProxy, type TrustProxy } from "./platform/trust-proxy.js";
 
 /**
  * Every setting comes from the environment, read once here. README.md lists each variable
@@ -31,11 +33,20 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   OAUTH_TOKEN_URL_OVERRIDE: z.string().optional(),
   TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((text, context) => {
+      const parsed = parseTrustProxy(text);
+      if ("value" in parsed) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
+  WEB_DIST_DIR: z.string().optional(),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  ALLOW_PRIVATE_MAIL_HOSTS: z
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
-  WEB_DIST_DIR: z.string().optional(),
-  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = {
@@ -52,7 +63,10 @@ export type Config = {
   publicUrl?: string;
   adminEmails: string[];
   logLevel: string;
-  trustProxy: boolean;
+  /** Where log lines go; absent means stdout. Tests read the log through it. */
+  logDestination?: LogDestination;
+  /** Proxies trusted for the client's address and protocol: none, the nearest N hops, or these addresses/CIDRs. */
+  trustProxy: TrustProxy;
   /** Folder of the built web app; absent means API only (tests). */
   webDistDir?: string;
   smtp: { url?: string; from: string };
@@ -72,8 +86,15 @@ export type Config = {
   sessionCacheMs?: number;
   /** How long the dashboard's figures and the client log's answers are cached per instance and account (ms); 0 turns the caches off. */
   readCacheMs: number;
-  /** Sign-in limits; tests lower or raise them. */
-  loginLimits?: { perAddress: RateLimitRule; perEmail: RateLimitRule };
+  /**
+   * Mail servers on loopback, private or link-local addresses, and signing in to one without TLS,
+   * are refused unless this is on (an office's own server, tests): platform/outbound-address.ts.
+   */
+  allowPrivateMailHosts: boolean;
+  /** Failed sign-ins allowed per email and address, and per address (auth/login.ts); tests lower or raise them. */
+  loginLimits?: { perEmailAndAddress: RateLimitRule; perAddress: RateLimitRule };
+  /** Sign-ups (create-subscription) per address (default 10 an hour, auth/signup-limit.ts); tests raise it. */
+  signupLimit?: RateLimitRule;
   /** Waitlist joins per address (default 10 per 10 minutes); tests lower or raise it. */
   waitlistLimit?: RateLimitRule;
   /** Injected clock for tests; production uses the real one. */
@@ -101,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     readCacheMs: e.READ_CACHE_MS,
+    allowPrivateMailHosts: e.ALLOW_PRIVATE_MAIL_HOSTS,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

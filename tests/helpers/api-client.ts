@@ -1,10 +1,25 @@
+import { Agent } from "undici";
+
+/**
+ * `localAddress`: the source address of the client's connections. Linux routes all of 127.0.0.0/8 to
+ * loopback, so 127.0.0.2 is a second real client address for tests of per-address rules.
+ */
+export type ApiClientOptions = { localAddress?: string };
+
 /** A small HTTP client for API tests: real requests, a cookie jar, the app's XMLHttpRequest marker by default. */
 export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
 
 export class ApiClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  private readonly dispatcher: Agent | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    options: ApiClientOptions = {},
+  ) {
+    this.dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+  }
 
   async request<T = any>(
     method: string,
@@ -21,7 +36,14 @@ export class ApiClient {
     } else if (options.rawBody !== undefined) {
       body = options.rawBody;
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body as BodyInit | undefined, redirect: "manual" });
+    // `dispatcher` is Node's fetch option (undici), not in the DOM's RequestInit type.
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      redirect: "manual",
+      ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
+    } as RequestInit);
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = setCookie.split(";");
       const [name, ...rest] = (pair ?? "").split("=");

@@ -5,13 +5,13 @@ import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
-import { ApiClient } from "./api-client.js";
+import { ApiClient, type ApiClientOptions } from "./api-client.js";
 
 export type TestApp = {
   app: FastifyInstance;
   baseUrl: string;
-  /** A new signed-out client with its own cookie jar. */
-  client: () => ApiClient;
+  /** A new signed-out client with its own cookie jar (and, if given, its own source address in 127.0.0.0/8). */
+  client: (options?: ApiClientOptions) => ApiClient;
   close: () => Promise<void>;
 };
 
@@ -40,14 +40,20 @@ export async function createServerDatabase(adminUrl: string): Promise<{ url: str
  * migrated template by default; the PostgreSQL server when TEST_DATABASE_URL is set.
  */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const serverDb = process.env.TEST_DATABASE_URL ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
+  // A given databaseUrl (a second instance on the same database) is used as it is, and not dropped.
+  const serverDb =
+    process.env.TEST_DATABASE_URL && !overrides.databaseUrl ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig(
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
     {
       databaseUrl: serverDb?.url,
       inMemoryDatabase: !serverDb,
       pgliteTemplate: serverDb ? undefined : new Blob([fs.readFileSync(TEMPLATE_PATH)]),
-      loginLimits: { perAddress: { limit: 1000, windowSeconds: 900 }, perEmail: { limit: 10, windowSeconds: 900 } },
+      // Every test signs in and up from 127.0.0.1: the per-address ceilings are raised; auth-throttling.test.ts tests the real rules.
+      loginLimits: { perEmailAndAddress: { limit: 10, windowSeconds: 900 }, perAddress: { limit: 1000, windowSeconds: 900 } },
+      signupLimit: { limit: 100_000, windowSeconds: 3600 },
+      // The IMAP stand-ins and Dovecot listen on loopback without TLS; tests of the guard turn it off.
+      allowPrivateMailHosts: true,
       ...overrides,
     },
   );
@@ -59,7 +65,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   return {
     app,
     baseUrl,
-    client: () => new ApiClient(baseUrl),
+    client: (options) => new ApiClient(baseUrl, options),
     close: async () => {
       await app.close();
       await serverDb?.drop();

@@ -3,35 +3,57 @@ import { AppError } from "../../core/errors.js";
 import type { LoginRequest } from "../../core/contracts/auth.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema/index.js";
-import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.js";
+import { checkRateLimit, countAttempt, type RateLimitRule, releaseAttempt, reserveAttempt } from "../platform/rate-limit.js";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords.js";
 import { createSession } from "./sessions.js";
 
-export type LoginLimits = { perAddress: RateLimitRule; perEmail: RateLimitRule };
+/**
+ * Failed sign-ins allowed per window (OWASP Authentication Cheat Sheet): per email and address
+ * together, so guessing one account's password from one place stops while its owner, elsewhere
+ * or on the same office network, still gets in; and a looser ceiling per address, for a source
+ * failing on many accounts at once. Successful sign-ins never count.
+ */
+export type LoginLimits = { perEmailAndAddress: RateLimitRule; perAddress: RateLimitRule };
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
-  perAddress: { limit: 50, windowSeconds: 15 * 60 },
-  perEmail: { limit: 10, windowSeconds: 15 * 60 },
+  perEmailAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { limit: 100, windowSeconds: 15 * 60 },
 };
 
 const INVALID = "Invalid email or password";
+export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few minutes and try again.";
 
 /**
- * Checks the limits first, then the password. An unknown email and a wrong password get the
- * same answer and take the same time, so sign-in reveals nothing about who has an account.
+ * Checks the address's ceiling, then reserves a failure for the email and address before the
+ * password is checked, so parallel guesses cannot overtake the limit; a success gives it back and
+ * starts the pair's count again at zero, a failure also counts for the address. Only the pair is
+ * reserved: in-flight sign-ins of other people behind the same address never count against it.
+ * An unknown email and a wrong password take the same path, the same answer and the same time,
+ * so sign-in reveals nothing about who has an account.
  */
 export async function login(db: Db, input: LoginRequest & { address: string; now: Date; limits: LoginLimits }) {
-  const tooMany = "Too many sign-in attempts. Please wait a few minutes and try again.";
-  await consumeRateLimit(db, `login:ip:${input.address}`, input.limits.perAddress, input.now, tooMany);
-  await consumeRateLimit(db, `login:email:${input.email}`, input.limits.perEmail, input.now, tooMany);
+  const email = input.email.toLowerCase();
+  const addressKey = `login:fail:address:${input.address}`;
+  await checkRateLimit(db, addressKey, input.limits.perAddress, input.now, TOO_MANY_SIGN_INS);
+  const pair = await reserveAttempt(
+    db,
+    `login:fail:pair:${input.address} ${email}`,
+    input.limits.perEmailAndAddress,
+    input.now,
+    TOO_MANY_SIGN_INS,
+  );
 
   const [row] = await db
     .select({ user: users, account: accounts })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
   const ok = await verifyPassword(input.password, row?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!row || !ok) throw new AppError("unauthorized", INVALID);
+  if (!row || !ok) {
+    await countAttempt(db, addressKey, input.limits.perAddress, input.now);
+    throw new AppError("unauthorized", INVALID);
+  }
+  await releaseAttempt(db, pair, { reset: true });
   const token = await createSession(db, row.user.id, row.account.id, input.now);
   return { token, user: row.user, account: row.account };
 }

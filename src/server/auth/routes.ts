@@ -4,6 +4,7 @@ import { parseInput } from "../platform/validate.js";
 import { clearCookie, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE, SIGNUP_TTL_SECONDS, setCookie } from "./cookies.js";
 import { DEFAULT_LOGIN_LIMITS, login } from "./login.js";
 import { completeRegistration, createSubscription } from "./registration.js";
+import { DEFAULT_SIGNUP_LIMIT, limitSignUps } from "./signup-limit.js";
 import { requireAuth } from "./session-hook.js";
 import { deleteSession } from "./sessions.js";
 import { presentUser } from "./user-presenter.js";
@@ -39,6 +40,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post("/api/auth/create-subscription", async (request, reply) => {
     const input = parseInput(createSubscriptionRequest, request.body);
+    await limitSignUps(app.db, { address: request.ip, rule: app.config.signupLimit ?? DEFAULT_SIGNUP_LIMIT, now: app.now() });
     const { token, response } = await createSubscription(app.db, app.payments, input, app.now());
     setCookie(request, reply, SIGNUP_COOKIE, token, SIGNUP_TTL_SECONDS);
     return response;
