@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { setSessionUser } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { useLocation } from "wouter";
 
 /** Step 1 of registration: choose the plan; the server answers "trial" (no card) or "payment". */
@@ -10,6 +11,7 @@ export function useCreateSubscription() {
   return useMutation({
     mutationFn: (request: CreateSubscriptionRequest) =>
       apiJson<CreateSubscriptionResponse>("POST", "/api/auth/create-subscription", request),
+    onSuccess: () => refreshAfter("subscription.created"),
     onError: (error) => {
       toast({
         title: "Setup failed",
@@ -27,6 +29,7 @@ export function useCompleteRegistration() {
     mutationFn: () => apiJson<SessionUser>("POST", "/api/auth/complete-registration"),
     onSuccess: (user) => {
       setSessionUser(user);
+      void refreshAfter("session.started");
       toast({
         title: "Welcome to Minutely!",
         description: "Your account has been created and payment processed successfully.",

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Control, FieldValues, Path } from "react-hook-form";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { queryKeys } from "@web/lib/query-keys";
 
 /** The optional client of a call, from GET /api/clients ("No client" first). */
 export function ClientSelectField<T extends FieldValues>({
@@ -15,7 +16,7 @@ export function ClientSelectField<T extends FieldValues>({
   name: Path<T>;
   label?: string;
 }) {
-  const clients = useQuery<ClientResponse[]>({ queryKey: ["/api/clients"] });
+  const clients = useQuery<ClientResponse[]>({ queryKey: queryKeys.clients() });
   return (
     <FormField
       control={control}

@@ -14,47 +14,32 @@ import { formatCallEndedMessage } from "@core/duration";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 
-export const CALLS_KEY = ["/api/calls"] as const;
-export const ACTIVE_CALLS_KEY = ["/api/calls/active"] as const;
-export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;
 export const RECENT_CALLS_COUNT = 5;
 
-/**
- * After any call changes, everything that shows calls is fetched again (spec 000 §4): the call
- * lists (every key under "/api/calls", the client log's included), active calls, dashboard
- * stats and clients (their summaries count calls).
- */
-export async function refreshAfterCallChange(): Promise<void> {
-  await Promise.all(
-    [CALLS_KEY, ACTIVE_CALLS_KEY, DASHBOARD_STATS_KEY, ["/api/clients"]].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
-}
-
 export function useActiveCalls() {
-  return useQuery<ActiveCallJson[]>({ queryKey: ACTIVE_CALLS_KEY });
+  return useQuery<ActiveCallJson[]>({ queryKey: queryKeys.activeCalls() });
 }
 
 /** The dashboard's Recent Calls: the newest five only, not the whole history. */
 export function useRecentCalls() {
   return useQuery<CallJson[]>({
-    queryKey: [...CALLS_KEY, "recent"],
+    queryKey: queryKeys.recentCalls(),
     queryFn: () => apiJson<CallJson[]>("GET", `/api/calls?limit=${RECENT_CALLS_COUNT}`),
   });
 }
 
 export function useDashboardStats() {
-  return useQuery<DashboardStats>({ queryKey: DASHBOARD_STATS_KEY });
+  return useQuery<DashboardStats>({ queryKey: queryKeys.dashboardStats() });
 }
 
 export function useStartCall(onDone?: (call: CallJson) => void) {
   return useMutation({
     mutationFn: (body: StartCallRequest) => apiJson<CallJson>("POST", "/api/calls/start", body),
     onSuccess: async (call) => {
-      await refreshAfterCallChange();
+      await refreshAfter("call.started");
       toast({
         title: "Call Started",
         description: call.clientName ? `Recording your call with ${call.clientName}.` : "Recording your call.",
@@ -72,7 +57,7 @@ export function useEndCall() {
   return useMutation({
     mutationFn: (callId: number) => apiJson<EndCallResponse>("POST", `/api/calls/end/${callId}`),
     onSuccess: async (result) => {
-      await refreshAfterCallChange();
+      await refreshAfter("call.ended");
       toast({ title: "Call Ended", description: formatCallEndedMessage(result.duration) });
     },
     onError: () => {
@@ -86,7 +71,7 @@ export function useEndAllCalls() {
   return useMutation({
     mutationFn: () => apiJson<EndAllCallsResponse>("POST", "/api/calls/end-all"),
     onSuccess: async () => {
-      await refreshAfterCallChange();
+      await refreshAfter("calls.allEnded");
       toast({ title: "All Calls Ended", description: "All active calls have been completed" });
     },
     onError: (error) => {
@@ -99,7 +84,7 @@ export function useLogCall(onDone?: (call: CallJson) => void) {
   return useMutation({
     mutationFn: (body: LogCallRequest) => apiJson<CallJson>("POST", "/api/calls", body),
     onSuccess: async (call) => {
-      await refreshAfterCallChange();
+      await refreshAfter("call.logged");
       toast({ title: "Call Logged", description: `${call.clientName ?? "Unknown Client"}: ${call.amount} billed.` });
       onDone?.(call);
     },
@@ -113,7 +98,7 @@ export function useUpdateCall(onDone?: (call: CallJson) => void) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateCallRequest }) => apiJson<CallJson>("PATCH", `/api/calls/${id}`, body),
     onSuccess: async (call) => {
-      await refreshAfterCallChange();
+      await refreshAfter("call.edited");
       toast({ title: "Call updated", description: "The call was saved." });
       onDone?.(call);
     },
@@ -127,7 +112,7 @@ export function useDeleteCall(onDone?: () => void) {
   return useMutation({
     mutationFn: (callId: number) => apiJson<{ success: true }>("DELETE", `/api/calls/${callId}`),
     onSuccess: async () => {
-      await refreshAfterCallChange();
+      await refreshAfter("call.deleted");
       toast({ title: "Call deleted", description: "The call was removed." });
       onDone?.();
     },
@@ -145,7 +130,7 @@ export function useRepriceCalls(onDone?: (result: RepriceCallsResponse) => void)
   return useMutation({
     mutationFn: (body: RepriceCallsRequest = {}) => apiJson<RepriceCallsResponse>("POST", "/api/calls/reprice", body),
     onSuccess: async (result) => {
-      await refreshAfterCallChange();
+      await refreshAfter("calls.repriced");
       toast({
         title: "Calls Re-priced",
         description:

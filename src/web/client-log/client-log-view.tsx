@@ -14,6 +14,7 @@ import { Input } from "@web/components/ui/input";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/hooks/use-auth";
+import { queryKeys } from "@web/lib/query-keys";
 import { CallHistory } from "./call-history";
 import { ClientPicker } from "./client-picker";
 import { EmailHistory } from "./email-history";
@@ -52,7 +53,7 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
     if (initialClientId !== undefined) setSelectedId(initialClientId);
   }, [initialClientId]);
 
-  const clients = useQuery<ClientResponse[]>({ queryKey: ["/api/clients"] });
+  const clients = useQuery<ClientResponse[]>({ queryKey: queryKeys.clients() });
   const selected = clients.data?.find((client) => client.id === selectedId) ?? null;
 
   // Computed on every render (cheap), so "today" and "this week" move at midnight in the account's zone.
@@ -139,10 +140,8 @@ function SelectedClient({
   currency: string;
   timezone: string;
 } & Omit<ClientLogViewProps, "initialClientId">) {
-  const query = `${client.id}?startDate=${startDate}&endDate=${endDate}`;
-  // Keys are the URL's segments, so invalidating ["/api/calls"] after any call change refreshes this too.
-  const calls = useQuery<CallJson[]>({ queryKey: ["/api/calls", "client", query] });
-  const emails = useQuery<ClientEmailJson[]>({ queryKey: ["/api/emails", "client", query] });
+  const calls = useQuery<CallJson[]>({ queryKey: queryKeys.clientLogCalls(client.id, startDate, endDate) });
+  const emails = useQuery<ClientEmailJson[]>({ queryKey: queryKeys.clientLogEmails(client.id, startDate, endDate) });
   const context: ClientLogContext = { client, startDate, endDate, periodLabel: label };
 
   const callList = calls.data ?? [];

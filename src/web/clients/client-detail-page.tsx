@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAuth } from "@web/hooks/use-auth";
 import { useDocumentTitle } from "@web/hooks/use-document-title";
 import { ApiError, serverMessage } from "@web/lib/api";
+import { queryKeys } from "@web/lib/query-keys";
 import { ActivityEmpty, ActivitySkeleton, CallsTable, EmailsTable, InvoicesTable } from "./client-activity-tables";
 import { ClientAvatar } from "./client-avatar";
 import { ClientFormDialog } from "./client-form-dialog";
@@ -65,7 +66,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One list tab's body: placeholders while loading, the spec's empty text, or the table. */
-function ActivityList<T>({ queryKey, empty, render }: { queryKey: string[]; empty: string; render: (rows: T[]) => ReactNode }) {
+function ActivityList<T>({ queryKey, empty, render }: { queryKey: readonly string[]; empty: string; render: (rows: T[]) => ReactNode }) {
   const { data, isLoading, error } = useQuery<T[]>({ queryKey });
   if (isLoading) return <ActivitySkeleton />;
   if (!data) return <p role="alert" className="text-destructive">{serverMessage(error, "This list could not be loaded.")}</p>;
@@ -82,7 +83,7 @@ export default function ClientDetailPage() {
   const timezone = user?.timezone ?? "UTC";
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { data: client, isLoading, error } = useQuery<ClientDetailResponse>({ queryKey: ["/api/clients", id] });
+  const { data: client, isLoading, error } = useQuery<ClientDetailResponse>({ queryKey: queryKeys.client(id) });
   useDocumentTitle(client?.name);
 
   if (isLoading) {
@@ -178,21 +179,21 @@ export default function ClientDetailPage() {
         </TabsList>
         <TabsContent value="calls">
           <ActivityList<CallJson>
-            queryKey={["/api/clients", id, "calls"]}
+            queryKey={queryKeys.clientCalls(id)}
             empty="No calls recorded yet"
             render={(calls) => <CallsTable calls={calls} currency={currency} timezone={timezone} />}
           />
         </TabsContent>
         <TabsContent value="emails">
           <ActivityList<ClientEmailJson>
-            queryKey={["/api/clients", id, "emails"]}
+            queryKey={queryKeys.clientEmails(id)}
             empty="No emails tracked yet"
             render={(emails) => <EmailsTable emails={emails} currency={currency} timezone={timezone} />}
           />
         </TabsContent>
         <TabsContent value="invoices">
           <ActivityList<ClientInvoiceJson>
-            queryKey={["/api/clients", id, "invoices"]}
+            queryKey={queryKeys.clientInvoices(id)}
             empty="No invoices generated yet"
             render={(invoices) => <InvoicesTable invoices={invoices} />}
           />

@@ -3,28 +3,19 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
-
-export const CLIENTS_KEY = ["/api/clients"] as const;
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 
 /** The account's clients (archived ones are left out by the server). */
 export function useClients() {
-  return useQuery<ClientResponse[]>({ queryKey: CLIENTS_KEY });
-}
-
-/** After a client changes, everything that shows clients is fetched again (spec 000 §4). */
-async function refreshAfterClientChange(): Promise<void> {
-  await Promise.all(
-    [CLIENTS_KEY, ["/api/calls"], ["/api/invoices"], ["/api/dashboard/stats"]].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
+  return useQuery<ClientResponse[]>({ queryKey: queryKeys.clients() });
 }
 
 export function useCreateClient(onDone?: (client: ClientResponse) => void) {
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => apiJson<ClientResponse>("POST", "/api/clients", body),
     onSuccess: async (client) => {
-      await refreshAfterClientChange();
+      await refreshAfter("client.created");
       toast({ title: "Client created successfully", description: `${client.name} was added to your clients.` });
       onDone?.(client);
     },
@@ -38,7 +29,7 @@ export function useUpdateClient(clientId: number, onDone?: (client: ClientRespon
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => apiJson<ClientResponse>("PUT", `/api/clients/${clientId}`, body),
     onSuccess: async (client) => {
-      await refreshAfterClientChange();
+      await refreshAfter("client.updated");
       toast({ title: "Client updated successfully", description: `${client.name} was saved.` });
       onDone?.(client);
     },
@@ -55,8 +46,9 @@ export function useDeleteClient(onDone?: (result: DeleteClientResponse) => void)
       // Leave the client's page (if open) before its queries are dropped, so it never flashes "not found".
       onDone?.(result);
       toast({ title: "Client deleted successfully", description: result.message });
-      queryClient.removeQueries({ queryKey: [...CLIENTS_KEY, String(result.id)] });
-      await refreshAfterClientChange();
+      // Its own page and tabs are gone for good: drop them rather than refetch a 404.
+      queryClient.removeQueries({ queryKey: queryKeys.client(result.id) });
+      await refreshAfter("client.deleted");
     },
     onError: (error) => {
       toast({ title: "Failed to delete client", description: serverMessage(error, "Please try again."), variant: "destructive" });

@@ -18,7 +18,8 @@ import { apiJson } from "@web/lib/api";
 import type { BillingChoice } from "./calculate-billing-card";
 import { COMPLEXITY_LABELS, hourlyRate } from "./email-format";
 import { formatDecimalMoney } from "@core/money";
-import { refreshAfterTracking, splitMessage, toastFailure } from "./use-emails";
+import { refreshAfter } from "@web/lib/query-refresh";
+import { splitMessage, toastFailure } from "./use-emails";
 
 type Props = {
   billing: CalculateBillingResponse;
@@ -56,7 +57,7 @@ export function BillingBreakdownCard({ billing, choice, clientName, emails, curr
       return { savedCount, lastMessage };
     },
     onSuccess: async ({ savedCount, lastMessage }) => {
-      await refreshAfterTracking();
+      await refreshAfter("emails.tracked");
       toast({
         title: "Email Tracked",
         description:
@@ -64,7 +65,7 @@ export function BillingBreakdownCard({ billing, choice, clientName, emails, curr
       });
     },
     onError: async (error) => {
-      await refreshAfterTracking();
+      await refreshAfter("emails.tracked");
       toastFailure(error, "Tracking Failed", "Tracking Error: Unable to track email. Please try again.");
     },
   });
@@ -80,7 +81,10 @@ export function BillingBreakdownCard({ billing, choice, clientName, emails, curr
       }
       return messages;
     },
-    onSuccess: (messages) => toast({ title: "Synced to Accounting", description: messages[0] ?? "Synced." }),
+    onSuccess: async (messages) => {
+      await refreshAfter("email.synced");
+      toast({ title: "Synced to Accounting", description: messages[0] ?? "Synced." });
+    },
     onError: (error) => toastFailure(error, "Sync Failed", "Sync Error: Unable to sync to accounting system."),
   });
 

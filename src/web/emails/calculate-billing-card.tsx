@@ -18,6 +18,7 @@ import { Input } from "@web/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { calculateBilling, splitMessage, toastFailure, useClientChoices } from "./use-emails";
 
 /** The card's own fields, validated by the same contract as POST /api/emails/calculate-billing. */
@@ -45,6 +46,7 @@ export function CalculateBillingCard({
   const calculate = useMutation({
     mutationFn: (body: { emails: SearchedEmail[]; billingRate: string; clientId: number | null }) => calculateBilling(body),
     onSuccess: (response, body) => {
+      void refreshAfter("emails.calculated");
       onCalculated(response, { clientId: body.clientId, billingRate: body.billingRate });
       toast({ title: "Billing Calculated", description: response.message });
     },

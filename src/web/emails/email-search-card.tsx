@@ -18,6 +18,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { Search } from "lucide-react";
 import { useEffect } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
@@ -44,6 +45,7 @@ export function EmailSearchCard({
   const search = useMutation({
     mutationFn: searchEmails,
     onSuccess: (response) => {
+      void refreshAfter("emails.searched");
       onResults(response);
       toast({ title: "Email Search Complete", description: response.message });
     },

@@ -4,14 +4,14 @@ import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
 import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
-import { queryClient } from "@web/lib/query-client";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { BillingBreakdownCard } from "./billing-breakdown-card";
 import { type BillingChoice, CalculateBillingCard } from "./calculate-billing-card";
 import { EmailSearchCard } from "./email-search-card";
 import { MailboxStatusCard } from "./mailbox-status-card";
 import { RecentEmailActivity } from "./recent-email-activity";
 import { SearchResultsCard } from "./search-results-card";
-import { MAILBOX_KEY, useClientChoices, useMailbox } from "./use-emails";
+import { useClientChoices, useMailbox } from "./use-emails";
 
 /**
  * Email Time Tracking (spec 001 §2): search the mailbox by subject, select emails, calculate
@@ -93,7 +93,7 @@ function useOAuthOutcome(): void {
     shown.current = true;
     if (outcome === "connected") {
       toast({ title: "Mailbox Connected", description: "Your mailbox is connected. Search it by subject below." });
-      void queryClient.invalidateQueries({ queryKey: MAILBOX_KEY });
+      void refreshAfter("mailbox.connected");
     } else {
       toast({
         title: "Connection Failed",

@@ -8,46 +8,28 @@ import type {
 import { RECENT_EMAILS_LIMIT } from "@core/contracts/emails";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
+import { queryKeys } from "@web/lib/query-keys";
 import { toast } from "@web/hooks/use-toast";
-
-export const MAILBOX_KEY = ["/api/integrations/email"] as const;
-export const RECENT_EMAILS_URL = `/api/emails?limit=${RECENT_EMAILS_LIMIT}`;
 
 /** The mailbox connection (never a secret). */
 export function useMailbox() {
-  return useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
+  return useQuery<MailboxSettingsResponse>({ queryKey: queryKeys.mailbox() });
 }
 
 /** Recent Email Activity: the last 10 tracked emails. */
 export function useRecentEmails() {
-  return useQuery<TrackedEmailResponse[]>({ queryKey: [RECENT_EMAILS_URL] });
+  return useQuery<TrackedEmailResponse[]>({ queryKey: queryKeys.recentEmails(RECENT_EMAILS_LIMIT) });
 }
 
 /** Clients for the client choice (id, name). */
 export function useClientChoices() {
-  return useQuery<{ id: number; name: string }[]>({ queryKey: ["/api/clients"] });
+  return useQuery<{ id: number; name: string }[]>({ queryKey: queryKeys.clients() });
 }
 
 export const searchEmails = (body: unknown) => apiJson<SearchEmailsResponse>("POST", "/api/emails/search", body);
 export const calculateBilling = (body: unknown) =>
   apiJson<CalculateBillingResponse>("POST", "/api/emails/calculate-billing", body);
 export const testMailbox = () => apiJson<MailboxTestResponse>("POST", "/api/integrations/email/test");
-
-/** After emails are tracked: every list that shows them, and what sums them (spec 000 §4). */
-export async function refreshAfterTracking(): Promise<void> {
-  await queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0] ?? "");
-      return (
-        key.startsWith("/api/emails") ||
-        key.startsWith("/api/clients") ||
-        key.startsWith("/api/dashboard") ||
-        key.startsWith("/api/invoices")
-      );
-    },
-  });
-}
 
 /** "Title: description" (the specification's messages) → a toast's two lines. */
 export function splitMessage(message: string): { title: string; description: string } {

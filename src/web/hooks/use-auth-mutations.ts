@@ -1,7 +1,7 @@
 import type { LoginRequest, SessionUser } from "@core/contracts/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiJson, apiRequest, serverMessage } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { useLocation } from "wouter";
 import { setSessionUser } from "./use-auth";
 import { toast } from "./use-toast";
@@ -13,6 +13,7 @@ export function useLoginMutation() {
     mutationFn: (credentials: LoginRequest) => apiJson<SessionUser>("POST", "/api/auth/login", credentials),
     onSuccess: (user) => {
       setSessionUser(user);
+      void refreshAfter("session.started");
       toast({ title: "Welcome back!", description: "You have been successfully logged in." });
       navigate("/");
     },
@@ -34,7 +35,7 @@ export function useLogoutMutation() {
       await apiRequest("POST", "/api/auth/logout");
     },
     onSuccess: () => {
-      queryClient.clear();
+      void refreshAfter("session.ended");
       setSessionUser(null);
       toast({ title: "Logged out", description: "You have been successfully logged out." });
       navigate("/");

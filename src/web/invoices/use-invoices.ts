@@ -8,21 +8,8 @@ import { formatMoney, parseDecimalToCents } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
-
-export const INVOICES_KEY = ["/api/invoices"] as const;
-
-/** Everything that shows billed state: invoices, calls, clients (and their logs), emails, dashboard stats (spec 000 §4). */
-const AFFECTED_PREFIXES = ["/api/invoices", "/api/calls", "/api/clients", "/api/emails", "/api/dashboard", "/api/notifications"];
-
-export async function refreshAfterInvoiceChange(): Promise<void> {
-  await queryClient.invalidateQueries({
-    predicate: (query) => {
-      const head = query.queryKey[0];
-      return typeof head === "string" && AFFECTED_PREFIXES.some((prefix) => head.startsWith(prefix));
-    },
-  });
-}
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 
 /** "$1,250.00" from the API's decimal string and the invoice's currency. */
 export function money(decimal: string, currency: string): string {
@@ -32,7 +19,7 @@ export function money(decimal: string, currency: string): string {
 export const pdfUrl = (invoiceId: number, download = false) => `/api/invoices/${invoiceId}/pdf${download ? "?download=1" : ""}`;
 
 export function useInvoices() {
-  return useQuery<InvoiceJson[]>({ queryKey: INVOICES_KEY });
+  return useQuery<InvoiceJson[]>({ queryKey: queryKeys.invoices() });
 }
 
 /** POST /api/invoices: a period for one client or all (one invoice per client). */
@@ -40,7 +27,7 @@ export function useCreateInvoices(onDone?: (result: CreateInvoicesResponse) => v
   return useMutation({
     mutationFn: (body: unknown) => apiJson<CreateInvoicesResponse>("POST", "/api/invoices", body),
     onSuccess: async (result) => {
-      await refreshAfterInvoiceChange();
+      await refreshAfter("invoices.created");
       const [first] = result.invoices;
       const description =
         result.invoices.length === 1 && first
@@ -70,7 +57,7 @@ export type GenerateInvoiceInput = {
 /** POST /api/invoices/generate for selected calls; toasts "Invoice Generated" with number and total. */
 export async function generateInvoice(input: GenerateInvoiceInput): Promise<GenerateInvoiceResponse> {
   const result = await apiJson<GenerateInvoiceResponse>("POST", "/api/invoices/generate", input);
-  await refreshAfterInvoiceChange();
+  await refreshAfter("invoice.generated");
   toast({
     title: "Invoice Generated",
     description: `Invoice ${result.invoiceNumber} created successfully for ${money(result.total, result.invoice.currency)}`,
@@ -81,10 +68,10 @@ export async function generateInvoice(input: GenerateInvoiceInput): Promise<Gene
 export function useGenerateInvoice(onDone?: (result: GenerateInvoiceResponse) => void) {
   return useMutation({
     mutationFn: generateInvoice,
+    // generateInvoice itself refreshes (the notification dialog calls it without a mutation).
     onSuccess: (result) => onDone?.(result),
     onError: (error) => {
-      // A refusal usually means the calls changed elsewhere (invoiced in another tab): show them as they are now.
-      void refreshAfterInvoiceChange();
+      void refreshAfter("invoice.refused");
       // The invoice-from-calls flow shows the server's message when there is one (spec 000 §8).
       toast({
         title: "Failed to generate invoice",
@@ -98,6 +85,7 @@ export function useGenerateInvoice(onDone?: (result: GenerateInvoiceResponse) =>
 type ActionInput = { invoice: InvoiceJson; to?: string | null };
 
 function useInvoiceAction(
+  kind: "invoice.sent" | "invoice.paid" | "invoice.voided",
   path: (input: ActionInput) => string,
   titles: { success: string; failure: string },
   onDone?: () => void,
@@ -106,7 +94,7 @@ function useInvoiceAction(
     mutationFn: (input: ActionInput) =>
       apiJson<InvoiceActionResponse>("POST", path(input), input.to === undefined ? {} : { to: input.to }),
     onSuccess: async (result) => {
-      await refreshAfterInvoiceChange();
+      await refreshAfter(kind);
       toast({ title: titles.success, description: result.message });
       onDone?.();
     },
@@ -118,19 +106,21 @@ function useInvoiceAction(
 
 export const useSendInvoice = (onDone?: () => void) =>
   useInvoiceAction(
+    "invoice.sent",
     ({ invoice }) => `/api/invoices/${invoice.id}/send`,
     { success: "Invoice Sent", failure: "Failed to send invoice" },
     onDone,
   );
 
 export const useMarkInvoicePaid = () =>
-  useInvoiceAction(({ invoice }) => `/api/invoices/${invoice.id}/mark-paid`, {
+  useInvoiceAction("invoice.paid", ({ invoice }) => `/api/invoices/${invoice.id}/mark-paid`, {
     success: "Marked as paid",
     failure: "Failed to mark invoice as paid",
   });
 
 export const useVoidInvoice = (onDone?: () => void) =>
   useInvoiceAction(
+    "invoice.voided",
     ({ invoice }) => `/api/invoices/${invoice.id}/void`,
     { success: "Invoice voided", failure: "Failed to void invoice" },
     onDone,
@@ -140,7 +130,7 @@ export function useDeleteInvoice(onDone?: () => void) {
   return useMutation({
     mutationFn: (invoice: InvoiceJson) => apiJson<{ message: string }>("DELETE", `/api/invoices/${invoice.id}`),
     onSuccess: async (result) => {
-      await refreshAfterInvoiceChange();
+      await refreshAfter("invoice.deleted");
       toast({ title: "Draft deleted", description: result.message });
       onDone?.();
     },

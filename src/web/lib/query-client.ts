@@ -14,7 +14,16 @@ function onAnyError(error: unknown): void {
 }
 
 /**
- * Shared cache: no retries, no refetch on focus, no polling, data never stale (spec 000 §7.1).
+ * How long an answer counts as fresh. Writes made in this tab refresh what they change at once
+ * (lib/query-refresh.ts); this bounds how old a screen can be after writes made elsewhere (another
+ * tab or device, a provider's webhook): a stale query is fetched again when its screen mounts or
+ * the window regains focus. Spec 000 §7.1 said "never stale, no refetch on focus"; issue 11 (defect
+ * 14) found that shows old data, so this is the deliberate departure.
+ */
+export const STALE_TIME_MS = 30_000;
+
+/**
+ * Shared cache: no retries, no polling (except where stated), answers stale after 30 s.
  * Any query or mutation failing with "401: Unauthorized" sends the user to sign in again, so
  * feature code only has to handle its own errors.
  */
@@ -25,8 +34,9 @@ export const queryClient = new QueryClient({
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),
       refetchInterval: false,
-      refetchOnWindowFocus: false,
-      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnMount: true,
+      refetchOnWindowFocus: true,
+      staleTime: STALE_TIME_MS,
       retry: false,
     },
     mutations: {

@@ -12,7 +12,8 @@ import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
-import { generateInvoice, refreshAfterInvoiceChange } from "@web/invoices/use-invoices";
+import { generateInvoice } from "@web/invoices/use-invoices";
+import { refreshAfter } from "@web/lib/query-refresh";
 
 /**
  * The invoice generated for a notification, kept for the session: if sending fails after the
@@ -74,7 +75,7 @@ export function InvoiceReadyDialog({
         invoiceId: invoice.invoiceId,
       });
       generatedFor.delete(notification.id);
-      await refreshAfterInvoiceChange();
+      await refreshAfter("notification.invoiceSaved");
       toast({ title: "Saved", description: result.message });
       onOpenChange(false);
     } catch (error) {
@@ -106,7 +107,7 @@ export function InvoiceReadyDialog({
         clientEmail: parsed.data,
       });
       generatedFor.delete(notification.id);
-      await refreshAfterInvoiceChange();
+      await refreshAfter("notification.invoiceSent");
       toast({ title: "Invoice Sent", description: result.message });
       onOpenChange(false);
     } catch (error) {

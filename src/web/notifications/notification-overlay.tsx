@@ -11,9 +11,11 @@ import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { apiJson } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { InvoiceReadyDialog } from "./invoice-ready-dialog";
 
-export const UNREAD_KEY = ["/api/notifications/unread"] as const;
+const UNREAD_KEY = queryKeys.unreadNotifications();
 
 function isInvoiceReady(data: NotificationJson["data"]): data is InvoiceReadyData {
   return typeof (data as InvoiceReadyData).callId === "number" && typeof (data as InvoiceReadyData).clientId === "number";
@@ -27,22 +29,6 @@ function useTicker(ms: number): Date {
     return () => window.clearInterval(timer);
   }, [ms]);
   return now;
-}
-
-/**
- * A call that ends (or any other change) may have made a notification: look at once after every
- * successful change instead of waiting up to 10 s for the next poll.
- */
-function useRefetchAfterChanges() {
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === "updated" && event.action.type === "success") {
-          void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
-        }
-      }),
-    [],
-  );
 }
 
 /** The user's "Hide notifications", kept across pages and visits until a new notification arrives. */
@@ -102,7 +88,6 @@ function useExpanded(unread: NotificationJson[] | undefined) {
 export function NotificationOverlay() {
   const now = useTicker(30_000);
   const { data } = useQuery<NotificationJson[]>({ queryKey: UNREAD_KEY, refetchInterval: NOTIFICATION_POLL_MS });
-  useRefetchAfterChanges();
   const [openId, setOpenId] = useState<number | null>(null);
   const { expanded, toggle } = useExpanded(data);
   const listId = useId();
@@ -111,7 +96,7 @@ export function NotificationOverlay() {
     onMutate: (id) => {
       queryClient.setQueryData<NotificationJson[]>(UNREAD_KEY, (list) => list?.filter((n) => n.id !== id));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+    onSettled: () => refreshAfter("notification.dismissed"),
   });
 
   const unread = data ?? [];

@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson } from "@web/lib/api";
+import { refreshAfter } from "@web/lib/query-refresh";
 import { type FieldErrors, useForm } from "react-hook-form";
 
 const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
@@ -49,6 +50,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }
   const join = useMutation({
     mutationFn: (input: JoinWaitlistRequest) => apiJson("POST", "/api/waitlist", input),
     onSuccess: (_answer, input) => {
+      void refreshAfter("waitlist.joined");
       toast({ title: WAITLIST_MESSAGES.joined.title, description: WAITLIST_MESSAGES.joined.description });
       onJoined(input.email);
     },

@@ -3,7 +3,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@web/hooks/use-toast";
 import { ApiError, isUnauthorizedError } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
 
 /** True when the server refused because the user is not an administrator (rights revoked meanwhile). */
 export function isForbidden(error: unknown): boolean {
@@ -22,19 +23,16 @@ function useErrorToast(error: unknown, title: string): void {
   }, [error, title]);
 }
 
-export const STATS_KEY = ["/api/waitlist/stats"] as const;
-export const entriesKey = (page: number) => [`/api/waitlist/entries?page=${page}&limit=${WAITLIST_PAGE_SIZE}`] as const;
-
 /** Signups are other people's live data: read fresh each time the dashboard opens. */
 export function useWaitlistStats() {
-  const query = useQuery<WaitlistStats>({ queryKey: STATS_KEY, refetchOnMount: "always" });
+  const query = useQuery<WaitlistStats>({ queryKey: queryKeys.waitlistStats(), refetchOnMount: "always" });
   useErrorToast(query.error, "Error loading statistics");
   return query;
 }
 
 export function useWaitlistEntries(page: number) {
   const query = useQuery<WaitlistEntriesPage>({
-    queryKey: entriesKey(page),
+    queryKey: queryKeys.waitlistEntries(page, WAITLIST_PAGE_SIZE),
     placeholderData: keepPreviousData,
     refetchOnMount: "always",
   });
@@ -44,5 +42,5 @@ export function useWaitlistEntries(page: number) {
 
 /** Reloads everything the dashboard shows. */
 export function refreshWaitlist(): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/waitlist") });
+  return refreshAfter("waitlist.reloaded");
 }

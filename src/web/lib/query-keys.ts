@@ -1,0 +1,80 @@
+/*
+ * Every query key of the web app, in one place. A key is the API path cut into segments (the
+ * default query function joins them with "/", spec 000 §7.1). Each builder's name is the key's
+ * family: the unit lib/query-refresh.ts refreshes after a write, and `familyOf` maps any key back
+ * to it. No screen writes a key by hand (lib/query-refresh.test.ts checks the sources). This
+ * module imports nothing, so the public waitlist form's chunk gains no contract code through it.
+ */
+
+type Id = number | string;
+
+export const queryKeys = {
+  /** GET /api/clients: the client list (names, rates, summaries). */
+  clients: () => ["/api/clients"] as const,
+  /** GET /api/clients/:id: one client with its totals. */
+  client: (id: Id) => ["/api/clients", String(id)] as const,
+  clientCalls: (id: Id) => ["/api/clients", String(id), "calls"] as const,
+  clientEmails: (id: Id) => ["/api/clients", String(id), "emails"] as const,
+  clientInvoices: (id: Id) => ["/api/clients", String(id), "invoices"] as const,
+  /** The dashboard's newest calls; read with its own query function (`?limit=`). */
+  recentCalls: () => ["/api/calls", "recent"] as const,
+  activeCalls: () => ["/api/calls/active"] as const,
+  /** The client log: one client's calls or emails in a period. */
+  clientLogCalls: (clientId: Id, startDate: string, endDate: string) =>
+    ["/api/calls", "client", `${clientId}?startDate=${startDate}&endDate=${endDate}`] as const,
+  clientLogEmails: (clientId: Id, startDate: string, endDate: string) =>
+    ["/api/emails", "client", `${clientId}?startDate=${startDate}&endDate=${endDate}`] as const,
+  /** Email Tracking's Recent Email Activity (RECENT_EMAILS_LIMIT). */
+  recentEmails: (limit: number) => [`/api/emails?limit=${limit}`] as const,
+  dashboardStats: () => ["/api/dashboard/stats"] as const,
+  invoices: () => ["/api/invoices"] as const,
+  /** The mailbox connection (never a secret). */
+  mailbox: () => ["/api/integrations/email"] as const,
+  settings: () => ["/api/settings"] as const,
+  unreadNotifications: () => ["/api/notifications/unread"] as const,
+  waitlistStats: () => ["/api/waitlist/stats"] as const,
+  waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
+};
+
+export type QueryFamily = keyof typeof queryKeys;
+
+export const QUERY_FAMILIES = Object.keys(queryKeys) as QueryFamily[];
+
+const CLIENT_TABS: Record<string, QueryFamily> = { calls: "clientCalls", emails: "clientEmails", invoices: "clientInvoices" };
+
+/** The family of a cached key, or null for a key no builder above makes. */
+export function familyOf(key: readonly unknown[]): QueryFamily | null {
+  const [head, second, third] = key;
+  if (typeof head !== "string") return null;
+  const path = head.split("?")[0];
+  switch (path) {
+    case "/api/clients":
+      if (key.length === 1) return "clients";
+      if (key.length === 2) return "client";
+      return (typeof third === "string" && CLIENT_TABS[third]) || null;
+    case "/api/calls":
+      if (second === "client") return "clientLogCalls";
+      return second === "recent" ? "recentCalls" : null;
+    case "/api/calls/active":
+      return "activeCalls";
+    case "/api/emails":
+      if (second === "client") return "clientLogEmails";
+      return key.length === 1 ? "recentEmails" : null;
+    case "/api/dashboard/stats":
+      return "dashboardStats";
+    case "/api/invoices":
+      return "invoices";
+    case "/api/integrations/email":
+      return "mailbox";
+    case "/api/settings":
+      return "settings";
+    case "/api/notifications/unread":
+      return "unreadNotifications";
+    case "/api/waitlist/stats":
+      return "waitlistStats";
+    case "/api/waitlist/entries":
+      return "waitlistEntries";
+    default:
+      return null;
+  }
+}

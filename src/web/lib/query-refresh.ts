@@ -1,0 +1,148 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { queryClient } from "./query-client";
+import { familyOf, QUERY_FAMILIES, type QueryFamily } from "./query-keys";
+
+/*
+ * The one table of which writes refresh which queries (issue 11 defect 14: a renamed client kept
+ * its old name on Email Tracking because the client mutation's own list forgot the emails).
+ * Every mutation's success (and the few writes made without useMutation) calls `refreshAfter`
+ * with its kind; no screen lists query keys to invalidate by hand. Refreshing marks the queries
+ * stale: the ones on screen fetch again at once, the others when their screen next mounts.
+ */
+
+const ALL: readonly QueryFamily[] = QUERY_FAMILIES;
+
+/** Every answer that prints a client's name or other client fields. */
+const SHOWS_CLIENTS: readonly QueryFamily[] = [
+  "clients",
+  "client",
+  "clientCalls",
+  "clientEmails",
+  "clientInvoices",
+  "recentCalls",
+  "activeCalls",
+  "clientLogCalls",
+  "clientLogEmails",
+  "recentEmails",
+  "invoices",
+];
+
+/** What counts or sums calls: the call lists, the client summaries and totals, the dashboard. */
+const SHOWS_CALLS: readonly QueryFamily[] = [
+  "recentCalls",
+  "activeCalls",
+  "clientLogCalls",
+  "clientCalls",
+  "client",
+  "clients",
+  "dashboardStats",
+];
+
+/** Ending a call may create an "invoice ready" notification: look at once instead of at the next poll. */
+const ENDS_CALLS: readonly QueryFamily[] = [...SHOWS_CALLS, "unreadNotifications"];
+
+/** What counts or sums tracked emails. */
+const SHOWS_EMAILS: readonly QueryFamily[] = [
+  "recentEmails",
+  "clientLogEmails",
+  "clientEmails",
+  "client",
+  "clients",
+  "dashboardStats",
+];
+
+/** Billed state: invoices and everything that shows "Invoiced" or pending totals; an invoice resolves its notification. */
+const SHOWS_BILLING: readonly QueryFamily[] = [
+  "invoices",
+  "clientInvoices",
+  "client",
+  "clients",
+  "recentCalls",
+  "clientLogCalls",
+  "clientCalls",
+  "recentEmails",
+  "clientLogEmails",
+  "clientEmails",
+  "dashboardStats",
+  "unreadNotifications",
+];
+
+/** Everything the account's own screens read (the waitlist is the administrators' view of other people). */
+const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWith("waitlist"));
+
+const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
+const MAILBOX: readonly QueryFamily[] = ["mailbox"];
+
+export const REFRESHES = {
+  "client.created": SHOWS_CLIENTS,
+  "client.updated": SHOWS_CLIENTS,
+  "client.deleted": [...SHOWS_CLIENTS, ...SHOWS_CALLS, ...SHOWS_BILLING],
+  "call.started": SHOWS_CALLS,
+  "call.ended": ENDS_CALLS,
+  "calls.allEnded": ENDS_CALLS,
+  "call.logged": SHOWS_CALLS,
+  "call.edited": SHOWS_CALLS,
+  "call.deleted": ENDS_CALLS,
+  "calls.repriced": SHOWS_CALLS,
+  "invoices.created": SHOWS_BILLING,
+  "invoice.generated": SHOWS_BILLING,
+  /** The server refused an invoice: usually its calls changed elsewhere, so show them as they are now. */
+  "invoice.refused": SHOWS_BILLING,
+  "invoice.sent": SHOWS_BILLING,
+  "invoice.paid": SHOWS_BILLING,
+  "invoice.voided": SHOWS_BILLING,
+  "invoice.deleted": SHOWS_BILLING,
+  /** Tracking stops at the first refusal; the ones saved before it count too. */
+  "emails.tracked": SHOWS_EMAILS,
+  "email.deleted": SHOWS_EMAILS,
+  "email.synced": ["recentEmails", "clientLogEmails", "clientEmails"],
+  /** POSTs that only read: the mailbox search and the billing estimate change nothing. */
+  "emails.searched": [],
+  "emails.calculated": [],
+  /** Rates, currency, rounding and time zone change what every screen shows. */
+  "settings.saved": ACCOUNT,
+  /** The proving link is mailed; nothing shown changes until it is opened. */
+  "email.verificationSent": [],
+  /** The mailed link was opened: the profile shows the address as proved. */
+  "email.verified": ["settings"],
+  "mailbox.saved": MAILBOX,
+  "mailbox.tested": MAILBOX,
+  "mailbox.connected": MAILBOX,
+  "mailbox.disconnected": MAILBOX,
+  "notification.dismissed": ["unreadNotifications"],
+  "notification.invoiceSaved": SHOWS_BILLING,
+  "notification.invoiceSent": SHOWS_BILLING,
+  /** A new session: nothing cached before it may be shown. */
+  "session.started": ALL,
+  /** Signed out: every answer is forgotten, not refetched (spec 000 §4). */
+  "session.ended": ALL,
+  /** Registration's plan step writes nothing the app shows. */
+  "subscription.created": [],
+  "waitlist.joined": WAITLIST,
+  /** The waitlist dashboard's Refresh button. */
+  "waitlist.reloaded": WAITLIST,
+} satisfies Record<string, readonly QueryFamily[]>;
+
+export type WriteKind = keyof typeof REFRESHES;
+
+/** Kinds whose queries are dropped rather than fetched again. */
+const FORGETS: ReadonlySet<WriteKind> = new Set<WriteKind>(["session.ended"]);
+
+/**
+ * Whether a write of this kind refreshes the query with this key. A key no builder makes
+ * (a family this table does not know) is refreshed by every write: stale is worse than a spare GET.
+ */
+export function isRefreshedBy(kind: WriteKind, queryKey: readonly unknown[]): boolean {
+  const family = familyOf(queryKey);
+  return family === null || (REFRESHES[kind] as readonly QueryFamily[]).includes(family);
+}
+
+/** After a write of this kind: refetch what is on screen, mark the rest stale (or forget it all on sign-out). */
+export async function refreshAfter(kind: WriteKind, client: QueryClient = queryClient): Promise<void> {
+  const predicate = (query: { queryKey: readonly unknown[] }) => isRefreshedBy(kind, query.queryKey);
+  if (FORGETS.has(kind)) {
+    client.removeQueries({ predicate });
+    return;
+  }
+  await client.invalidateQueries({ predicate });
+}
