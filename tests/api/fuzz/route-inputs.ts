@@ -1,0 +1,252 @@
+import type { z } from "zod";
+import { createSubscriptionRequest, loginRequest } from "../../../src/core/contracts/auth.js";
+import {
+  emptyBody,
+  listCallsQuery,
+  logCallRequest,
+  periodQuery,
+  repriceCallsRequest,
+  startCallRequest,
+  updateCallRequest,
+} from "../../../src/core/contracts/calls.js";
+import { verifyEmailQuery } from "../../../src/core/contracts/email-verification.js";
+import { createClientRequest, listClientsQuery, updateClientRequest } from "../../../src/core/contracts/clients.js";
+import {
+  calculateBillingRequest,
+  listEmailsQuery,
+  mailboxSettingsRequest,
+  oauthCallbackQuery,
+  searchEmailsRequest,
+  syncAccountingRequest,
+  trackEmailRequest,
+} from "../../../src/core/contracts/emails.js";
+import {
+  createInvoicesRequest,
+  generateInvoiceRequest,
+  invoicePdfQuery,
+  sendInvoiceRequest,
+} from "../../../src/core/contracts/invoices.js";
+import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "../../../src/core/contracts/notifications.js";
+import { updateSettingsRequest } from "../../../src/core/contracts/settings.js";
+import { joinWaitlistRequest, waitlistEntriesQuery } from "../../../src/core/contracts/waitlist.js";
+
+/** The records a route's `:id` can name. */
+export type IdKind = "client" | "call" | "activeCall" | "invoice" | "email" | "notification";
+
+/** Live ids of the fuzzing account's records, filled in by the suite's setup. */
+export type SeedIds = Record<IdKind, number>;
+
+/**
+ * What one route takes: its contract schemas (the fuzzer mutates every field they name) and a
+ * valid request (so one bad field at a time reaches the code behind validation, not just the
+ * first check). `as` says who calls it: the signed-in account, or a visitor.
+ */
+export type RouteInput = {
+  body?: { schema: z.ZodType; valid: (ids: SeedIds) => Record<string, unknown> };
+  query?: { schema: z.ZodType; valid: (ids: SeedIds) => Record<string, string> };
+  id?: IdKind;
+  /** A path parameter that is not a record id (the OAuth provider). */
+  param?: string;
+  as?: "account" | "visitor";
+};
+
+const period = { startDate: "2026-01-01", endDate: "2026-12-31" };
+const emailData = (id: string) => ({
+  id,
+  subject: "Fuzzed subject",
+  sender: "client@example.test",
+  recipient: "me@example.test",
+  timestamp: "2026-03-03T10:00:00Z",
+  wordCount: 250,
+  isInbound: true,
+});
+
+/**
+ * Every API route and what it takes, keyed "METHOD /url" as the router registered it. The suite
+ * fails when a route is missing here, so a new route is fuzzed from the day it is added.
+ */
+export const ROUTE_INPUTS: Record<string, RouteInput> = {
+  "GET /api/health": {},
+  "GET /api/login": {},
+  "GET /api/auth/user": {},
+  "POST /api/auth/login": {
+    as: "visitor",
+    body: { schema: loginRequest, valid: () => ({ email: "nobody@example.test", password: "wrong password" }) },
+  },
+  "POST /api/auth/logout": { as: "visitor" },
+  "POST /api/auth/create-subscription": {
+    as: "visitor",
+    body: {
+      schema: createSubscriptionRequest,
+      valid: () => ({
+        firstName: "Fuzz",
+        lastName: "Visitor",
+        email: `fuzz-${Math.random().toString(36).slice(2)}@example.test`,
+        password: "correct horse",
+        plan: "individual",
+        billingCycle: "monthly",
+        timezone: "Europe/Paris",
+      }),
+    },
+  },
+  "POST /api/auth/complete-registration": { as: "visitor" },
+  "POST /api/auth/verify-email": { body: { schema: emptyBody, valid: () => ({}) } },
+  "GET /api/auth/verify-email": { as: "visitor", query: { schema: verifyEmailQuery, valid: () => ({ token: "a.b" }) } },
+  "GET /api/settings": {},
+  "PUT /api/settings": {
+    body: {
+      schema: updateSettingsRequest,
+      valid: () => ({ firmName: "Fuzz & Co", defaultBillingRate: "150.00", timezone: "America/New_York" }),
+    },
+  },
+  "GET /api/clients": { query: { schema: listClientsQuery, valid: () => ({ includeArchived: "true" }) } },
+  "POST /api/clients": {
+    body: {
+      schema: createClientRequest,
+      valid: () => ({
+        name: "Fuzz client",
+        email: "fuzz@client.test",
+        phone: "+1 212 555 0100",
+        billingRate: "120.00",
+        billingType: "hour",
+      }),
+    },
+  },
+  "GET /api/clients/:id": { id: "client" },
+  "PUT /api/clients/:id": {
+    id: "client",
+    body: { schema: updateClientRequest, valid: () => ({ name: "Renamed client", notes: "n" }) },
+  },
+  "DELETE /api/clients/:id": { id: "client" },
+  "GET /api/clients/:id/calls": { id: "client" },
+  "GET /api/clients/:id/emails": { id: "client" },
+  "GET /api/clients/:id/invoices": { id: "client" },
+  "POST /api/waitlist": {
+    as: "visitor",
+    body: {
+      schema: joinWaitlistRequest,
+      valid: () => ({
+        email: `wait-${Math.random().toString(36).slice(2)}@example.test`,
+        company: "Fuzz LLP",
+        companySize: "2-5",
+        joinWaitlist: true,
+      }),
+    },
+  },
+  "GET /api/waitlist/stats": {},
+  "GET /api/waitlist/entries": { query: { schema: waitlistEntriesQuery, valid: () => ({ page: "1", limit: "50" }) } },
+  "GET /api/waitlist/export": {},
+  "GET /api/calls": { query: { schema: listCallsQuery, valid: () => ({ limit: "20", offset: "0" }) } },
+  "GET /api/calls/active": {},
+  "POST /api/calls/start": {
+    body: { schema: startCallRequest, valid: (ids) => ({ clientId: ids.client, platform: "zoom", callType: "meeting" }) },
+  },
+  "POST /api/calls/end/:id": { id: "activeCall", body: { schema: emptyBody, valid: () => ({}) } },
+  "POST /api/calls/end-all": { body: { schema: emptyBody, valid: () => ({}) } },
+  "POST /api/calls/reprice": { body: { schema: repriceCallsRequest, valid: (ids) => ({ clientId: ids.client }) } },
+  "POST /api/calls": {
+    body: {
+      schema: logCallRequest,
+      valid: (ids) => ({
+        clientId: ids.client,
+        startTime: "2026-03-03T09:00:00Z",
+        duration: 900,
+        callType: "consultation",
+        platform: "phone",
+        notes: "fuzz",
+      }),
+    },
+  },
+  "PATCH /api/calls/:id": { id: "call", body: { schema: updateCallRequest, valid: () => ({ notes: "edited", duration: 1200 }) } },
+  "DELETE /api/calls/:id": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
+  "GET /api/calls/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
+  "GET /api/emails/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
+  "GET /api/dashboard/stats": {},
+  "GET /api/invoices": {},
+  "POST /api/invoices": {
+    body: {
+      schema: createInvoicesRequest,
+      valid: (ids) => ({ dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: ids.client, template: "modern" }),
+    },
+  },
+  "POST /api/invoices/generate": {
+    body: {
+      schema: generateInvoiceRequest,
+      valid: (ids) => ({
+        clientId: ids.client,
+        callIds: [ids.call],
+        dateFrom: "2026-03-01",
+        dateTo: "2026-03-31",
+        template: "minimal",
+      }),
+    },
+  },
+  "GET /api/invoices/:id": { id: "invoice" },
+  "GET /api/invoices/:id/pdf": { id: "invoice", query: { schema: invoicePdfQuery, valid: () => ({ download: "1" }) } },
+  "POST /api/invoices/:id/send": {
+    id: "invoice",
+    body: { schema: sendInvoiceRequest, valid: () => ({ to: "billing@client.test" }) },
+  },
+  "POST /api/invoices/:id/mark-paid": { id: "invoice" },
+  "POST /api/invoices/:id/void": { id: "invoice" },
+  "DELETE /api/invoices/:id": { id: "invoice" },
+  "GET /api/notifications/unread": {},
+  "PUT /api/notifications/:id/read": { id: "notification" },
+  "POST /api/notifications/:id/send-invoice": {
+    id: "notification",
+    body: {
+      schema: sendNotificationInvoiceRequest,
+      valid: (ids) => ({ invoiceId: ids.invoice, clientEmail: "billing@client.test" }),
+    },
+  },
+  "POST /api/notifications/:id/save-invoice": {
+    id: "notification",
+    body: { schema: saveNotificationInvoiceRequest, valid: (ids) => ({ invoiceId: ids.invoice }) },
+  },
+  "POST /api/emails/search": {
+    body: { schema: searchEmailsRequest, valid: () => ({ subjectQuery: "Contract", maxResults: 10 }) },
+  },
+  "POST /api/emails/calculate-billing": {
+    body: {
+      schema: calculateBillingRequest,
+      valid: (ids) => ({ emails: [emailData("m-calc")], billingRate: "150.00", clientId: ids.client }),
+    },
+  },
+  "POST /api/emails/track": {
+    body: {
+      schema: trackEmailRequest,
+      valid: (ids) => ({
+        emailData: emailData(`m-${Math.random().toString(36).slice(2)}`),
+        clientId: ids.client,
+        billingCalculation: { billingRate: "150.00" },
+      }),
+    },
+  },
+  "GET /api/emails": { query: { schema: listEmailsQuery, valid: () => ({ limit: "10" }) } },
+  "DELETE /api/emails/:id": { id: "email" },
+  "POST /api/emails/:id/sync-accounting": {
+    id: "email",
+    body: { schema: syncAccountingRequest, valid: () => ({ integrationId: "quickbooks" }) },
+  },
+  "GET /api/integrations/email": {},
+  "PUT /api/integrations/email": {
+    body: {
+      schema: mailboxSettingsRequest,
+      valid: () => ({
+        provider: "imap",
+        host: "imap.example.test",
+        port: 993,
+        secure: true,
+        username: "me@example.test",
+        password: "app password",
+      }),
+    },
+  },
+  "POST /api/integrations/email/test": {},
+  "DELETE /api/integrations/email": {},
+  "GET /api/integrations/email/oauth/:provider/start": { param: "gmail" },
+  "GET /api/integrations/email/oauth/:provider/callback": {
+    param: "gmail",
+    query: { schema: oauthCallbackQuery, valid: () => ({ code: "fuzz-code", state: "fuzz-state" }) },
+  },
+};

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Db } from "../../src/server/db/client.js";
+
+/**
+ * The tables a refused request must leave exactly as they were. Left out on purpose: `sessions`
+ * (a read may extend a session's rolling expiry) and `rate_limit_counters` (counting a refused
+ * attempt is the point of a limit).
+ */
+export const DATA_TABLES = [
+  "accounts",
+  "users",
+  "clients",
+  "calls",
+  "invoices",
+  "invoice_items",
+  "tracked_emails",
+  "email_integrations",
+  "notifications",
+  "integrations",
+  "webhook_events",
+  "waitlist_entries",
+  "pending_registrations",
+] as const;
+
+/**
+ * One checksum of every row of the data tables, computed by the database in one statement
+ * (md5 over each table's rows as text, in a fixed order), so a test can afford it after every
+ * request. Equal checksums mean no row was added, removed or changed.
+ */
+export async function dataChecksum(db: Db, tables: readonly string[] = DATA_TABLES): Promise<string> {
+  const parts = tables.map((table) => `(select coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') from ${table} t)`);
+  const result = await db.execute(sql.raw(`select ${parts.join(" || ':' || ")} as checksum`));
+  return String((result as unknown as { rows: { checksum: string }[] }).rows[0]?.checksum);
+}
+
+/** Runs `action` (a request the server should refuse) and asserts it changed no data. Returns what the action returned. */
+export async function expectNothingChanged<T>(db: Db, action: () => Promise<T>): Promise<T> {
+  const before = await dataChecksum(db);
+  const result = await action();
+  expect(await dataChecksum(db), "a refused request changed data").toBe(before);
+  return result;
+}
