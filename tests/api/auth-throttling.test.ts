@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LOGIN_LIMITS, TOO_MANY_SIGN_INS } from "../../src/server/auth/login.js";
 import { DEFAULT_SIGNUP_LIMIT, TOO_MANY_SIGN_UPS } from "../../src/server/auth/signup-limit.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { type NewAccount, signUp } from "../helpers/factories.js";
+import { type NewAccount, signUp, signUpInput } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 // Issue 11, defect 7. Every test sends from its own source address in 127.0.0.0/8 (real connections
@@ -123,14 +123,7 @@ describe("sign-up throttling", () => {
 
     const client = s.client({ localAddress: address });
     const email = "eleventh@example.test";
-    const refused = await client.post("/api/auth/create-subscription", {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email,
-      password: "correct horse",
-      plan: "individual",
-      billingCycle: "monthly",
-    });
+    const refused = await client.post("/api/auth/create-subscription", signUpInput({ email }));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(TOO_MANY_SIGN_UPS);
     expect(Number(refused.headers.get("retry-after"))).toBe(3600);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pendingRegistrations, sessions, waitlistEntries } from "../../src/server/db/schema/index.js";
 import { API_HEADERS } from "../../src/server/platform/security-headers.js";
-import { signUp } from "../helpers/factories.js";
+import { signUp, signUpInput } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -21,16 +21,6 @@ async function count(table: typeof sessions | typeof waitlistEntries | typeof pe
   const [row] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return Number(row?.n);
 }
-
-const signUpInput = (email: string) => ({
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email,
-  password: "correct horse",
-  plan: "individual",
-  billingCycle: "monthly",
-  timezone: "UTC",
-});
 
 describe("CSRF guard on an encoded path (defect 6)", () => {
   it("refuses POST /%61pi/auth/logout without X-Requested-With, and the session lives on", async () => {
@@ -65,7 +55,7 @@ describe("CSRF guard on an encoded path (defect 6)", () => {
       ["/%61pi/auth/login", { email: account.email, password: account.password }],
       ["/api/%61uth/login", { email: account.email, password: account.password }],
       ["/%61%70%69/waitlist", { email: "csrf-encoded@example.test", joinWaitlist: true }],
-      ["/%61pi/auth/create-subscription", signUpInput("csrf-encoded@example.test")],
+      ["/%61pi/auth/create-subscription", signUpInput({ email: "csrf-encoded@example.test" })],
     ];
     for (const [path, json] of attempts) {
       const attacker = t.client();
@@ -78,7 +68,9 @@ describe("CSRF guard on an encoded path (defect 6)", () => {
 
     // complete-registration needs a pending sign-up cookie: started properly, finished through the encoded path.
     const victim = t.client();
-    expect((await victim.post("/api/auth/create-subscription", signUpInput("csrf-victim@example.test"))).status).toBe(200);
+    expect((await victim.post("/api/auth/create-subscription", signUpInput({ email: "csrf-victim@example.test" }))).status).toBe(
+      200,
+    );
     const completed = await victim.request("POST", "/%61pi/auth/complete-registration", { marker: false });
     expect(completed.status).toBe(403);
     expect(victim.cookie("minutely_session")).toBeUndefined();

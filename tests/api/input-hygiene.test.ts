@@ -4,7 +4,7 @@ import { DATE_OUT_OF_RANGE, TEXT_NOT_STORABLE } from "../../src/core/contracts/c
 import { clients } from "../../src/server/db/schema/index.js";
 import { databaseErrorToAppError, sqlState } from "../../src/server/platform/database-errors.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { signUp, signUpInput } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -54,14 +54,7 @@ describe("text PostgreSQL cannot store (defect 4)", () => {
   it("refuses a NUL in sign-up names without a session", async () => {
     const visitor = t.client();
     const before = await count("pending_registrations");
-    const answer = await visitor.post("/api/auth/create-subscription", {
-      firstName: NUL,
-      lastName: "Lovelace",
-      email: "nul-signup@example.test",
-      password: "correct horse",
-      plan: "individual",
-      billingCycle: "monthly",
-    });
+    const answer = await visitor.post("/api/auth/create-subscription", signUpInput({ firstName: NUL }));
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(`firstName: ${TEXT_NOT_STORABLE}`);
     expect(await count("pending_registrations")).toBe(before);

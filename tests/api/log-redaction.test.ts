@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../helpers/factories.js";
+import { signUp, signUpInput } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -38,15 +38,10 @@ describe("the log of a sign-up that fails in the database", () => {
       ),
     );
     lines.length = 0;
-    const response = await visitor.post("/api/auth/create-subscription?signupToken=secret-query-value", {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: EMAIL,
-      password: PASSWORD,
-      plan: "individual",
-      billingCycle: "monthly",
-      timezone: "UTC",
-    });
+    const response = await visitor.post(
+      "/api/auth/create-subscription?signupToken=secret-query-value",
+      signUpInput({ email: EMAIL, password: PASSWORD }),
+    );
     expect(response.status).toBe(500);
     await t.app.db.execute(sql.raw("drop trigger minutely_test_refuse on pending_registrations"));
 

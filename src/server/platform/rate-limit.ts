@@ -5,13 +5,16 @@ import { rateLimitCounters } from "../db/schema/index.js";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
-/**
- * Counts one hit for `key` in the current fixed window, in the database so every app
- * instance shares the count (DECISIONS.md 2). Throws 429 with Retry-After once over the limit.
- */
-export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<void> {
+/** One counted attempt: the counter row it went into, so it can be given back. */
+export type Reservation = { key: string; windowStart: Date };
+
+function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs: number } {
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { windowStart: new Date(Math.floor(now.getTime() / windowMs) * windowMs), windowMs };
+}
+
+/** Adds one to `key`'s counter of this window (one statement, so no two counter locks are ever held) and returns the new count. */
+async function countHit(db: Db, key: string, windowStart: Date): Promise<number> {
   const [row] = await db
     .insert(rateLimitCounters)
     .values({ key, windowStart, count: 1 })
@@ -20,18 +23,21 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule,
       set: { count: sql`${rateLimitCounters.count} + 1` },
     })
     .returning({ count: rateLimitCounters.count });
-  if ((row?.count ?? 0) > rule.limit) {
-    const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-    throw new AppError("rate_limited", message, retryAfter);
-  }
+  return row?.count ?? 0;
 }
 
-/** One counted attempt: the counter row it went into, so it can be given back. */
-export type Reservation = { key: string; windowStart: Date };
+/** The 429 a caller reads, with the seconds until the window ends as Retry-After. */
+function tooMany(message: string, windowStart: Date, windowMs: number, now: Date): AppError {
+  return new AppError("rate_limited", message, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+}
 
-function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs: number } {
-  const windowMs = rule.windowSeconds * 1000;
-  return { windowStart: new Date(Math.floor(now.getTime() / windowMs) * windowMs), windowMs };
+/**
+ * Counts one hit for `key` in the current fixed window, in the database so every app
+ * instance shares the count. Throws 429 with Retry-After once over the limit.
+ */
+export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<void> {
+  const { windowStart, windowMs } = windowOf(rule, now);
+  if ((await countHit(db, key, windowStart)) > rule.limit) throw tooMany(message, windowStart, windowMs, now);
 }
 
 /**
@@ -42,18 +48,10 @@ function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs
  */
 export async function reserveAttempt(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<Reservation> {
   const { windowStart, windowMs } = windowOf(rule, now);
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
   const reservation = { key, windowStart };
-  if ((row?.count ?? 0) <= rule.limit) return reservation;
+  if ((await countHit(db, key, windowStart)) <= rule.limit) return reservation;
   await releaseAttempt(db, reservation);
-  throw new AppError("rate_limited", message, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  throw tooMany(message, windowStart, windowMs, now);
 }
 
 /**
@@ -67,21 +65,12 @@ export async function checkRateLimit(db: Db, key: string, rule: RateLimitRule, n
     .select({ count: rateLimitCounters.count })
     .from(rateLimitCounters)
     .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
-  if ((row?.count ?? 0) >= rule.limit) {
-    throw new AppError("rate_limited", message, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  }
+  if ((row?.count ?? 0) >= rule.limit) throw tooMany(message, windowStart, windowMs, now);
 }
 
 /** Counts one attempt for `key` after the fact (a failure found by the work itself). */
 export async function countAttempt(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<void> {
-  const { windowStart } = windowOf(rule, now);
-  await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    });
+  await countHit(db, key, windowOf(rule, now).windowStart);
 }
 
 /** Gives a reserved attempt back; `reset` sets the count to zero instead (a success forgives the failures before it). */
