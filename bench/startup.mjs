@@ -34,10 +34,16 @@ const idleRssOf = (code) =>
     child.stdout.on("data", (d) => (out += d));
     child.on("exit", (status) => (status === 0 ? resolve(Number(out.trim())) : reject(new Error(`exit ${status}`))));
   });
+/** The settings the app opens PGlite with (PGLITE_SHARED_BUFFERS in src/server/db/client.ts), read from the source so they cannot drift. */
+function pgliteSettings() {
+  const source = fs.readFileSync("src/server/db/client.ts", "utf8");
+  const value = /PGLITE_SHARED_BUFFERS = "([^"]+)"/.exec(source)?.[1];
+  return value ? ["-c", `shared_buffers=${value}`] : [];
+}
 const report_ = `await new Promise((r) => setTimeout(r, 2000)); console.log(Math.round(process.memoryUsage().rss / 2 ** 20));`;
 const bareNodeRss = await idleRssOf(report_);
 const pgliteRss = await idleRssOf(
-  `import { PGlite } from "@electric-sql/pglite"; const db = await PGlite.create(${JSON.stringify(path.join(dataDir, "pglite"))}); await db.query("select count(*) from accounts"); ${report_}`,
+  `import { PGlite } from "@electric-sql/pglite"; const db = await PGlite.create(${JSON.stringify(path.join(dataDir, "pglite"))}, { startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(pgliteSettings())}] }); await db.query("select count(*) from accounts"); ${report_}`,
 );
 fs.rmSync(dataDir, { recursive: true, force: true });
 

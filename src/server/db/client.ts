@@ -44,6 +44,9 @@ export type OpenOptions = {
 // PostgreSQL returns bigint (count(*)) as a string; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
+/** The embedded database's page cache; PostgreSQL servers keep their own setting. */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -72,6 +75,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A short burst of lost writes after a power cut is acceptable for the single-machine install;
     // each query no longer waits for the whole data dir to be flushed.
     relaxedDurability: true,
+    // PGlite's default shared_buffers (128 MB) is most of its idle memory, and the whole of it is touched
+    // under load; 16 MB keeps idle memory under 250 MB without slowing the benchmarks (docs/performance.md, issue 12).
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
