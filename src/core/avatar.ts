@@ -2,7 +2,7 @@ import type { BillingType } from "./contracts/auth.js";
 import { formatMoney } from "./money.js";
 
 /**
- * Client avatars (spec 000 §2.6, §9) and rate labels (DECISIONS.md 6), shared by every screen
+ * Client avatars (spec 000 §2.6, §9) and rate labels (docs/decisions.md D6), shared by every screen
  * so the same client looks the same everywhere.
  */
 
@@ -44,7 +44,7 @@ export function avatarColor(name: string | null | undefined): AvatarColor {
   return AVATAR_COLORS[(((code - 65) % count) + count) % count] ?? AVATAR_COLORS[0];
 }
 
-/** A rate always in its own unit (DECISIONS.md 6): "$150.00/hour", "$4.00/min", "$50.00/call". */
+/** A rate always in its own unit (docs/decisions.md D6): "$150.00/hour", "$4.00/min", "$50.00/call". */
 export function formatRate(rateCents: number, billingType: BillingType, currency = "usd"): string {
   return `${formatMoney(rateCents, currency)}/${RATE_UNIT_LABELS[billingType]}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Guard for values written into CSV exports (DECISIONS.md 11). A spreadsheet runs a cell that
+ * Guard for values written into CSV exports (docs/decisions.md D11). A spreadsheet runs a cell that
  * starts with = + - @ (or a tab or carriage return before one) as a formula, so a waitlist entry
  * such as `=HYPERLINK(...)` could act on the admin's machine. A leading apostrophe makes the
  * spreadsheet show the text as typed. csv-stringify does the quoting; this only guards the cell.

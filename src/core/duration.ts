@@ -1,3 +1,5 @@
+import { divideHalfUp } from "./billing/price.js";
+
 /**
  * Duration texts from spec 000 §8–§9 and 001 §9, in one place so every screen, toast and PDF
  * shows the same numbers. Durations are integer seconds (email times are minutes).
@@ -8,6 +10,43 @@
 
 function wholeNonNegative(value: number): number {
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/*
+ * Seconds → minutes and hours: one function per rounding rule, each named for the use it serves.
+ * Pick by what the number claims: "time billed or to bill" rounds UP (a started minute is work,
+ * as the billing engine rounds), "time on the clock" drops the seconds (a display never claims a
+ * minute that has not passed). Billed and email times are whole minutes by construction, where
+ * both agree; the rule only decides what a stray second would do.
+ */
+
+/** Minutes to bill or to show as billed: a started minute counts (ceil), as priceDuration rounds. 61 s → 2. */
+export function billableMinutes(seconds: number): number {
+  return Math.ceil(wholeNonNegative(seconds) / 60);
+}
+
+/** Minutes that have fully passed (floor), for clocks and "Xh Ym" displays of elapsed time. 119 s → 1. */
+export function wholeMinutes(seconds: number): number {
+  return Math.floor(wholeNonNegative(seconds) / 60);
+}
+
+/**
+ * Hours in hundredths, rounded half up in integers (seconds / 36, no float): 420 s → 12 (0.12 h).
+ * The unit of every "hours" figure the API sends, so a list and its total never disagree.
+ */
+export function hundredthsOfHour(seconds: number): number {
+  return divideHalfUp(wholeNonNegative(seconds), 36);
+}
+
+/** Hours to 2 decimals as a number, half up: 420 s → 0.12 (a summary's totalTimeHours). */
+export function decimalHours(seconds: number): number {
+  return hundredthsOfHour(seconds) / 100;
+}
+
+/** Hours to 2 decimals as the API's string, half up: 420 s → "0.12", 36000 s → "10.00" (estimatedHours). */
+export function decimalHoursText(seconds: number): string {
+  const hundredths = hundredthsOfHour(seconds);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
 }
 
 /** "1h 2m 3s", dropping zero LEADING units only: "2m 3s", "45s", "1h 0m 5s", "0s" (spec 000 §9). */
@@ -29,8 +68,7 @@ export function formatDurationClock(seconds: number): string {
 
 /** Whole hours and minutes for invoices and "Time Tracked": "2h 5m", "2h 0m", "45m", "0m". Seconds are dropped. */
 export function formatHoursMinutes(seconds: number): string {
-  const totalMinutes = Math.floor(wholeNonNegative(seconds) / 60);
-  return formatMinutes(totalMinutes);
+  return formatMinutes(wholeMinutes(seconds));
 }
 
 /** Email time (spec 001 §9): "Xh Ym", or "Ym" under an hour. Fractional minutes round to the nearest minute. */

@@ -1,5 +1,6 @@
-import { divideHalfUp, priceDuration } from "./billing/price.js";
+import { priceDuration } from "./billing/price.js";
 import type { BillingRules } from "./billing/rules.js";
+import { decimalHours } from "./duration.js";
 
 /**
  * The email time model (spec 001 §3, §9). Every figure is a whole number of minutes so that
@@ -124,7 +125,7 @@ export function summarizeEmailBilling(calculations: readonly Pick<EmailBillingCa
     totalAmountCents += calculation.amountCents;
     totalSeconds += calculation.billedSeconds;
   }
-  return { totalAmountCents, totalEmails: calculations.length, totalTimeHours: divideHalfUp(totalSeconds, 36) / 100 };
+  return { totalAmountCents, totalEmails: calculations.length, totalTimeHours: decimalHours(totalSeconds) };
 }
 
 function assertWordCount(wordCount: number): void {

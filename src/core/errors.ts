@@ -37,7 +37,6 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const conflict = (message: string) => new AppError("conflict", message);
-export const badRequest = (message: string) => new AppError("bad_request", message);
 
 /** The JSON body every error response carries. */
 export type ErrorBody = {

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, canTransition, formatInvoiceNumber, INVOICE_STATUSES, nextStatus, transitionRefusal } from "./invoices.js";
+import { AppError } from "./errors.js";
+import {
+  addDays,
+  canTransition,
+  FIRST_INVOICE_SEQUENCE,
+  formatInvoiceNumber,
+  INVOICE_STATUSES,
+  nextStatus,
+  requireTransition,
+  sequenceAfter,
+  sequenceBefore,
+  transitionRefusal,
+} from "./invoices.js";
 
 describe("invoice status machine", () => {
   it("allows exactly draft → sent → paid, sent → void and deleting a draft", () => {
@@ -50,5 +62,37 @@ describe("formatInvoiceNumber", () => {
   it("pads to four digits and never truncates", () => {
     expect(formatInvoiceNumber("INV-", 1)).toBe("INV-0001");
     expect(formatInvoiceNumber("LP/", 12345)).toBe("LP/12345");
+  });
+});
+
+describe("requireTransition", () => {
+  it("gives each allowed move's guard status and new status, read from the one table", () => {
+    expect(requireTransition({ invoiceNumber: "INV-0001", status: "draft" }, "send")).toEqual({ from: "draft", to: "sent" });
+    expect(requireTransition({ invoiceNumber: "INV-0001", status: "sent" }, "markPaid")).toEqual({ from: "sent", to: "paid" });
+    expect(requireTransition({ invoiceNumber: "INV-0001", status: "sent" }, "void")).toEqual({ from: "sent", to: "void" });
+    expect(requireTransition({ invoiceNumber: "INV-0001", status: "draft" }, "delete")).toEqual({ from: "draft", to: null });
+  });
+
+  it("refuses a forbidden move with a 409 carrying the sentence the user reads", () => {
+    const refuse = () => requireTransition({ invoiceNumber: "INV-0007", status: "draft" }, "markPaid");
+    expect(refuse).toThrow(AppError);
+    expect(refuse).toThrow("Invoice INV-0007 is still a draft; send it before marking it as paid");
+    try {
+      refuse();
+    } catch (error) {
+      expect((error as AppError).code).toBe("conflict");
+    }
+  });
+});
+
+describe("invoice sequences", () => {
+  it("start at 1 and follow one another without a gap", () => {
+    expect(FIRST_INVOICE_SEQUENCE).toBe(1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (sequence) => {
+        expect(sequenceAfter(sequence)).toBe(sequence + 1);
+        expect(sequenceBefore(sequenceAfter(sequence))).toBe(sequence);
+      }),
+    );
   });
 });

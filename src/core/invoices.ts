@@ -1,3 +1,4 @@
+import { conflict } from "./errors.js";
 import { MONTH_NAMES } from "./period.js";
 
 /**
@@ -14,21 +15,38 @@ export type InvoiceTemplate = (typeof INVOICE_TEMPLATES)[number];
 /** The actions that move an invoice; "delete" removes a draft and releases its items. */
 export type InvoiceAction = "send" | "markPaid" | "void" | "delete";
 
-const ALLOWED: Record<InvoiceAction, readonly InvoiceStatus[]> = {
-  send: ["draft"],
-  markPaid: ["sent"],
-  void: ["sent"],
-  delete: ["draft"],
+/**
+ * The machine, in one table: each action's one starting status and the status it leads to
+ * (delete leads nowhere: the invoice is gone). Services read both from here, for the check and
+ * for the guarded UPDATE, so a new rule is one line.
+ */
+const MOVES: Record<InvoiceAction, { from: InvoiceStatus; to: InvoiceStatus | null }> = {
+  send: { from: "draft", to: "sent" },
+  markPaid: { from: "sent", to: "paid" },
+  void: { from: "sent", to: "void" },
+  delete: { from: "draft", to: null },
 };
 
 /** True when `action` is allowed from `status`: draft → sent → paid, sent → void, draft → deleted. */
 export function canTransition(status: string, action: InvoiceAction): boolean {
-  return (ALLOWED[action] as readonly string[]).includes(status);
+  return MOVES[action].from === status;
 }
 
 /** The status an action leads to (delete has none: the invoice is gone). */
 export function nextStatus(action: Exclude<InvoiceAction, "delete">): InvoiceStatus {
-  return action === "send" ? "sent" : action === "markPaid" ? "paid" : "void";
+  return MOVES[action].to as InvoiceStatus;
+}
+
+/** A move the machine allows: the status the invoice must still have when it is written, and the new one. */
+export type InvoiceMove<A extends InvoiceAction> = { from: InvoiceStatus; to: A extends "delete" ? null : InvoiceStatus };
+
+/**
+ * The move `action` makes on this invoice, or a 409 with the refusal its user reads. Services
+ * write `to` and guard their UPDATE with `status = from`, so a concurrent change is refused too.
+ */
+export function requireTransition<A extends InvoiceAction>(invoice: { invoiceNumber: string; status: string }, action: A): InvoiceMove<A> {
+  if (!canTransition(invoice.status, action)) throw conflict(transitionRefusal(invoice.invoiceNumber, invoice.status, action));
+  return MOVES[action] as InvoiceMove<A>;
 }
 
 /** Why an action is refused from a status, written for the person who clicked. */
@@ -62,6 +80,23 @@ export function addDays(calendarDate: string, days: number): string {
 /** "Net 30" style label for the payment terms. */
 export function paymentTermsLabel(days: number): string {
   return days === 0 ? "Due on receipt" : `Net ${days} (due within ${days} days)`;
+}
+
+/**
+ * Invoice sequences run FIRST_INVOICE_SEQUENCE, +1, +1… per account with no gap. The account row
+ * stores the sequence the NEXT invoice takes (sequenceAfter the last one taken); taking a number
+ * moves it on, and deleting the latest draft moves it back (server/invoices/invoice-sequence.ts).
+ */
+export const FIRST_INVOICE_SEQUENCE = 1;
+
+/** The sequence that follows `sequence`: what the account row holds once `sequence` is taken. */
+export function sequenceAfter(sequence: number): number {
+  return sequence + 1;
+}
+
+/** The sequence just taken when the account row now holds `next` (the inverse of sequenceAfter). */
+export function sequenceBefore(next: number): number {
+  return next - 1;
 }
 
 /** The invoice number: the account's prefix and the sequence padded to 4 digits ("INV-0001", "INV-12345"). */

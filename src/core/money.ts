@@ -41,8 +41,3 @@ export function formatMoney(cents: number, currency: Currency | string = "usd"):
 export function formatDecimalMoney(amount: string | null | undefined, currency: Currency | string = "usd"): string {
   return formatMoney(parseDecimalToCents(amount || "0") ?? 0, currency);
 }
-
-/** Rounds a non-negative fractional cent amount half up, the rule DECISIONS.md 8 names. */
-export function roundHalfUp(value: number): number {
-  return Math.floor(value + 0.5);
-}

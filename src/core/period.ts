@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format, startOfDay, startOfWeek } from "date-fns";
 
 /**
- * Calendar periods computed in the account's IANA time zone (DECISIONS.md 7), never the
+ * Calendar periods computed in the account's IANA time zone (docs/decisions.md D7), never the
  * server's: "today" for a user in New York must not end at UTC midnight. Weeks start on
  * Sunday (spec 000 §9). Ranges are half-open: `start` inclusive, `end` exclusive, so
  * consecutive periods tile time exactly, across 23- and 25-hour daylight-saving days too.

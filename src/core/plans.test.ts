@@ -54,7 +54,7 @@ describe("the plan catalogue (spec 000 §9)", () => {
   });
 });
 
-describe("annual saving (DECISIONS.md 5)", () => {
+describe("annual saving (docs/decisions.md D5)", () => {
   it("is computed from the prices, rounded down: 11% and 14%, so 'up to 14%'", () => {
     expect(annualSavingPercent(individual)).toBe(11);
     expect(annualSavingPercent(team)).toBe(14);

@@ -11,6 +11,7 @@ import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
 import { httpTimeoutOptions } from "./platform/http-timeouts.js";
 import { loggerOptions } from "./platform/logger.js";
+import { registerOpenApi } from "./platform/openapi.js";
 import { pruneRateLimits } from "./platform/rate-limit.js";
 import { requestIdGenerator } from "./platform/request-id.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
@@ -72,6 +73,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routeTable.push({ method, url: route.url });
   });
+  // Before the routes: it collects their schemas into GET /api/openapi.json.
+  await registerOpenApi(app);
   registerSessionHook(app);
   await registerFeatures(app);
   await registerWebApp(app, config.webDistDir);

@@ -5,7 +5,7 @@ import { VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID } from "../../src/server/auth/
 import { VERIFY_WITHOUT_SMTP } from "../../src/server/auth/send-verification-email.js";
 import { VERIFY_LINK_OLD_ADDRESS, VERIFY_LINK_OTHER_SESSION } from "../../src/server/auth/verify-email.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { newAccount, signUp } from "../helpers/factories.js";
 import { mailedVerificationLink, openVerificationLink } from "../helpers/email-proof.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -47,12 +47,6 @@ async function isAdmin(c: ApiClient): Promise<boolean> {
   return me.body.isAdmin;
 }
 
-async function signedUpClient(): Promise<ApiClient> {
-  const c = t.client();
-  await signUp(c);
-  return c;
-}
-
 const mailedLink = (c: ApiClient, to: string) => mailedVerificationLink(c, smtp, to);
 const openLink = (c: ApiClient, link: string) => openVerificationLink(c, link);
 
@@ -92,7 +86,7 @@ describe("proof by a mailed link", () => {
 
     // Opened by anyone but the signed-in user who asked (say the real owner of the address, who never
     // asked), it grants nothing.
-    for (const stranger of [t.client(), await signedUpClient()]) {
+    for (const stranger of [t.client(), (await newAccount(t)).c]) {
       const refused = await openLink(stranger, link);
       expect(Object.fromEntries(refused.searchParams)).toEqual({
         tab: "profile",

@@ -4,15 +4,14 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
-import { calls, invoices, trackedEmails } from "../../src/server/db/schema/index.js";
-import type { ApiClient } from "../helpers/api-client.js";
+import { calls } from "../../src/server/db/schema/index.js";
 import { ApiClient as Client } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { buildClient, buildEmail, buildInvoice, getCallRow, newAccount, signUp } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * Calls over HTTP: the live timer, logged calls, edits, pricing stored with its rules
- * (DECISIONS.md 8), the invoiced lock (DECISIONS.md 10), the client log's periods in the
+ * (docs/decisions.md D8), the invoiced lock (docs/decisions.md D10), the client log's periods in the
  * account's time zone, and an active call surviving a restart.
  */
 let clock = new Date("2026-06-15T14:00:00.000Z");
@@ -29,47 +28,10 @@ beforeEach(() => {
   clock = new Date("2026-06-15T14:00:00.000Z");
 });
 
-async function newAccount(overrides: Parameters<typeof signUp>[1] = {}): Promise<ApiClient> {
-  const c = t.client();
-  await signUp(c, overrides);
-  return c;
-}
-
-async function createClient(c: ApiClient, body: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
-  const response = await c.post("/api/clients", { name: `Client ${Math.random().toString(36).slice(2, 7)}`, ...body });
-  expect(response.status, response.text).toBe(201);
-  return response.body;
-}
-
-async function callRow(id: number) {
-  const [row] = await t.app.db.select().from(calls).where(eq(calls.id, id));
-  return row!;
-}
-
-async function markInvoiced(c: ApiClient, callId: number, clientId: number, number = "INV-0042"): Promise<number> {
-  const [call] = await t.app.db.select().from(calls).where(eq(calls.id, callId));
-  const [invoice] = await t.app.db
-    .insert(invoices)
-    .values({
-      accountId: call!.accountId,
-      clientId,
-      invoiceNumber: number,
-      sequence: Number(number.replace(/\D/g, "")),
-      dateFrom: "2026-06-01",
-      dateTo: "2026-06-30",
-      issuedOn: "2026-06-30",
-      dueOn: "2026-07-30",
-    })
-    .returning();
-  await t.app.db.update(calls).set({ invoiceId: invoice!.id }).where(eq(calls.id, callId));
-  void c;
-  return invoice!.id;
-}
-
 describe("the live timer", () => {
   it("starts a call, lists it as active, ends it with its duration and stores the price with the rules used", async () => {
-    const c = await newAccount();
-    const client = await createClient(c, { billingRate: "120.00", billingType: "hour" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { billingRate: "120.00", billingType: "hour" });
     const started = await c.post("/api/calls/start", { clientId: client.id, platform: "zoom", callType: "consultation" });
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ active: true, endTime: null, duration: 0, clientId: client.id, clientName: client.name, platform: "zoom" });
@@ -100,19 +62,19 @@ describe("the live timer", () => {
       invoiceId: null,
     });
     expect((await c.get("/api/calls/active")).body).toEqual([]);
-    const row = await callRow(started.body.id);
+    const row = (await getCallRow(t.app.db, started.body.id))!;
     expect(row).toMatchObject({ durationSeconds: 125, billedSeconds: 180, amountCents: 600, rateCents: 12000, billingType: "hour" });
   });
 
   it("starts a call with no payload at all, for no client", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const started = await c.post("/api/calls/start");
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ clientId: null, clientName: null, platform: "manual", callType: "consultation", active: true });
   });
 
   it("ends every active call at once, priced, and a second end-all ends nothing", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const a = await c.post("/api/calls/start", { platform: "phone" });
     advance(60);
     const b = await c.post("/api/calls/start", { platform: "teams" });
@@ -131,8 +93,8 @@ describe("the live timer", () => {
   });
 
   it("end-all leaves another account's active calls running", async () => {
-    const mine = await newAccount();
-    const theirs = await newAccount();
+    const { c: mine } = await newAccount(t);
+    const { c: theirs } = await newAccount(t);
     const theirCall = await theirs.post("/api/calls/start");
     await mine.post("/api/calls/start");
     expect((await mine.post("/api/calls/end-all")).body.ended).toBe(1);
@@ -140,9 +102,9 @@ describe("the live timer", () => {
   });
 
   it("refuses another account's client, an unknown client and bad input when starting, and creates nothing", async () => {
-    const c = await newAccount();
-    const other = await newAccount();
-    const foreign = await createClient(other);
+    const { c } = await newAccount(t);
+    const { c: other } = await newAccount(t);
+    const foreign = await buildClient(other);
     const before = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(calls);
     expect((await c.post("/api/calls/start", { clientId: foreign.id })).status).toBe(404);
     expect((await c.post("/api/calls/start", { clientId: 999_999 })).status).toBe(404);
@@ -167,7 +129,7 @@ describe("the live timer", () => {
   });
 
   it("refuses a body on end, end-all and delete", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const call = await c.post("/api/calls/start");
     expect((await c.post(`/api/calls/end/${call.body.id}`, { force: true })).status).toBe(400);
     expect((await c.post("/api/calls/end-all", ["x"])).status).toBe(400);
@@ -199,7 +161,7 @@ describe("the live timer", () => {
 
 describe("pricing with the rules in force", () => {
   it("uses the account's rounding and minimum, and the client's rate, type and minimum over them", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     expect((await c.put("/api/settings", { roundingIncrementMinutes: 15, minimumBillingMinutes: 10, defaultBillingRate: "200.00" })).status).toBe(200);
     const plain = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 16 * 60 + 1 });
     // 16m01s → 30 min billed at $200/h = $100.00
@@ -208,23 +170,24 @@ describe("pricing with the rules in force", () => {
     // 20 s → 15 min, raised to... the minimum of 10 is below 15: 15 min = $50.00
     expect(short.body).toMatchObject({ duration: 20, billedDuration: 900, amount: "50.00" });
 
-    const perMinute = await createClient(c, { billingRate: "4.00", billingType: "minute", minimumBillingMinutes: 30, roundingIncrementMinutes: 1 });
+    const perMinute = await buildClient(c, { billingRate: "4.00", billingType: "minute", minimumBillingMinutes: 30, roundingIncrementMinutes: 1 });
     const call = await c.post("/api/calls", { clientId: perMinute.id, startTime: "2026-06-15T10:00:00Z", duration: 61 });
     expect(call.body).toMatchObject({ billedDuration: 1800, amount: "120.00", rate: "4.00", billingType: "minute", minimumBillingMinutes: 30, roundingIncrementMinutes: 1 });
 
-    const flat = await createClient(c, { billingRate: "50.00", billingType: "call" });
+    const flat = await buildClient(c, { billingRate: "50.00", billingType: "call" });
     const flatCall = await c.post("/api/calls", { clientId: flat.id, startTime: "2026-06-15T11:00:00Z", duration: 3 * 3600 });
     expect(flatCall.body).toMatchObject({ amount: "50.00", rate: "50.00", billingType: "call", billedDuration: 3 * 3600 });
   });
 
   it("a later rate change never re-prices a call; the reprice action does, except invoiced and active calls", async () => {
-    const c = await newAccount();
-    const client = await createClient(c);
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c);
     const first = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T09:00:00Z", duration: 600 });
     const invoiced = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T10:00:00Z", duration: 600 });
     const running = await c.post("/api/calls/start", { clientId: client.id });
     expect(first.body.amount).toBe("25.00"); // 10 min at $150/h
-    await markInvoiced(c, invoiced.body.id, client.id, "INV-0007");
+    await buildInvoice(owner, { clientId: client.id, callIds: [invoiced.body.id], invoiceNumber: "INV-0007", sequence: 7, dateFrom: "2026-06-01", dateTo: "2026-06-30" });
 
     expect((await c.put("/api/settings", { defaultBillingRate: "300.00" })).status).toBe(200);
     const list = await c.get("/api/calls");
@@ -236,33 +199,33 @@ describe("pricing with the rules in force", () => {
     const repriced = await c.post("/api/calls/reprice");
     expect(repriced.status).toBe(200);
     expect(repriced.body).toEqual({ checked: 1, repriced: 1 });
-    expect((await callRow(first.body.id))).toMatchObject({ amountCents: 5000, rateCents: 30000 });
-    expect((await callRow(invoiced.body.id))).toMatchObject({ amountCents: 2500, rateCents: 15000 });
-    expect((await callRow(running.body.id)).endedAt).toBeNull();
+    expect(((await getCallRow(t.app.db, first.body.id))!)).toMatchObject({ amountCents: 5000, rateCents: 30000 });
+    expect(((await getCallRow(t.app.db, invoiced.body.id))!)).toMatchObject({ amountCents: 2500, rateCents: 15000 });
+    expect(((await getCallRow(t.app.db, running.body.id))!).endedAt).toBeNull();
     // Nothing left to change.
     expect((await c.post("/api/calls/reprice")).body).toEqual({ checked: 1, repriced: 0 });
   });
 
   it("reprices one client's calls only when asked, and refuses another account's client", async () => {
-    const c = await newAccount();
-    const a = await createClient(c, { billingRate: "100.00", billingType: "hour" });
-    const b = await createClient(c, { billingRate: "100.00", billingType: "hour" });
+    const { c } = await newAccount(t);
+    const a = await buildClient(c, { billingRate: "100.00", billingType: "hour" });
+    const b = await buildClient(c, { billingRate: "100.00", billingType: "hour" });
     const callA = await c.post("/api/calls", { clientId: a.id, startTime: "2026-06-15T09:00:00Z", duration: 3600 });
     const callB = await c.post("/api/calls", { clientId: b.id, startTime: "2026-06-15T09:00:00Z", duration: 3600 });
     await c.put(`/api/clients/${a.id}`, { name: a.name, billingRate: "200.00", billingType: "hour" });
     await c.put(`/api/clients/${b.id}`, { name: b.name, billingRate: "200.00", billingType: "hour" });
     expect((await c.post("/api/calls/reprice", { clientId: a.id })).body).toEqual({ checked: 1, repriced: 1 });
-    expect((await callRow(callA.body.id)).amountCents).toBe(20000);
-    expect((await callRow(callB.body.id)).amountCents).toBe(10000);
+    expect(((await getCallRow(t.app.db, callA.body.id))!).amountCents).toBe(20000);
+    expect(((await getCallRow(t.app.db, callB.body.id))!).amountCents).toBe(10000);
 
-    const other = await newAccount();
+    const { c: other } = await newAccount(t);
     expect((await other.post("/api/calls/reprice", { clientId: a.id })).status).toBe(404);
     expect((await c.post("/api/calls/reprice", { clientId: "a" })).status).toBe(400);
     expect((await c.post("/api/calls/reprice", { everything: true })).status).toBe(400);
   });
 
   it("a new call follows a changed rounding increment", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const before = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 61 });
     expect(before.body).toMatchObject({ billedDuration: 120, amount: "5.00" });
     await c.put("/api/settings", { roundingIncrementMinutes: 30 });
@@ -270,14 +233,14 @@ describe("pricing with the rules in force", () => {
     advance(61);
     const after = await c.post(`/api/calls/end/${started.body.id}`);
     expect(after.body.call).toMatchObject({ billedDuration: 1800, amount: "75.00", roundingIncrementMinutes: 30 });
-    expect((await callRow(before.body.id)).amountCents).toBe(500);
+    expect(((await getCallRow(t.app.db, before.body.id))!).amountCents).toBe(500);
   });
 });
 
 describe("logging, editing and deleting calls", () => {
   it("logs a past call and lists calls newest first with every field", async () => {
-    const c = await newAccount();
-    const client = await createClient(c);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     const older = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-10T09:00:00+02:00", duration: 1800, callType: "meeting", notes: "Kick-off" });
     expect(older.status).toBe(201);
     expect(older.body).toMatchObject({
@@ -320,7 +283,7 @@ describe("logging, editing and deleting calls", () => {
     [{ startTime: "2026-06-15T09:00:00Z", duration: 60, notes: "x".repeat(5001) }, /5000/],
     [{ startTime: "2026-06-15T09:00:00Z", duration: 60, amount: "1.00" }, /./],
   ])("refuses a bad logged call %# with a clear message and stores nothing", async (body, message) => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.post("/api/calls", body);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
@@ -328,9 +291,9 @@ describe("logging, editing and deleting calls", () => {
   });
 
   it("edits client, type, notes and duration: a new duration keeps the call's rules, a new client takes its rules", async () => {
-    const c = await newAccount();
-    const hourly = await createClient(c, { billingRate: "100.00", billingType: "hour" });
-    const flat = await createClient(c, { billingRate: "40.00", billingType: "call" });
+    const { c } = await newAccount(t);
+    const hourly = await buildClient(c, { billingRate: "100.00", billingType: "hour" });
+    const flat = await buildClient(c, { billingRate: "40.00", billingType: "call" });
     const call = await c.post("/api/calls", { clientId: hourly.id, startTime: "2026-06-15T09:00:00Z", duration: 1800 });
     expect(call.body.amount).toBe("50.00");
     // The client's rate changes; a duration edit still uses the $100/h the call was priced with.
@@ -346,7 +309,7 @@ describe("logging, editing and deleting calls", () => {
   });
 
   it("refuses bad edits and a duration on a running call, and changes nothing", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const call = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
     for (const body of [{}, { duration: -1 }, { duration: "10" }, { clientId: "x" }, { callType: "" }, { notes: 4 }, { amount: "0.00" }]) {
       const response = await c.patch(`/api/calls/${call.body.id}`, body);
@@ -357,13 +320,14 @@ describe("logging, editing and deleting calls", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("End the call before changing its duration");
     expect((await c.patch(`/api/calls/${running.body.id}`, { notes: "still talking" })).body).toMatchObject({ notes: "still talking", active: true });
-    expect((await callRow(call.body.id))).toMatchObject({ durationSeconds: 600, amountCents: 2500 });
+    expect(((await getCallRow(t.app.db, call.body.id))!)).toMatchObject({ durationSeconds: 600, amountCents: 2500 });
     expect((await c.patch(`/api/calls/${call.body.id}`, { clientId: 999_999 })).status).toBe(404);
   });
 
   it("deletes an uninvoiced call, a running one too; an invoiced call is locked with a 409 naming the invoice", async () => {
-    const c = await newAccount();
-    const client = await createClient(c);
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c);
     const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T09:00:00Z", duration: 600 });
     const deleted = await c.delete(`/api/calls/${call.body.id}`);
     expect(deleted.status).toBe(200);
@@ -374,20 +338,20 @@ describe("logging, editing and deleting calls", () => {
     expect((await c.delete(`/api/calls/${running.body.id}`)).status).toBe(200);
 
     const billed = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T10:00:00Z", duration: 600 });
-    await markInvoiced(c, billed.body.id, client.id, "INV-0099");
+    await buildInvoice(owner, { clientId: client.id, callIds: [billed.body.id], invoiceNumber: "INV-0099", sequence: 99, dateFrom: "2026-06-01", dateTo: "2026-06-30" });
     const edit = await c.patch(`/api/calls/${billed.body.id}`, { notes: "changed" });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe("This call is on invoice INV-0099 and can no longer be changed");
     const remove = await c.delete(`/api/calls/${billed.body.id}`);
     expect(remove.status).toBe(409);
     expect(remove.body.message).toBe("This call is on invoice INV-0099 and can no longer be changed");
-    expect(await callRow(billed.body.id)).toMatchObject({ notes: null, amountCents: 2500 });
+    expect((await getCallRow(t.app.db, billed.body.id))!).toMatchObject({ notes: null, amountCents: 2500 });
     const listed = (await c.get("/api/calls")).body.find((row: { id: number }) => row.id === billed.body.id);
     expect(listed.invoiceId).toEqual(expect.any(Number));
   });
 
   it("names the invoice by id when the invoice row is not there (set directly in the database)", async () => {
-    const c = await newAccount();
+    const { c } = await newAccount(t);
     const call = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
     await t.app.db.update(calls).set({ invoiceId: 777 }).where(eq(calls.id, call.body.id));
     const response = await c.delete(`/api/calls/${call.body.id}`);
@@ -399,8 +363,8 @@ describe("logging, editing and deleting calls", () => {
 describe("the client log's periods", () => {
   it("reads calendar days in the account's time zone, endDate included, and ISO instants as given", async () => {
     clock = new Date("2026-04-20T12:00:00Z");
-    const c = await newAccount({ timezone: "America/New_York" });
-    const client = await createClient(c);
+    const { c } = await newAccount(t, { timezone: "America/New_York" });
+    const client = await buildClient(c);
     const log = async (startTime: string) => (await c.post("/api/calls", { clientId: client.id, startTime, duration: 60 })).body.id as number;
     const lateFeb28 = await log("2026-03-01T03:00:00Z"); // 22:00 on Feb 28 in New York
     const mar1 = await log("2026-03-01T05:00:00Z"); // 00:00 on Mar 1 in New York
@@ -419,8 +383,8 @@ describe("the client log's periods", () => {
   });
 
   it("moves with the account's time zone when the profile changes it", async () => {
-    const c = await newAccount({ timezone: "UTC" });
-    const client = await createClient(c);
+    const { c } = await newAccount(t, { timezone: "UTC" });
+    const client = await buildClient(c);
     const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-15T02:00:00Z", duration: 60 });
     const on = async (day: string) => (await c.get(`/api/calls/client/${client.id}?startDate=${day}&endDate=${day}`)).body.length;
     expect(await on("2026-06-15")).toBe(1);
@@ -431,9 +395,10 @@ describe("the client log's periods", () => {
   });
 
   it("lists each call exactly as GET /api/calls shows it, whatever the call (the list is packed by the database)", async () => {
-    const c = await newAccount({ timezone: "UTC" });
-    const client = await createClient(c, { name: `Zoë "Quotes" O'Brien \\ ${"\u{1F4DE}"}`, billingRate: "4.17", billingType: "minute", minimumBillingMinutes: 15 });
-    const flat = await createClient(c, { billingRate: "50.00", billingType: "call" });
+    const owner = await newAccount(t, { timezone: "UTC" });
+    const { c } = owner;
+    const client = await buildClient(c, { name: `Zoë "Quotes" O'Brien \\ ${"\u{1F4DE}"}`, billingRate: "4.17", billingType: "minute", minimumBillingMinutes: 15 });
+    const flat = await buildClient(c, { billingRate: "50.00", billingType: "call" });
     const made: number[] = [];
     const log = async (body: Record<string, unknown>) => {
       const response = await c.post("/api/calls", { clientId: client.id, callType: "consultation", ...body });
@@ -445,7 +410,7 @@ describe("the client log's periods", () => {
     await log({ startTime: "2026-06-02T09:00:00Z", duration: 1 });
     await log({ startTime: "2026-06-03T23:59:59.999Z", duration: 10 * 3600 + 1, callType: "follow-up" });
     const invoiced = await log({ startTime: "2026-06-04T09:00:00Z", duration: 900 });
-    await markInvoiced(c, invoiced, client.id, "INV-0031");
+    await buildInvoice(owner, { clientId: client.id, callIds: [invoiced], invoiceNumber: "INV-0031", sequence: 31, dateFrom: "2026-06-01", dateTo: "2026-06-30" });
     // Same start: newest first, then the higher id first.
     await log({ startTime: "2026-06-05T09:00:00Z", duration: 60 });
     await log({ startTime: "2026-06-05T09:00:00Z", duration: 120 });
@@ -471,8 +436,8 @@ describe("the client log's periods", () => {
   });
 
   it("shows the account's own changes to the log at once, though its answers are cached for a second", async () => {
-    const c = await newAccount();
-    const client = await createClient(c, { name: "Cached & Co" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Cached & Co" });
     const log = async () => (await c.get(`/api/calls/client/${client.id}?startDate=2026-06-01&endDate=2026-06-30`)).body as { id: number; notes: string | null; clientName: string }[];
     expect(await log()).toEqual([]);
     const call = await c.post("/api/calls", { clientId: client.id, startTime: "2026-06-10T09:00:00Z", duration: 600 });
@@ -487,7 +452,7 @@ describe("the client log's periods", () => {
     await c.delete(`/api/calls/${call.body.id}`);
     expect(await log()).toEqual([]);
     // Another account's writes leave this account's entries alone, and never show in them.
-    const other = await newAccount();
+    const { c: other } = await newAccount(t);
     await other.post("/api/calls", { startTime: "2026-06-10T10:00:00Z", duration: 60 });
     expect(await log()).toEqual([]);
   });
@@ -501,8 +466,8 @@ describe("the client log's periods", () => {
     ["startDate=2026-03-02&endDate=2026-03-01", /must not be before/],
     ["startDate=2026-01-01&endDate=tomorrow", /endDate must be a date like/],
   ])("refuses the query %j with a 400", async (query, message) => {
-    const c = await newAccount();
-    const client = await createClient(c);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     for (const base of ["/api/calls/client", "/api/emails/client"]) {
       const response = await c.get(`${base}/${client.id}?${query}`);
       expect(response.status).toBe(400);
@@ -511,9 +476,9 @@ describe("the client log's periods", () => {
   });
 
   it("answers 404 for another account's client and for an unknown one", async () => {
-    const owner = await newAccount();
-    const client = await createClient(owner);
-    const stranger = await newAccount();
+    const { c: owner } = await newAccount(t);
+    const client = await buildClient(owner);
+    const { c: stranger } = await newAccount(t);
     for (const base of ["/api/calls/client", "/api/emails/client"]) {
       expect((await stranger.get(`${base}/${client.id}?startDate=2026-01-01&endDate=2026-12-31`)).status).toBe(404);
       expect((await owner.get(`${base}/999999?startDate=2026-01-01&endDate=2026-12-31`)).status).toBe(404);
@@ -522,32 +487,52 @@ describe("the client log's periods", () => {
   });
 
   it("lists the client's tracked emails in the period with the client log's fields", async () => {
-    const c = await newAccount();
-    const client = await createClient(c);
-    const other = await createClient(c);
-    const me = await c.get("/api/auth/user");
-    const insert = (clientId: number, key: string, createdAt: string, extra: Partial<typeof trackedEmails.$inferInsert> = {}) =>
-      t.app.db
-        .insert(trackedEmails)
-        .values({ accountId: me.body.accountId, clientId, messageKey: key, emailType: "outbound", subject: `Re: ${key}`, createdAt: new Date(createdAt), ...extra })
-        .returning();
-    const [inPeriod] = await insert(client.id, "a", "2026-05-10T10:00:00Z", { readSeconds: 120, writeSeconds: 780, billedSeconds: 900, amountCents: 3750, invoiceId: 5 });
-    await insert(client.id, "b", "2026-04-10T10:00:00Z");
-    await insert(other.id, "c", "2026-05-10T10:00:00Z");
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c);
+    const other = await buildClient(c);
+    const invoice = await buildInvoice(owner, { clientId: client.id, dateFrom: "2026-05-01", dateTo: "2026-05-31" });
+    const inPeriod = await buildEmail(owner, {
+      clientId: client.id,
+      subject: "Re: a",
+      createdAt: "2026-05-10T10:00:00Z",
+      seconds: 900,
+      readSeconds: 120,
+      writeSeconds: 780,
+      invoiceId: invoice.id,
+    });
+    await buildEmail(owner, { clientId: client.id, subject: "Re: b", createdAt: "2026-04-10T10:00:00Z" });
+    await buildEmail(owner, { clientId: other.id, subject: "Re: c", createdAt: "2026-05-10T10:00:00Z" });
     const response = await c.get(`/api/emails/client/${client.id}?startDate=2026-05-01&endDate=2026-05-31`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual([
+    // The one tracked-email shape (issue 12 item 2), with the exact billed seconds.
+    expect(response.body).toMatchObject([
       {
-        id: inPeriod!.id,
+        id: inPeriod.id,
         emailType: "outbound",
         subject: "Re: a",
         estimatedHours: "0.25",
+        billedSeconds: 900,
         amount: "37.50",
         createdAt: "2026-05-10T10:00:00.000Z",
         totalTime: 15,
-        invoiceId: 5,
+        invoiceId: invoice.id,
       },
     ]);
+  });
+});
+
+describe("the client log's email time (issue 12 item 2)", () => {
+  it("sends each email's exact billed seconds: ten 7-minute emails add up to 4200 s (1h 10m), not 10 × 0.12 h", async () => {
+    const owner = await newAccount(t);
+    const client = await buildClient(owner.c);
+    for (let i = 0; i < 10; i++)
+      await buildEmail(owner, { clientId: client.id, seconds: 420, billedSeconds: 420, createdAt: `2026-05-${String(i + 10)}T10:00:00Z` });
+    const response = await owner.c.get(`/api/emails/client/${client.id}?startDate=2026-05-01&endDate=2026-05-31`);
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(10);
+    for (const email of response.body) expect(email).toMatchObject({ billedSeconds: 420, billedMinutes: 7, estimatedHours: "0.12" });
+    expect(response.body.reduce((sum: number, email: { billedSeconds: number }) => sum + email.billedSeconds, 0)).toBe(4200);
   });
 });
 
@@ -587,8 +572,8 @@ describe("an active call survives a restart", () => {
 
 describe("rows stay in their account", () => {
   it("stores account_id on every call and answers 404 for another account's call on every call route", async () => {
-    const owner = await newAccount();
-    const stranger = await newAccount();
+    const { c: owner } = await newAccount(t);
+    const { c: stranger } = await newAccount(t);
     const call = await owner.post("/api/calls/start");
     const logged = await owner.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 60 });
     expect((await stranger.post(`/api/calls/end/${call.body.id}`)).status).toBe(404);
@@ -598,6 +583,6 @@ describe("rows stay in their account", () => {
     expect((await stranger.get("/api/calls/active")).body).toEqual([]);
     const [row] = await t.app.db.select().from(calls).where(and(eq(calls.id, logged.body.id)));
     expect(row).toMatchObject({ notes: null });
-    expect((await callRow(call.body.id)).endedAt).toBeNull();
+    expect(((await getCallRow(t.app.db, call.body.id))!).endedAt).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calls, invoices, trackedEmails } from "../../src/server/db/schema/index.js";
-import type { ApiClient } from "../helpers/api-client.js";
-import { type NewAccount, signUp } from "../helpers/factories.js";
+import { calls, trackedEmails } from "../../src/server/db/schema/index.js";
+import { buildCall, buildClient, buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -11,93 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Session = { c: ApiClient; account: NewAccount; accountId: number };
-
-async function newAccount(): Promise<Session> {
-  const c = t.client();
-  const account = await signUp(c);
-  return { c, account, accountId: account.user.accountId };
-}
-
-async function addClient(c: ApiClient, body: Record<string, unknown> = {}) {
-  const response = await c.post("/api/clients", { name: "Acme Corp", ...body });
-  if (response.status !== 201) throw new Error(`create client failed: ${response.status} ${response.text}`);
-  return response.body;
-}
-
-/** Test data for the tables other features own, written straight to the database. */
-async function insertCall(accountId: number, clientId: number | null, values: Partial<typeof calls.$inferInsert> = {}) {
-  const startedAt = values.startedAt ?? new Date("2026-03-02T15:00:00Z");
-  const [row] = await t.app.db
-    .insert(calls)
-    .values({
-      accountId,
-      clientId,
-      platform: "zoom",
-      callType: "consultation",
-      startedAt,
-      endedAt: new Date(startedAt.getTime() + 1800_000),
-      durationSeconds: 1800,
-      billedSeconds: 1800,
-      rateCents: 15000,
-      billingType: "hour",
-      amountCents: 7500,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no call");
-  return row;
-}
-
-async function insertEmail(accountId: number, clientId: number, values: Partial<typeof trackedEmails.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(trackedEmails)
-    .values({
-      accountId,
-      clientId,
-      messageKey: `msg-${Math.random()}`,
-      subject: "Re: contract",
-      emailType: "sent",
-      wordCount: 250,
-      readSeconds: 120,
-      writeSeconds: 780,
-      billedSeconds: 900,
-      rateCents: 15000,
-      amountCents: 3750,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error("no email");
-  return row;
-}
-
-let sequence = 0;
-async function insertInvoice(accountId: number, clientId: number) {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(invoices)
-    .values({
-      accountId,
-      clientId,
-      invoiceNumber: `INV-${sequence}`,
-      sequence,
-      dateFrom: "2026-03-01",
-      dateTo: "2026-03-31",
-      issuedOn: "2026-04-01",
-      dueOn: "2026-05-01",
-      subtotalCents: 7500,
-      totalCents: 7500,
-      totalCalls: 1,
-      totalDurationSeconds: 1800,
-    })
-    .returning();
-  if (!row) throw new Error("no invoice");
-  return row;
-}
-
 describe("POST /api/clients", () => {
   it("creates a client with every field and answers it as the contract says", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.post("/api/clients", {
       name: "  Jane Doe ",
       email: "Jane@Example.TEST",
@@ -137,8 +52,8 @@ describe("POST /api/clients", () => {
   });
 
   it("needs only a name; everything else follows the account's defaults", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Bare Minimum" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Bare Minimum" });
     expect(client).toMatchObject({
       email: null,
       phone: null,
@@ -158,16 +73,16 @@ describe("POST /api/clients", () => {
   });
 
   it("bills by the hour when a rate comes without a type (spec 000 §5)", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     await c.put("/api/settings", { defaultBillingRate: "4.00", billingType: "minute" });
-    const client = await addClient(c, { billingRate: 200 });
+    const client = await buildClient(c, { billingRate: 200 });
     expect(client).toMatchObject({ billingRate: "200.00", billingType: "hour", effectiveBillingRate: "200.00", effectiveBillingType: "hour" });
   });
 
   it("keeps rate and unit together: without its own rate a client uses the account's rate in the account's unit", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     await c.put("/api/settings", { defaultBillingRate: "4.00", billingType: "minute", minimumBillingMinutes: 15, roundingIncrementMinutes: 6 });
-    const client = await addClient(c, { billingRate: "", billingType: "hour" });
+    const client = await buildClient(c, { billingRate: "", billingType: "hour" });
     expect(client).toMatchObject({
       billingRate: null,
       billingType: null,
@@ -182,8 +97,8 @@ describe("POST /api/clients", () => {
   });
 
   it("accepts phoneNumber as an alias of phone and treats empty strings as nothing", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { phoneNumber: "555-0199", email: "", company: "  ", notes: null });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { phoneNumber: "555-0199", email: "", company: "  ", notes: null });
     expect(client).toMatchObject({ phone: "555-0199", email: null, company: null, notes: null });
   });
 
@@ -213,7 +128,7 @@ describe("POST /api/clients", () => {
   ];
 
   it.each(invalid)("refuses a %s with a 400 and its message, creating nothing", async (_label, body, message) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.post("/api/clients", { name: "Valid Name", ...body });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: "validation_error", message });
@@ -226,7 +141,7 @@ describe("POST /api/clients", () => {
     ["a JSON string", '"Acme"'],
     ["null", "null"],
   ])("refuses %s with a 400 and creates nothing", async (_label, rawBody) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.request("POST", "/api/clients", { rawBody, headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(expect.any(String));
@@ -241,12 +156,12 @@ describe("POST /api/clients", () => {
 
 describe("GET /api/clients", () => {
   it("lists the account's own clients by name, and no one else's", async () => {
-    const first = await newAccount();
-    const second = await newAccount();
-    await addClient(first.c, { name: "Zeta" });
-    await addClient(first.c, { name: "alpha" });
-    await addClient(first.c, { name: "Mu" });
-    await addClient(second.c, { name: "Other Account Client" });
+    const first = await newAccount(t);
+    const second = await newAccount(t);
+    await buildClient(first.c, { name: "Zeta" });
+    await buildClient(first.c, { name: "alpha" });
+    await buildClient(first.c, { name: "Mu" });
+    await buildClient(second.c, { name: "Other Account Client" });
     const list = await first.c.get("/api/clients");
     expect(list.status).toBe(200);
     expect(list.body.map((client: { name: string }) => client.name)).toEqual(["Mu", "Zeta", "alpha"]);
@@ -254,7 +169,7 @@ describe("GET /api/clients", () => {
   });
 
   it("refuses a bad includeArchived value", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.get("/api/clients?includeArchived=maybe");
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("includeArchived must be true or false");
@@ -263,30 +178,31 @@ describe("GET /api/clients", () => {
 
 describe("GET /api/clients/{id}", () => {
   it("answers one client with its totals: calls, time and revenue from calls plus emails", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c, { name: "Totals LLP", billingRate: "150.00" });
-    const other = await addClient(c, { name: "Someone Else" });
-    await insertCall(accountId, client.id, { durationSeconds: 1800, amountCents: 7500 });
-    await insertCall(accountId, client.id, { durationSeconds: 3725, amountCents: 15521 });
-    await insertCall(accountId, other.id, { durationSeconds: 999, amountCents: 999 });
-    await insertEmail(accountId, client.id, { amountCents: 3750 });
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c, { name: "Totals LLP", billingRate: "150.00" });
+    const other = await buildClient(c, { name: "Someone Else" });
+    await buildCall(owner, { clientId: client.id, durationSeconds: 1800 }); // 30 min at 150.00/h: 75.00
+    await buildCall(owner, { clientId: client.id, durationSeconds: 3725 }); // 63 started minutes: 157.50
+    await buildCall(owner, { clientId: other.id, durationSeconds: 999 });
+    await buildEmail(owner, { clientId: client.id, seconds: 900 }); // 37.50
     const response = await c.get(`/api/clients/${client.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: client.id, name: "Totals LLP", billingRate: "150.00" });
     expect(response.body.summary).toEqual({
       totalCalls: 2,
       totalDurationSeconds: 5525,
-      callRevenue: "230.21",
+      callRevenue: "232.50",
       emailRevenue: "37.50",
-      totalRevenue: "267.71",
+      totalRevenue: "270.00",
       totalEmails: 1,
       totalInvoices: 0,
     });
   });
 
   it("answers zero totals for a client with no activity", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     const response = await c.get(`/api/clients/${client.id}`);
     expect(response.body.summary).toEqual({
       totalCalls: 0,
@@ -300,14 +216,14 @@ describe("GET /api/clients/{id}", () => {
   });
 
   it("answers 404 for an id that does not exist", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.get("/api/clients/999999");
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ error: "not_found", message: "Client not found" });
   });
 
   it.each(["abc", "0", "-1", "1.5", "99999999999"])("refuses the id %s with a 400", async (id) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.get(`/api/clients/${id}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(expect.any(String));
@@ -316,8 +232,8 @@ describe("GET /api/clients/{id}", () => {
 
 describe("PUT /api/clients/{id}", () => {
   it("changes the fields it is sent and keeps the others", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Old Name", email: "old@example.test", company: "Old Co", billingRate: "100", billingType: "minute" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Old Name", email: "old@example.test", company: "Old Co", billingRate: "100", billingType: "minute" });
     const response = await c.put(`/api/clients/${client.id}`, { name: "New Name", company: "", caseType: "Litigation" });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
@@ -333,8 +249,8 @@ describe("PUT /api/clients/{id}", () => {
   });
 
   it("takes the whole form as the edit dialog sends it", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Form Client" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Form Client" });
     const response = await c.put(`/api/clients/${client.id}`, {
       name: "Form Client",
       email: "form@example.test",
@@ -360,9 +276,9 @@ describe("PUT /api/clients/{id}", () => {
   });
 
   it("clearing the rate returns the client to the account's rate and unit", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     await c.put("/api/settings", { defaultBillingRate: "3.00", billingType: "minute" });
-    const client = await addClient(c, { billingRate: "250", billingType: "hour", minimumBillingMinutes: 30 });
+    const client = await buildClient(c, { billingRate: "250", billingType: "hour", minimumBillingMinutes: 30 });
     const response = await c.put(`/api/clients/${client.id}`, { billingRate: null, minimumBillingMinutes: null });
     expect(response.body).toMatchObject({
       billingRate: null,
@@ -375,15 +291,15 @@ describe("PUT /api/clients/{id}", () => {
   });
 
   it("changing only the type of a client with its own rate keeps the rate", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { billingRate: "50" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { billingRate: "50" });
     const response = await c.put(`/api/clients/${client.id}`, { billingType: "call" });
     expect(response.body).toMatchObject({ billingRate: "50.00", billingType: "call" });
   });
 
   it.each(invalidUpdates())("refuses a %s with a 400 and changes nothing", async (_label, body, message) => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Unchanged", email: "same@example.test", billingRate: "10" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Unchanged", email: "same@example.test", billingRate: "10" });
     const response = await c.put(`/api/clients/${client.id}`, body);
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: "validation_error", message });
@@ -393,8 +309,8 @@ describe("PUT /api/clients/{id}", () => {
   });
 
   it("refuses malformed JSON with a 400 and changes nothing", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Still Here" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Still Here" });
     const response = await c.request("PUT", `/api/clients/${client.id}`, { rawBody: '{"name":', headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("The request body is not valid JSON");
@@ -402,7 +318,7 @@ describe("PUT /api/clients/{id}", () => {
   });
 
   it("answers 404 for a missing client", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.put("/api/clients/987654", { name: "Ghost" });
     expect(response.status).toBe(404);
     expect(response.body.message).toBe("Client not found");
@@ -424,12 +340,12 @@ function invalidUpdates(): [string, Record<string, unknown>, string][] {
 
 describe("another account's clients", () => {
   it("are a 404 for every read and write, and nothing changes", async () => {
-    const owner = await newAccount();
-    const intruder = await newAccount();
-    const client = await addClient(owner.c, { name: "Private Client", email: "private@example.test" });
-    await insertCall(owner.accountId, client.id);
-    await insertEmail(owner.accountId, client.id);
-    await insertInvoice(owner.accountId, client.id);
+    const owner = await newAccount(t);
+    const intruder = await newAccount(t);
+    const client = await buildClient(owner.c, { name: "Private Client", email: "private@example.test" });
+    const call = await buildCall(owner, { clientId: client.id });
+    await buildEmail(owner, { clientId: client.id });
+    await buildInvoice(owner, { clientId: client.id, callIds: [call.id] });
 
     const attempts = [
       intruder.c.get(`/api/clients/${client.id}`),
@@ -454,12 +370,19 @@ describe("another account's clients", () => {
 
 describe("GET /api/clients/{id}/calls, /emails, /invoices", () => {
   it("lists the client's own calls newest first in the calls shape, money as decimal strings", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c, { name: "Caller" });
-    const other = await addClient(c, { name: "Not Me" });
-    const older = await insertCall(accountId, client.id, { startedAt: new Date("2026-01-05T10:00:00Z"), amountCents: 1234, notes: "first" });
-    const newer = await insertCall(accountId, client.id, { startedAt: new Date("2026-02-05T10:00:00Z"), amountCents: 5 });
-    await insertCall(accountId, other.id);
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c, { name: "Caller" });
+    const other = await buildClient(c, { name: "Not Me" });
+    // Per-call prices, so the amounts show cents and a leading zero.
+    const older = await buildCall(owner, {
+      clientId: client.id,
+      startedAt: "2026-01-05T10:00:00Z",
+      notes: "first",
+      rules: { rateCents: 1234, billingType: "call" },
+    });
+    const newer = await buildCall(owner, { clientId: client.id, startedAt: "2026-02-05T10:00:00Z", rules: { rateCents: 5, billingType: "call" } });
+    await buildCall(owner, { clientId: other.id });
     const response = await c.get(`/api/clients/${client.id}/calls`);
     expect(response.status).toBe(200);
     expect(response.body.map((call: { id: number }) => call.id)).toEqual([newer.id, older.id]);
@@ -481,17 +404,21 @@ describe("GET /api/clients/{id}/calls, /emails, /invoices", () => {
   });
 
   it("lists the client's tracked emails with estimated hours, minutes and amount", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c);
-    await insertEmail(accountId, client.id, { subject: "Quarterly review", billedSeconds: 900, readSeconds: 120, writeSeconds: 780, amountCents: 3750 });
+    const owner = await newAccount(t);
+    const client = await buildClient(owner.c);
+    const { c } = owner;
+    await buildEmail(owner, { clientId: client.id, subject: "Quarterly review", seconds: 900, readSeconds: 120, writeSeconds: 780 });
     const response = await c.get(`/api/clients/${client.id}/emails`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual([
+    // The one tracked-email shape (issue 12 item 2), with the exact billed seconds.
+    expect(response.body).toMatchObject([
       {
         id: expect.any(Number),
-        emailType: "sent",
+        emailType: "outbound",
         subject: "Quarterly review",
         estimatedHours: "0.25",
+        billedSeconds: 900,
+        clientName: client.name,
         amount: "37.50",
         createdAt: expect.any(String),
         totalTime: 15,
@@ -501,9 +428,20 @@ describe("GET /api/clients/{id}/calls, /emails, /invoices", () => {
   });
 
   it("lists the client's invoices", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c, { name: "Billed Co", email: "billing@billed.test" });
-    const invoice = await insertInvoice(accountId, client.id);
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c, { name: "Billed Co", email: "billing@billed.test" });
+    const call = await buildCall(owner, { clientId: client.id, startedAt: "2026-03-02T15:00:00Z", durationSeconds: 1800 });
+    const invoice = await buildInvoice(owner, {
+      clientId: client.id,
+      callIds: [call.id],
+      dateFrom: "2026-03-01",
+      dateTo: "2026-03-31",
+      subtotalCents: 7500,
+      totalCents: 7500,
+      totalCalls: 1,
+      totalDurationSeconds: 1800,
+    });
     const response = await c.get(`/api/clients/${client.id}/invoices`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
@@ -525,8 +463,8 @@ describe("GET /api/clients/{id}/calls, /emails, /invoices", () => {
   });
 
   it("answers empty lists for a client with no activity", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     for (const list of ["calls", "emails", "invoices"]) {
       const response = await c.get(`/api/clients/${client.id}/${list}`);
       expect(response.status).toBe(200);
@@ -535,22 +473,23 @@ describe("GET /api/clients/{id}/calls, /emails, /invoices", () => {
   });
 
   it.each(["calls", "emails", "invoices"])("answers 404 for the %s of a missing client", async (list) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.get(`/api/clients/424242/${list}`);
     expect(response.status).toBe(404);
     expect(response.body.message).toBe("Client not found");
   });
 });
 
-describe("DELETE /api/clients/{id} (DECISIONS.md 10)", () => {
+describe("DELETE /api/clients/{id} (docs/decisions.md D10)", () => {
   it("erases a client without invoices, keeps its calls without a client and removes its tracked emails, and says so", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c, { name: "Short Lived" });
-    const keep = await addClient(c, { name: "Keeper" });
-    const callA = await insertCall(accountId, client.id);
-    const callB = await insertCall(accountId, client.id);
-    const keptCall = await insertCall(accountId, keep.id);
-    await insertEmail(accountId, client.id);
+    const owner = await newAccount(t);
+    const { c, accountId } = owner;
+    const client = await buildClient(c, { name: "Short Lived" });
+    const keep = await buildClient(c, { name: "Keeper" });
+    const callA = await buildCall(owner, { clientId: client.id });
+    const callB = await buildCall(owner, { clientId: client.id });
+    const keptCall = await buildCall(owner, { clientId: keep.id });
+    await buildEmail(owner, { clientId: client.id });
 
     const response = await c.delete(`/api/clients/${client.id}`);
     expect(response.status).toBe(200);
@@ -573,18 +512,19 @@ describe("DELETE /api/clients/{id} (DECISIONS.md 10)", () => {
   });
 
   it("erases a client with no activity with a plain message", async () => {
-    const { c } = await newAccount();
-    const client = await addClient(c, { name: "Nothing Here" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Nothing Here" });
     const response = await c.delete(`/api/clients/${client.id}`);
     expect(response.body).toMatchObject({ outcome: "deleted", detachedCalls: 0, removedEmails: 0, message: "Nothing Here was deleted." });
   });
 
   it("archives a client with invoices: hidden from the list, still readable by id and on its invoices, its calls and emails kept", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await addClient(c, { name: "Invoiced Inc" });
-    const call = await insertCall(accountId, client.id);
-    await insertEmail(accountId, client.id);
-    const invoice = await insertInvoice(accountId, client.id);
+    const owner = await newAccount(t);
+    const { c } = owner;
+    const client = await buildClient(c, { name: "Invoiced Inc" });
+    const call = await buildCall(owner, { clientId: client.id });
+    await buildEmail(owner, { clientId: client.id });
+    const invoice = await buildInvoice(owner, { clientId: client.id, callIds: [call.id] });
 
     const response = await c.delete(`/api/clients/${client.id}`);
     expect(response.status).toBe(200);
@@ -613,7 +553,7 @@ describe("DELETE /api/clients/{id} (DECISIONS.md 10)", () => {
   });
 
   it("answers 404 for a missing client and bad ids with a 400", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     expect((await c.delete("/api/clients/31337")).status).toBe(404);
     expect((await c.delete("/api/clients/abc")).status).toBe(400);
   });

@@ -1,8 +1,5 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, invoices } from "../../src/server/db/schema/index.js";
-import type { ApiClient } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { buildClient, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /** GET /api/dashboard/stats: today's calls, time and revenue in the account's time zone, and pending invoices. */
@@ -13,32 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function newAccount(timezone = "UTC"): Promise<{ c: ApiClient; accountId: number }> {
-  const c = t.client();
-  const account = await signUp(c, { timezone });
-  return { c, accountId: account.user.accountId };
-}
-
-async function addInvoice(accountId: number, status: string, sequence: number) {
-  // A client row for the invoice's foreign key.
-  const result = await t.app.db.execute(sql`insert into clients (account_id, name) values (${accountId}, ${`Invoice client ${sequence}`}) returning id`);
-  const clientId = Number((result as unknown as { rows: { id: number }[] }).rows[0]?.id);
-  await t.app.db.insert(invoices).values({
-    accountId,
-    clientId,
-    invoiceNumber: `INV-${sequence}`,
-    sequence,
-    status,
-    dateFrom: "2026-06-01",
-    dateTo: "2026-06-30",
-    issuedOn: "2026-06-30",
-    dueOn: "2026-07-30",
-  });
-}
-
 describe("GET /api/dashboard/stats", () => {
   it("starts at zero for a new account", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const stats = await c.get("/api/dashboard/stats");
     expect(stats.status).toBe(200);
     expect(stats.body).toEqual({ todayCalls: 0, totalDuration: 0, billableAmount: "0.00", pendingInvoices: 0 });
@@ -46,7 +20,8 @@ describe("GET /api/dashboard/stats", () => {
 
   it("counts today's calls, seconds and money as the account's user sees today, and its draft and sent invoices", async () => {
     clock = new Date("2026-06-15T14:00:00.000Z"); // 10:00 on June 15 in New York (EDT, UTC−4)
-    const { c, accountId } = await newAccount("America/New_York");
+    const who = await newAccount(t, { timezone: "America/New_York" });
+    const { c } = who;
     const log = (startTime: string, duration: number) => c.post("/api/calls", { startTime, duration });
     await log("2026-06-15T03:59:00Z", 600); // 23:59 on June 14 in New York: yesterday
     await log("2026-06-15T04:00:00Z", 1800); // 00:00 on June 15: today, $75.00
@@ -54,13 +29,14 @@ describe("GET /api/dashboard/stats", () => {
     await log("2026-06-14T12:00:00Z", 3600); // yesterday
     const running = await c.post("/api/calls/start"); // today, still running: counted, no time or money yet
     expect(running.status).toBe(201);
-    for (const [status, sequence] of [["draft", 1], ["sent", 2], ["paid", 3], ["void", 4]] as const) await addInvoice(accountId, status, sequence);
+    const client = await buildClient(c);
+    for (const status of ["draft", "sent", "paid", "void"]) await buildInvoice(who, { clientId: client.id, status });
 
     const stats = await c.get("/api/dashboard/stats");
     expect(stats.body).toEqual({ todayCalls: 3, totalDuration: 1861, billableAmount: "80.00", pendingInvoices: 2 });
 
     // Another account's calls and invoices never count.
-    const other = await newAccount("America/New_York");
+    const other = await newAccount(t, { timezone: "America/New_York" });
     await other.c.post("/api/calls", { startTime: "2026-06-15T13:00:00Z", duration: 60 });
     expect((await c.get("/api/dashboard/stats")).body.todayCalls).toBe(3);
     expect((await other.c.get("/api/dashboard/stats")).body).toEqual({ todayCalls: 1, totalDuration: 60, billableAmount: "2.50", pendingInvoices: 0 });
@@ -68,18 +44,17 @@ describe("GET /api/dashboard/stats", () => {
 
   it("moves 'today' with the account's time zone", async () => {
     clock = new Date("2026-06-15T02:00:00.000Z"); // June 15 in UTC, still June 14 in Los Angeles
-    const { c, accountId } = await newAccount("UTC");
+    const { c } = await newAccount(t, { timezone: "UTC" });
     await c.post("/api/calls", { startTime: "2026-06-15T01:00:00Z", duration: 60 }); // June 15 UTC, June 14 in LA
     await c.post("/api/calls", { startTime: "2026-06-14T20:00:00Z", duration: 120 }); // June 14 in both
     expect((await c.get("/api/dashboard/stats")).body).toMatchObject({ todayCalls: 1, totalDuration: 60 });
-    await t.app.db.update(accounts).set({ timezone: "America/Los_Angeles" }).where(eq(accounts.id, accountId));
-    t.app.sessionCache.forgetAccount(accountId); // a direct database write bypasses the cache's drop-on-write
+    expect((await c.put("/api/settings", { timezone: "America/Los_Angeles" })).status).toBe(200);
     expect((await c.get("/api/dashboard/stats")).body).toMatchObject({ todayCalls: 2, totalDuration: 180 });
   });
 
   it("covers the whole 23-hour day when clocks spring forward", async () => {
     clock = new Date("2026-03-09T03:59:30.000Z"); // 23:59:30 EDT on March 8, 2026, the 23-hour day New York springs forward
-    const { c } = await newAccount("America/New_York");
+    const { c } = await newAccount(t, { timezone: "America/New_York" });
     await c.post("/api/calls", { startTime: "2026-03-08T05:00:00Z", duration: 60 }); // 00:00 EST: first instant of the day
     await c.post("/api/calls", { startTime: "2026-03-08T04:59:59Z", duration: 60 }); // 23:59:59 on March 7
     await c.post("/api/calls", { startTime: "2026-03-08T19:00:00Z", duration: 60 }); // 15:00 EDT
@@ -89,7 +64,7 @@ describe("GET /api/dashboard/stats", () => {
 
   it("adds cents exactly, with no floating-point drift", async () => {
     clock = new Date("2026-06-15T23:00:00.000Z");
-    const { c } = await newAccount("UTC");
+    const { c } = await newAccount(t, { timezone: "UTC" });
     await c.put("/api/settings", { defaultBillingRate: "0.10", billingType: "minute" });
     for (let i = 0; i < 30; i++) await c.post("/api/calls", { startTime: `2026-06-15T${String(10 + (i % 10)).padStart(2, "0")}:0${i % 6}:00Z`, duration: 60 });
     expect((await c.get("/api/dashboard/stats")).body.billableAmount).toBe("3.00");
@@ -97,7 +72,7 @@ describe("GET /api/dashboard/stats", () => {
 
   it("shows the account's own changes at once, though the figures are cached for a second", async () => {
     clock = new Date("2026-06-15T14:00:00.000Z");
-    const { c } = await newAccount("UTC");
+    const { c } = await newAccount(t, { timezone: "UTC" });
     const stats = async () => (await c.get("/api/dashboard/stats")).body;
     expect(await stats()).toMatchObject({ todayCalls: 0 });
     const logged = await c.post("/api/calls", { startTime: "2026-06-15T09:00:00Z", duration: 600 });
@@ -116,7 +91,7 @@ describe("GET /api/dashboard/stats", () => {
 
   it("starts a new day at the account's midnight even with figures cached from the evening before", async () => {
     clock = new Date("2026-06-15T23:59:59.000Z");
-    const { c } = await newAccount("UTC");
+    const { c } = await newAccount(t, { timezone: "UTC" });
     await c.post("/api/calls", { startTime: "2026-06-15T20:00:00Z", duration: 60 });
     expect((await c.get("/api/dashboard/stats")).body.todayCalls).toBe(1);
     clock = new Date("2026-06-16T00:00:00.000Z");

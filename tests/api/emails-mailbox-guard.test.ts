@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailIntegrations } from "../../src/server/db/schema/index.js";
 import { openImap } from "../../src/server/emails/imap-connection.js";
-import type { ApiClient } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { newAccount } from "../helpers/factories.js";
 import { type ImapStandIn, startImapStandIn } from "../helpers/imap-stand-in.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -17,12 +16,6 @@ const SECRET_A = "stored-secret-for-A";
 const REQUIRED_AGAIN = "App password is required again when the server, port, TLS setting, username or provider changes";
 const refusedMessage = (address: string) =>
   `Minutely does not connect to private or local network addresses (${address} is one). Use your mail provider's public IMAP server.`;
-
-async function account(app: TestApp): Promise<{ c: ApiClient; accountId: number }> {
-  const c = app.client();
-  const created = await signUp(c);
-  return { c, accountId: created.user.accountId };
-}
 
 describe("a stored password is sent only where it was saved for (defect 2)", () => {
   let t: TestApp;
@@ -40,7 +33,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
   });
 
   it("refuses to point the stored password at another host and port; the test still signs in to A only", async () => {
-    const { c, accountId } = await account(t);
+    const { c, accountId } = await newAccount(t);
     const onA = { provider: "imap", host: "127.0.0.1", port: serverA.port, secure: false, username: "me@firm.test" };
     expect((await c.put("/api/integrations/email", { ...onA, password: SECRET_A })).status).toBe(200);
     const first = await c.post("/api/integrations/email/test");
@@ -65,7 +58,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
   });
 
   it("asks for the password again when the port, username, TLS setting or provider changes", async () => {
-    const { c, accountId } = await account(t);
+    const { c, accountId } = await newAccount(t);
     const onA = { provider: "imap", host: "127.0.0.1", port: serverA.port, secure: false, username: "me@firm.test" };
     await c.put("/api/integrations/email", { ...onA, password: SECRET_A });
     const [saved] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
@@ -86,7 +79,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
   });
 
   it("keeps the password when only enabled, the address or the username's case change", async () => {
-    const { c } = await account(t);
+    const { c } = await newAccount(t);
     const onA = { provider: "imap", host: "127.0.0.1", port: serverA.port, secure: false, username: "me@firm.test" };
     await c.put("/api/integrations/email", { ...onA, password: SECRET_A });
     const kept = await c.put("/api/integrations/email", {
@@ -101,7 +94,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
   });
 
   it("sends a newly typed password to the new server, and never the old one", async () => {
-    const { c } = await account(t);
+    const { c } = await newAccount(t);
     const onA = { provider: "imap", host: "127.0.0.1", port: serverA.port, secure: false, username: "me@firm.test" };
     await c.put("/api/integrations/email", { ...onA, password: "old-secret-for-A" });
     const moved = await c.put("/api/integrations/email", { ...onA, port: serverB.port, password: "new-secret-for-B" });
@@ -125,7 +118,7 @@ describe("private and local addresses refused (defect 3, ALLOW_PRIVATE_MAIL_HOST
   });
 
   it("refuses loopback, private, link-local, metadata and mapped addresses at once when saving", async () => {
-    const { c, accountId } = await account(t);
+    const { c, accountId } = await newAccount(t);
     const cases: [string, number, RegExp][] = [
       ["127.0.0.1", 5432, /\(127\.0\.0\.1 is one\)/],
       ["localhost", 993, /\((127\.0\.0\.1|::1) is one\)/],
@@ -160,7 +153,7 @@ describe("private and local addresses refused (defect 3, ALLOW_PRIVATE_MAIL_HOST
   });
 
   it("refuses at connect time too, before any socket opens (a row saved earlier, or a name that now resolves privately)", async () => {
-    const { c, accountId } = await account(t);
+    const { c, accountId } = await newAccount(t);
     // Gmail's preset is saved without a look-up; the row is then pointed at the stand-in, as a row
     // saved before this rule (or a name whose DNS answer changed since) would be.
     expect(

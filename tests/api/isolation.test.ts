@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, notifications, trackedEmails } from "../../src/server/db/schema/index.js";
+import { notifications } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { signUp } from "../helpers/factories.js";
+import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -22,7 +22,7 @@ function kindOf(url: string): Kind | null {
   return null;
 }
 
-/** Routes whose ids are not account records: administrators' views of public sign-ups (DECISIONS.md 11). */
+/** Routes whose ids are not account records: administrators' views of public sign-ups (docs/decisions.md D11). */
 // The waitlist is not account data; the OAuth routes take a provider name, not a record id.
 const NOT_ACCOUNT_SCOPED = [/^\/api\/waitlist/, /^\/api\/integrations\/email\/oauth\/:provider/];
 
@@ -55,39 +55,22 @@ async function snapshot(accountId: number): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = t.client();
-  const account = await signUp(owner);
-  ownerAccountId = account.user.accountId;
-  stranger = t.client();
-  await signUp(stranger);
+  const ownerAccount = await newAccount(t);
+  owner = ownerAccount.c;
+  ownerAccountId = ownerAccount.accountId;
+  stranger = (await newAccount(t)).c;
 
   const client = await owner.post("/api/clients", { name: "Owner's client", email: "client@example.test" });
   ids.client = client.body.id;
   const call = await owner.post("/api/calls", { clientId: ids.client, startTime: "2026-01-10T10:00:00Z", duration: 600, notes: "private" });
   ids.call = call.body.id;
   await owner.post("/api/calls/start", { clientId: ids.client });
-  const [email] = await t.app.db
-    .insert(trackedEmails)
-    .values({ accountId: ownerAccountId, clientId: ids.client, messageKey: "m-1", emailType: "inbound", subject: "Private", createdAt: new Date("2026-01-10T10:00:00Z") })
-    .returning();
-  ids.email = email!.id;
-  const [invoice] = await t.app.db
-    .insert(invoices)
-    .values({
-      accountId: ownerAccountId,
-      clientId: ids.client,
-      invoiceNumber: "INV-1",
-      sequence: 1,
-      dateFrom: "2026-01-01",
-      dateTo: "2026-01-31",
-      issuedOn: "2026-01-31",
-      dueOn: "2026-03-02",
-    })
-    .returning();
-  ids.invoice = invoice!.id;
+  const email = await buildEmail(ownerAccount, { clientId: ids.client, emailType: "inbound", subject: "Private", createdAt: "2026-01-10T10:00:00Z" });
+  ids.email = email.id;
+  ids.invoice = (await buildInvoice(ownerAccount, { clientId: ids.client })).id;
   const [notification] = await t.app.db
     .insert(notifications)
-    .values({ accountId: ownerAccountId, userId: account.user.id, kind: "invoice", title: "Private", message: "Private" })
+    .values({ accountId: ownerAccountId, userId: ownerAccount.userId, kind: "invoice", title: "Private", message: "Private" })
     .returning();
   ids.notification = notification!.id;
 });

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices, notifications } from "../../src/server/db/schema/index.js";
 import { notifyInvoiceReady } from "../../src/server/notifications/notify-invoice-ready.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { insertClient } from "../helpers/billing-fixtures.js";
-import { signUp } from "../helpers/factories.js";
+import { buildClient, newAccount } from "../helpers/factories.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -31,12 +30,6 @@ beforeEach(() => {
   clock = new Date("2026-03-02T15:00:00.000Z");
 });
 
-async function newAccount(): Promise<{ c: ApiClient; accountId: number }> {
-  const c = t.client();
-  const account = await signUp(c);
-  return { c, accountId: account.user.accountId };
-}
-
 /** Starts a call through the API, lets `seconds` pass on the app's clock and ends it. */
 async function endedCall(c: ApiClient, clientId: number | null, seconds: number): Promise<{ id: number }> {
   const started = await c.post("/api/calls/start", clientId === null ? {} : { clientId });
@@ -49,8 +42,8 @@ async function endedCall(c: ApiClient, clientId: number | null, seconds: number)
 
 describe("invoice-ready notifications", () => {
   it("appear when a call with a client ends, with client, minutes, amount and call type", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId, { name: "Acme Holdings", email: "ap@acme.example" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Acme Holdings", email: "ap@acme.example" });
     const call = await endedCall(c, client.id, 25 * 60 + 10);
     await endedCall(c, null, 600);
 
@@ -78,8 +71,8 @@ describe("invoice-ready notifications", () => {
   });
 
   it("lists newest first and leaves read ones out; the service is idempotent per call", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId);
+    const { c, accountId } = await newAccount(t);
+    const client = await buildClient(c);
     const first = await endedCall(c, client.id, 300);
     advance(60);
     const second = await endedCall(c, client.id, 300);
@@ -108,8 +101,8 @@ describe("invoice-ready notifications", () => {
   });
 
   it("Send Now: generates the call's invoice, mails it to the client and marks the notification read", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId, { name: "Birch & Co", email: "billing@birch.example" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { name: "Birch & Co", email: "billing@birch.example" });
     const call = await endedCall(c, client.id, 1800);
     const [notification] = (await c.get("/api/notifications/unread")).body;
     const generated = await c.post("/api/invoices/generate", {
@@ -134,8 +127,8 @@ describe("invoice-ready notifications", () => {
   });
 
   it("Send Now uses the address given, and asks for one when the client has none, changing nothing", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId, { email: null, name: "No Mail Ltd" });
+    const { c } = await newAccount(t);
+    const client = await buildClient(c, { email: null, name: "No Mail Ltd" });
     await endedCall(c, client.id, 600);
     const [notification] = (await c.get("/api/notifications/unread")).body;
     expect(notification.data.clientEmail).toBeNull();
@@ -155,8 +148,8 @@ describe("invoice-ready notifications", () => {
   });
 
   it("Save for Later keeps the invoice a draft and marks the notification read", async () => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     await endedCall(c, client.id, 600);
     const [notification] = (await c.get("/api/notifications/unread")).body;
     const generated = await c.post("/api/invoices/generate", { clientId: client.id, callIds: [notification.data.callId] });
@@ -176,8 +169,8 @@ describe("invoice-ready notifications", () => {
     ["save-invoice", { invoiceId: -4 }, "invoiceId must be positive"],
     ["save-invoice", { invoiceId: 1.5 }, "invoiceId must be a whole number"],
   ])("%s rejects bad input %o with a 400 and keeps the notification unread", async (action, body, message) => {
-    const { c, accountId } = await newAccount();
-    const client = await insertClient(t.app.db, accountId);
+    const { c } = await newAccount(t);
+    const client = await buildClient(c);
     await endedCall(c, client.id, 600);
     const [notification] = (await c.get("/api/notifications/unread")).body;
     const response = await c.post(`/api/notifications/${notification.id}/${action}`, body);
@@ -187,8 +180,8 @@ describe("invoice-ready notifications", () => {
   });
 
   it("answers 404 for another account's notification or invoice on every route, and 400/401 for bad ids and no session", async () => {
-    const owner = await newAccount();
-    const ownerClient = await insertClient(t.app.db, owner.accountId, { email: "victim@client.example" });
+    const owner = await newAccount(t);
+    const ownerClient = await buildClient(owner.c, { email: "victim@client.example" });
     await endedCall(owner.c, ownerClient.id, 600);
     const [ownerNote] = (await owner.c.get("/api/notifications/unread")).body;
     const ownerInvoice = await owner.c.post("/api/invoices/generate", {
@@ -196,8 +189,8 @@ describe("invoice-ready notifications", () => {
       callIds: [ownerNote.data.callId],
     });
 
-    const intruder = await newAccount();
-    const intruderClient = await insertClient(t.app.db, intruder.accountId);
+    const intruder = await newAccount(t);
+    const intruderClient = await buildClient(intruder.c);
     await endedCall(intruder.c, intruderClient.id, 600);
     const [intruderNote] = (await intruder.c.get("/api/notifications/unread")).body;
     const mailsBefore = smtp.messages.length;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../helpers/api-client.js";
-import { type NewAccount, signUp } from "../helpers/factories.js";
+import { newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 let t: TestApp;
@@ -8,12 +7,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(async () => t?.close());
-
-async function newAccount(overrides: Parameters<typeof signUp>[1] = {}): Promise<{ c: ApiClient; account: NewAccount }> {
-  const c = t.client();
-  const account = await signUp(c, overrides);
-  return { c, account };
-}
 
 const FULL_UPDATE = {
   defaultBillingRate: "4.00",
@@ -33,7 +26,7 @@ const FULL_UPDATE = {
 
 describe("GET /api/settings", () => {
   it("answers the account defaults and the profile of a new account", async () => {
-    const { c, account } = await newAccount({ firstName: "Ada", lastName: "Lovelace", timezone: "Europe/London" });
+    const { c, account } = await newAccount(t, { firstName: "Ada", lastName: "Lovelace", timezone: "Europe/London" });
     const response = await c.get("/api/settings");
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -65,7 +58,7 @@ describe("GET /api/settings", () => {
 
 describe("PUT /api/settings", () => {
   it("saves every field, answers the saved settings, and GET /api/settings and GET /api/auth/user reflect them", async () => {
-    const { c, account } = await newAccount();
+    const { c, account } = await newAccount(t);
     // A new email needs the current password (issue 11); the new address is not verified yet.
     const saved = await c.put("/api/settings", { ...FULL_UPDATE, currentPassword: account.password });
     expect(saved.status).toBe(200);
@@ -78,7 +71,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("changes only the fields it is sent (each tab saves its own half)", async () => {
-    const { c, account } = await newAccount({ firstName: "Kept", lastName: "Name" });
+    const { c, account } = await newAccount(t, { firstName: "Kept", lastName: "Name" });
     const billing = await c.put("/api/settings", { defaultBillingRate: "95.5", paymentTermsDays: "60" });
     expect(billing.status).toBe(200);
     expect(billing.body).toMatchObject({
@@ -96,7 +89,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("accepts a rate as a number, normalises email case and the time zone's spelling", async () => {
-    const { c, account } = await newAccount();
+    const { c, account } = await newAccount(t);
     const response = await c.put("/api/settings", {
       currentPassword: account.password,
       defaultBillingRate: 2.5,
@@ -109,7 +102,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("keeps a current zone name as chosen instead of the legacy link the runtime resolves it to", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.put("/api/settings", { timezone: "Asia/Kolkata" });
     expect(response.status).toBe(200);
     expect(response.body.timezone).toBe("Asia/Kolkata");
@@ -117,7 +110,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("lets the user sign in with a changed email", async () => {
-    const { c, account } = await newAccount();
+    const { c, account } = await newAccount(t);
     await c.put("/api/settings", { email: "renamed.user@example.test", currentPassword: account.password });
     const login = await t.client().post("/api/auth/login", { email: "renamed.user@example.test", password: account.password });
     expect(login.status).toBe(200);
@@ -126,8 +119,8 @@ describe("PUT /api/settings", () => {
   });
 
   it("refuses an email another user has, whatever its case, with a 409 and changes nothing", async () => {
-    const other = await newAccount();
-    const { c, account } = await newAccount();
+    const other = await newAccount(t);
+    const { c, account } = await newAccount(t);
     const response = await c.put("/api/settings", {
       email: other.account.email.toUpperCase(),
       firstName: "Changed",
@@ -143,15 +136,15 @@ describe("PUT /api/settings", () => {
   });
 
   it("keeps the user's own email (a no-op change is not a conflict)", async () => {
-    const { c, account } = await newAccount();
+    const { c, account } = await newAccount(t);
     const response = await c.put("/api/settings", { email: account.email.toUpperCase() });
     expect(response.status).toBe(200);
     expect(response.body.email).toBe(account.email);
   });
 
   it("changes only the signed-in account", async () => {
-    const first = await newAccount();
-    const second = await newAccount();
+    const first = await newAccount(t);
+    const second = await newAccount(t);
     await first.c.put("/api/settings", { defaultBillingRate: "1.00", firmName: "First Firm" });
     const other = await second.c.get("/api/settings");
     expect(other.body).toMatchObject({ defaultBillingRate: "150.00", firmName: null });
@@ -195,7 +188,7 @@ describe("PUT /api/settings", () => {
   ];
 
   it.each(invalid)("refuses a bad %s with a 400, its message, and changes nothing", async (_label, body, message) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const before = (await c.get("/api/settings")).body;
     const response = await c.put("/api/settings", { ...body });
     expect(response.status).toBe(400);
@@ -204,7 +197,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("refuses a valid field beside an invalid one without saving either", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.put("/api/settings", { firmName: "Should Not Save", paymentTermsDays: 7 });
     expect(response.status).toBe(400);
     expect((await c.get("/api/settings")).body.firmName).toBeNull();
@@ -215,7 +208,7 @@ describe("PUT /api/settings", () => {
     ["a JSON array", "[1,2]", null],
     ["a JSON string", '"hello"', null],
   ])("refuses %s with a 400", async (_label, rawBody, message) => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.request("PUT", "/api/settings", { rawBody, headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
     if (message) expect(response.body.message).toBe(message);
@@ -223,7 +216,7 @@ describe("PUT /api/settings", () => {
   });
 
   it("refuses a PUT without the X-Requested-With marker (CSRF guard)", async () => {
-    const { c } = await newAccount();
+    const { c } = await newAccount(t);
     const response = await c.request("PUT", "/api/settings", { json: { firstName: "Evil" }, marker: false });
     expect(response.status).toBe(403);
     expect((await c.get("/api/settings")).body.firstName).toBe("Ada");

@@ -16,7 +16,7 @@ import { TEMPLATE_PATH } from "../helpers/global-setup.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Issue 3: the public waitlist (spec 001 Waitlist, §5, §7) and its administrators-only dashboard (DECISIONS.md 11). */
+/** Issue 3: the public waitlist (spec 001 Waitlist, §5, §7) and its administrators-only dashboard (docs/decisions.md D11). */
 const NOW = new Date("2026-11-23T12:00:00.000Z");
 const DAY_MS = 86_400_000;
 const BOSS = "boss@example.test";
@@ -168,7 +168,7 @@ describe("rate limit per address", () => {
   });
 });
 
-describe("administrators only (DECISIONS.md 11)", () => {
+describe("administrators only (docs/decisions.md D11)", () => {
   const paths = ["/api/waitlist/stats", "/api/waitlist/entries?page=1&limit=50", "/api/waitlist/export"];
 
   it("answers 401 without a session and 403 to a signed-in non-administrator, with no data", async () => {
@@ -251,7 +251,7 @@ describe("npm run admin (the real script)", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // three real starts of the script (tsx and the embedded database): slow on a busy machine
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))("grants and revokes a user on DATABASE_URL", async () => {
     const account = await signUp(t.client());

@@ -1,4 +1,5 @@
 import { Agent } from "undici";
+import { checkAnswer } from "./response-contracts.js";
 
 /**
  * `localAddress`: the source address of the client's connections. Linux routes all of 127.0.0.0/8 to
@@ -55,7 +56,11 @@ export class ApiClient {
     }
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get("content-type") ?? "").includes("application/json") && text) parsed = JSON.parse(text);
+    if ((response.headers.get("content-type") ?? "").includes("application/json") && text) {
+      parsed = JSON.parse(text);
+      // Every 2xx JSON answer must match its route's response schema in GET /api/openapi.json.
+      await checkAnswer(this.baseUrl, method.toUpperCase(), path, response.status, parsed);
+    }
     return { status: response.status, body: parsed as T, text, headers: response.headers };
   }
 

@@ -5,8 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVOICE_TEMPLATES } from "../../src/core/invoices.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { insertCall, insertClient, insertEmail, setAccount } from "../helpers/billing-fixtures.js";
-import { signUp } from "../helpers/factories.js";
+import { buildCall, buildClient, buildEmail, newAccount } from "../helpers/factories.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -37,44 +36,35 @@ function pdfToText(pdf: Buffer, name: string): string {
 }
 
 async function seededAccount(): Promise<{ c: ApiClient; accountId: number; clientId: number }> {
-  const c = t.client();
-  const account = await signUp(c, { firstName: "Ada", lastName: "Lovelace" });
-  await setAccount(t.app.db, account.user.accountId, { firmName: "Lovelace & Partners LLP" });
-  const client = await insertClient(t.app.db, account.user.accountId, {
+  const who = await newAccount(t, { firstName: "Ada", lastName: "Lovelace" });
+  const { c } = who;
+  expect((await c.put("/api/settings", { firmName: "Lovelace & Partners LLP" })).status).toBe(200);
+  // 6-minute rounding on the client: its calls' lines show rounded-up time.
+  const client = await buildClient(c, {
     name: "Müller Holdings GmbH",
     company: "Müller Group",
     email: "ap@mueller.example",
     address: "Hauptstraße 5, 10115 Berlin",
+    roundingIncrementMinutes: 6,
   });
-  await insertCall(t.app.db, account.user.accountId, {
-    clientId: client.id,
-    startedAt: "2026-01-05T14:00:00Z",
-    durationSeconds: 1830,
-    notes: "Contract review",
-  });
-  await insertCall(t.app.db, account.user.accountId, {
+  await buildCall(who, { clientId: client.id, startedAt: "2026-01-05T14:00:00Z", durationSeconds: 1830, notes: "Contract review" });
+  // Two calls priced by other rules than the client's, so the PDF shows per-minute and per-call rates.
+  await buildCall(who, {
     clientId: client.id,
     startedAt: "2026-01-12T09:00:00Z",
     durationSeconds: 720,
-    rateCents: 400,
-    billingType: "minute",
+    rules: { rateCents: 400, billingType: "minute", roundingIncrementMinutes: 6 },
     callType: "follow-up",
     platform: "phone",
   });
-  await insertCall(t.app.db, account.user.accountId, {
+  await buildCall(who, {
     clientId: client.id,
     startedAt: "2026-01-20T16:00:00Z",
-    rateCents: 5000,
-    billingType: "call",
+    rules: { rateCents: 5000, billingType: "call" },
     callType: "meeting",
   });
-  await insertEmail(t.app.db, account.user.accountId, {
-    clientId: client.id,
-    createdAt: "2026-01-21T10:00:00Z",
-    seconds: 1080,
-    subject: "Re: Draft settlement",
-  });
-  return { c, accountId: account.user.accountId, clientId: client.id };
+  await buildEmail(who, { clientId: client.id, createdAt: "2026-01-21T10:00:00Z", seconds: 1080, subject: "Re: Draft settlement" });
+  return { c, accountId: who.accountId, clientId: client.id };
 }
 
 const squash = (text: string) => text.replace(/\s+/g, " ");
@@ -116,16 +106,16 @@ describe.each(INVOICE_TEMPLATES)("the %s template", (template) => {
 
 describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => {
   it("prints a long firm name, client name, email and every line of a 3-line address whole, not cut with …", async () => {
-    const c = t.client();
-    const account = await signUp(c, { firstName: "Ada", lastName: "Lovelace" });
+    const who = await newAccount(t, { firstName: "Ada", lastName: "Lovelace" });
+    const { c } = who;
     const firmName = "Lovelace & Partners Legal Consulting International LLP";
-    await setAccount(t.app.db, account.user.accountId, { firmName });
-    const client = await insertClient(t.app.db, account.user.accountId, {
+    expect((await c.put("/api/settings", { firmName })).status).toBe(200);
+    const client = await buildClient(c, {
       name: "Müller Holdings GmbH International Trading",
       email: "accounts.payable@mueller-holdings-international.example",
       address: "Hauptstraße 5\n10115 Berlin\nGermany",
     });
-    await insertCall(t.app.db, account.user.accountId, { clientId: client.id, startedAt: "2026-03-02T10:00:00Z", notes: "Review" });
+    await buildCall(who, { clientId: client.id, startedAt: "2026-03-02T10:00:00Z", notes: "Review" });
     const created = await c.post("/api/invoices", { dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: client.id, template });
     expect(created.status, created.text).toBe(201);
     const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
@@ -144,11 +134,11 @@ describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => 
 
 describe("a long invoice", () => {
   it("continues over pages with every line and the total on the last page", async () => {
-    const c = t.client();
-    const account = await signUp(c);
-    const client = await insertClient(t.app.db, account.user.accountId, { name: "Busy Client" });
+    const who = await newAccount(t);
+    const { c } = who;
+    const client = await buildClient(c, { name: "Busy Client" });
     for (let i = 0; i < 60; i += 1) {
-      await insertCall(t.app.db, account.user.accountId, {
+      await buildCall(who, {
         clientId: client.id,
         startedAt: new Date(Date.UTC(2026, 1, 1 + (i % 28), 8 + (i % 10))),
         notes: `Matter ${i + 1}`,

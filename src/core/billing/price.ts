@@ -7,13 +7,13 @@ export type PricedDuration = {
 };
 
 /**
- * The one function that prices a duration (DECISIONS.md 8), so a call, an email, an invoice
+ * The one function that prices a duration (docs/decisions.md D8), so a call, an email, an invoice
  * line and a PDF can never disagree.
  *
  * - Billed time = max(minimum, raw time rounded UP to the increment). A 0-second duration
  *   therefore bills the minimum when there is one, and 0 otherwise.
  * - Per-minute and hourly: billed time × rate, rounded to the cent half up, in integers only.
- * - Flat per call: the rate whatever the length, a 0-second call included (DECISIONS.md 8
+ * - Flat per call: the rate whatever the length, a 0-second call included (docs/decisions.md D8
  *   "whatever its length"); billedSeconds is still computed for display.
  *
  * Throws RangeError for a negative, fractional or unsafe duration and for invalid rules:

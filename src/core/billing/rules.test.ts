@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { assertValidRules, BILLING_TYPES, type BillingRules, isRoundingIncrement, ROUNDING_INCREMENTS, resolveRules } from "./rules.js";
+import {
+  assertValidRules,
+  BILLING_TYPES,
+  type BillingRules,
+  isRoundingIncrement,
+  ROUNDING_INCREMENTS,
+  resolveRules,
+  toBillingType,
+  toRoundingIncrement,
+} from "./rules.js";
 
 const account: BillingRules = { rateCents: 400, billingType: "minute", minimumBillingMinutes: 15, roundingIncrementMinutes: 6 };
 
 describe("ROUNDING_INCREMENTS and BILLING_TYPES", () => {
-  it("lists the increments DECISIONS.md 8 allows", () => {
+  it("lists the increments decision D8 allows (docs/decisions.md)", () => {
     expect(ROUNDING_INCREMENTS).toEqual([1, 6, 15, 30]);
   });
 
@@ -80,5 +89,14 @@ describe("assertValidRules", () => {
     ["an unknown billing type", { billingType: "day" }],
   ])("rejects %s", (_label, patch) => {
     expect(() => assertValidRules({ ...account, ...patch } as BillingRules)).toThrow(RangeError);
+  });
+});
+
+describe("reading stored rule values", () => {
+  it("passes the values the engine knows and throws for any other, never guessing one", () => {
+    expect(ROUNDING_INCREMENTS.map(toRoundingIncrement)).toEqual([1, 6, 15, 30]);
+    expect(BILLING_TYPES.map(toBillingType)).toEqual(["minute", "hour", "call"]);
+    for (const bad of [0, 7, -1, 1.5, Number.NaN]) expect(() => toRoundingIncrement(bad)).toThrow(RangeError);
+    for (const bad of ["", "Hour", "day", "sent"]) expect(() => toBillingType(bad)).toThrow(RangeError);
   });
 });

@@ -2,7 +2,7 @@ import { BILLING_TYPES, type BillingType } from "../contracts/auth.js";
 
 export { BILLING_TYPES, type BillingType };
 
-/** Rounding steps an account may choose (DECISIONS.md 8); raw time is always rounded UP to one of these. */
+/** Rounding steps an account may choose (docs/decisions.md D8); raw time is always rounded UP to one of these. */
 export const ROUNDING_INCREMENTS = [1, 6, 15, 30] as const;
 export type RoundingIncrement = (typeof ROUNDING_INCREMENTS)[number];
 
@@ -28,8 +28,24 @@ export function isRoundingIncrement(value: unknown): value is RoundingIncrement 
 }
 
 /**
+ * A rounding increment read from a stored row. The database's CHECK constraints allow only
+ * ROUNDING_INCREMENTS, so anything else is a bug: it throws rather than pricing at a guessed step.
+ */
+export function toRoundingIncrement(value: number): RoundingIncrement {
+  if (!isRoundingIncrement(value)) throw new RangeError(`roundingIncrementMinutes must be one of ${ROUNDING_INCREMENTS.join(", ")}, got ${value}`);
+  return value;
+}
+
+/** A billing type read from a stored row; like toRoundingIncrement, an unknown one throws. */
+export function toBillingType(value: string): BillingType {
+  const type = BILLING_TYPES.find((known) => known === value);
+  if (type === undefined) throw new RangeError(`unknown billingType ${value}`);
+  return type;
+}
+
+/**
  * The rules that apply to one client: each of rate, type, minimum and rounding comes from the
- * client where it is set, else from the account (DECISIONS.md 8). A rate of 0 is a real override.
+ * client where it is set, else from the account (docs/decisions.md D8). A rate of 0 is a real override.
  */
 export function resolveRules(accountDefaults: BillingRules, clientOverrides: ClientBillingOverrides = {}): BillingRules {
   return {

@@ -1,8 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { isCalendarDate } from "../period.js";
-import type { BillingType } from "./auth.js";
+import { BILLING_TYPES } from "./auth.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, isoInstant, rowId, text } from "./common.js";
+import { count, id, instant, money } from "./response-fields.js";
 
 /**
  * Calls: the live timer, logged past calls, edits, and the client log's period queries
@@ -81,7 +82,10 @@ export const logCallRequest = z
     callType: callType.optional(),
     platform: platform.optional(),
     notes: notes.optional(),
-    description: text({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+    description: text({ error: "description must be text" })
+      .max(500, "description must be at most 500 characters")
+      .nullable()
+      .optional(),
   })
   .strict();
 export type LogCallRequest = z.infer<typeof logCallRequest>;
@@ -93,7 +97,10 @@ export const updateCallRequest = z
     callType: callType.optional(),
     notes: notes.optional(),
     duration: durationSeconds.optional(),
-    description: text({ error: "description must be text" }).max(500, "description must be at most 500 characters").nullable().optional(),
+    description: text({ error: "description must be text" })
+      .max(500, "description must be at most 500 characters")
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -144,67 +151,60 @@ export const periodQuery = z.object({ startDate: periodBound("startDate"), endDa
 export type PeriodQuery = z.infer<typeof periodQuery>;
 
 /** One call as every list shows it. Money as decimal strings ("12.50"); durations in seconds. */
-export type CallJson = {
-  id: number;
-  platform: string;
-  startTime: string;
-  endTime: string | null;
-  /** Raw seconds (0 while active). */
-  duration: number;
-  /** Seconds billed after minimum and rounding. */
-  billedDuration: number;
-  billableAmount: string;
-  amount: string;
-  /** The rate the call was priced with, per `billingType`. */
-  rate: string;
-  billingType: BillingType;
-  minimumBillingMinutes: number;
-  roundingIncrementMinutes: number;
-  clientId: number | null;
-  clientName: string | null;
-  callType: string;
-  notes: string | null;
-  description: string | null;
-  invoiceId: number | null;
-  active: boolean;
-};
+export const callJson = z.object({
+  id,
+  platform: text(),
+  startTime: instant,
+  endTime: instant.nullable(),
+  duration: count.describe("Raw seconds (0 while active)"),
+  billedDuration: count.describe("Seconds billed after minimum and rounding"),
+  billableAmount: money,
+  amount: money,
+  rate: money.describe("The rate the call was priced with, per billingType"),
+  billingType: z.enum(BILLING_TYPES),
+  minimumBillingMinutes: count,
+  roundingIncrementMinutes: count,
+  clientId: id.nullable(),
+  clientName: text().nullable(),
+  callType: text(),
+  notes: text().nullable(),
+  description: text().nullable(),
+  invoiceId: id.nullable(),
+  active: z.boolean(),
+});
+export type CallJson = z.infer<typeof callJson>;
 
-export type ActiveCallJson = {
-  id: number;
-  platform: string;
-  startTime: string;
-  clientId: number | null;
-  clientName: string | null;
-  callType: string;
-};
+export const activeCallJson = z.object({
+  id,
+  platform: text(),
+  startTime: instant,
+  clientId: id.nullable(),
+  clientName: text().nullable(),
+  callType: text(),
+});
+export type ActiveCallJson = z.infer<typeof activeCallJson>;
 
-export type EndCallResponse = { duration: number; call: CallJson };
-export type EndAllCallsResponse = { ended: number; calls: CallJson[] };
+export const endCallResponse = z.object({ duration: count, call: callJson });
+export type EndCallResponse = z.infer<typeof endCallResponse>;
+export const endAllCallsResponse = z.object({ ended: count, calls: z.array(callJson) });
+export type EndAllCallsResponse = z.infer<typeof endAllCallsResponse>;
 /** `checked`: unbilled, ended calls looked at; `repriced`: those whose stored price or rules changed. */
-export type RepriceCallsResponse = { checked: number; repriced: number };
+export const repriceCallsResponse = z.object({ checked: count, repriced: count });
+export type RepriceCallsResponse = z.infer<typeof repriceCallsResponse>;
+/** DELETE /api/calls/{id}. */
+export const deleteCallResponse = z.object({ success: z.literal(true), id });
 
-/** An email in a client's period (spec 000 §3 "Email record"). */
-export type ClientEmailJson = {
-  id: number;
-  emailType: string;
-  subject: string;
-  /** Billed hours as a decimal string ("0.25"). */
-  estimatedHours: string;
-  amount: string;
-  createdAt: string;
-  /** Raw reading + writing minutes. */
-  totalTime: number;
-  invoiceId: number | null;
-};
+/** The client log's emails are tracked emails, presented once (tracked-emails.ts). */
+export type { TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.js";
 
 /** GET /api/dashboard/stats: today in the account's time zone. */
-export type DashboardStats = {
-  todayCalls: number;
-  /** Seconds. */
-  totalDuration: number;
-  billableAmount: string;
-  pendingInvoices: number;
-};
+export const dashboardStats = z.object({
+  todayCalls: count,
+  totalDuration: count.describe("Seconds"),
+  billableAmount: money,
+  pendingInvoices: count,
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
 
 export { emptyBody } from "./common.js";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { BillingType } from "../billing/rules.js";
+import { BILLING_TYPES, type BillingType } from "../billing/rules.js";
 import { text } from "./common.js";
+import { count, id, instant, money } from "./response-fields.js";
 import { billingTypeField, decimalRate, minimumMinutesField, roundingIncrementField } from "./settings.js";
 
 /** Optional text: trimmed, "" and null both mean "none" (stored as null). */
@@ -77,60 +78,60 @@ export const listClientsQuery = z.object({
 export const DEFAULT_CLIENT_BILLING_TYPE: BillingType = "hour";
 
 /** One client as every client endpoint answers it. */
-export type ClientResponse = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  caseType: string | null;
-  address: string | null;
-  notes: string | null;
-  /** The client's own rate ("150.00") or null when it uses the account's default rate. */
-  billingRate: string | null;
-  /** The unit of the client's own rate; null exactly when billingRate is null. */
-  billingType: BillingType | null;
-  minimumBillingMinutes: number | null;
-  roundingIncrementMinutes: number | null;
-  /** The rules in force after resolving the overrides with the account's defaults (DECISIONS.md 8). */
-  effectiveBillingRate: string;
-  effectiveBillingType: BillingType;
-  effectiveMinimumBillingMinutes: number;
-  effectiveRoundingIncrementMinutes: number;
-  archived: boolean;
-  archivedAt: string | null;
-  createdAt: string;
-};
+export const clientResponse = z.object({
+  id,
+  name: text(),
+  email: text().nullable(),
+  phone: text().nullable(),
+  company: text().nullable(),
+  caseType: text().nullable(),
+  address: text().nullable(),
+  notes: text().nullable(),
+  billingRate: money.nullable().describe("The client's own rate, or null when it uses the account's default rate"),
+  billingType: z
+    .enum(BILLING_TYPES)
+    .nullable()
+    .describe("The unit of the client's own rate; null exactly when billingRate is null"),
+  minimumBillingMinutes: count.nullable(),
+  roundingIncrementMinutes: count.nullable(),
+  effectiveBillingRate: money.describe("The rules in force after resolving the overrides with the account's defaults"),
+  effectiveBillingType: z.enum(BILLING_TYPES),
+  effectiveMinimumBillingMinutes: count,
+  effectiveRoundingIncrementMinutes: count,
+  archived: z.boolean(),
+  archivedAt: instant.nullable(),
+  createdAt: instant,
+});
+export type ClientResponse = z.infer<typeof clientResponse>;
 
 /** GET /api/clients/{id}: the client and the totals of its detail page. */
-export type ClientDetailResponse = ClientResponse & {
-  summary: {
-    totalCalls: number;
-    totalDurationSeconds: number;
-    callRevenue: string;
-    emailRevenue: string;
-    /** Calls plus emails (spec 000 §2.8). */
-    totalRevenue: string;
-    totalEmails: number;
-    totalInvoices: number;
-  };
-};
+export const clientDetailResponse = clientResponse.extend({
+  summary: z.object({
+    totalCalls: count,
+    totalDurationSeconds: count,
+    callRevenue: money,
+    emailRevenue: money,
+    totalRevenue: money.describe("Calls plus emails"),
+    totalEmails: count,
+    totalInvoices: count,
+  }),
+});
+export type ClientDetailResponse = z.infer<typeof clientDetailResponse>;
 
-/** DELETE /api/clients/{id} (DECISIONS.md 10). */
-export type DeleteClientResponse = {
-  id: number;
-  /** "archived": the client has invoices and is hidden but kept; "deleted": erased. */
-  outcome: "archived" | "deleted";
-  /** Calls kept without a client when an erased client had any. */
-  detachedCalls: number;
-  /** Tracked emails removed with an erased client (an email cannot exist without its client). */
-  removedEmails: number;
-  message: string;
-};
+/** DELETE /api/clients/{id}: a client with invoices is archived, one without is erased. */
+export const deleteClientResponse = z.object({
+  id,
+  outcome: z.enum(["archived", "deleted"]),
+  detachedCalls: count.describe("Calls kept without a client when an erased client had any"),
+  removedEmails: count.describe("Tracked emails removed with an erased client"),
+  message: text(),
+});
+export type DeleteClientResponse = z.infer<typeof deleteClientResponse>;
 
 /**
  * GET /api/clients/{id}/calls, /emails and /invoices answer lists in the same shapes as the
- * calls, emails and invoices endpoints, so one component can show either.
+ * calls, emails and invoices endpoints (one presenter per entity).
  */
-export type { CallJson as ClientCallJson, ClientEmailJson } from "./calls.js";
-export type { InvoiceJson as ClientInvoiceJson } from "./invoices.js";
+export { callJson as clientCallJson, type CallJson as ClientCallJson } from "./calls.js";
+export { trackedEmailResponse as clientEmailJson, type TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.js";
+export { invoiceJson as clientInvoiceJson, type InvoiceJson as ClientInvoiceJson } from "./invoices.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { successMessage } from "./response-fields.js";
 
 /**
  * Proving the sign-in address (issue 11 defect 1): POST /api/auth/verify-email mails a signed link,
@@ -19,4 +20,5 @@ export const verifyEmailQuery = z.object({
 });
 
 /** POST /api/auth/verify-email answer. */
-export type SendVerificationEmailResponse = { success: true; message: string };
+export const sendVerificationEmailResponse = successMessage;
+export type SendVerificationEmailResponse = z.infer<typeof sendVerificationEmailResponse>;

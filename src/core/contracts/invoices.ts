@@ -1,13 +1,14 @@
 import { z } from "zod";
-import type { BillingType } from "../billing/rules.js";
-import { INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
+import { BILLING_TYPES } from "../billing/rules.js";
+import { INVOICE_STATUSES, INVOICE_TEMPLATES } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
+import { count, day, id, instant, money } from "./response-fields.js";
 
 export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 
 /**
- * Invoices (spec 000 §2.9, §3, §5, §7.2; DECISIONS.md 9–10). Money in responses is a decimal
+ * Invoices (spec 000 §2.9, §3, §5, §7.2; docs/decisions.md D9–D10). Money in responses is a decimal
  * string ("150.00"), durations integer seconds, periods calendar days "yyyy-MM-dd".
  */
 
@@ -95,60 +96,72 @@ export const invoicePdfQuery = z.object({
 });
 
 /** One line of an invoice: a snapshot of the billed call or email. */
-export type InvoiceItemJson = {
-  id: number;
-  position: number;
-  kind: "call" | "email";
-  /** The billed call's id while the item holds it (null once released by voiding). */
-  callId: number | null;
-  emailId: number | null;
-  sourceId: number | null;
-  date: string;
-  description: string;
-  /** Raw seconds. */
-  duration: number;
-  /** Seconds billed after minimum and rounding. */
-  billedDuration: number;
-  rate: string;
-  billingType: BillingType;
-  amount: string;
-  released: boolean;
-};
+export const invoiceItemJson = z.object({
+  id,
+  position: count,
+  kind: z.enum(["call", "email"]),
+  callId: id.nullable().describe("The billed call's id while the item holds it (null once released by voiding)"),
+  emailId: id.nullable(),
+  sourceId: id.nullable(),
+  date: day,
+  description: text(),
+  duration: count.describe("Raw seconds"),
+  billedDuration: count.describe("Seconds billed after minimum and rounding"),
+  rate: money,
+  billingType: z.enum(BILLING_TYPES),
+  amount: money,
+  released: z.boolean(),
+});
+export type InvoiceItemJson = z.infer<typeof invoiceItemJson>;
 
 /** An invoice as GET /api/invoices lists it (spec 000 §3 Invoice, plus client, currency and dates). */
-export type InvoiceJson = {
-  id: number;
-  invoiceNumber: string;
-  clientId: number;
-  clientName: string;
-  clientEmail: string | null;
-  dateFrom: string;
-  dateTo: string;
-  status: InvoiceStatus;
-  template: InvoiceTemplate;
-  totalCalls: number;
-  totalEmails: number;
-  /** Raw seconds of every line. */
-  totalDuration: number;
-  subtotal: string;
-  total: string;
-  currency: string;
-  issueDate: string;
-  dueDate: string;
-  sentTo: string | null;
-  sentAt: string | null;
-  paidAt: string | null;
-  voidedAt: string | null;
-  createdAt: string;
-};
+export const invoiceJson = z.object({
+  id,
+  invoiceNumber: text(),
+  clientId: id,
+  clientName: text(),
+  clientEmail: text().nullable(),
+  dateFrom: day,
+  dateTo: day,
+  status: z.enum(INVOICE_STATUSES),
+  template: z.enum(INVOICE_TEMPLATES),
+  totalCalls: count,
+  totalEmails: count,
+  totalDuration: count.describe("Raw seconds of every line"),
+  subtotal: money,
+  total: money,
+  currency: text(),
+  issueDate: day,
+  dueDate: day,
+  sentTo: text().nullable(),
+  sentAt: instant.nullable(),
+  paidAt: instant.nullable(),
+  voidedAt: instant.nullable(),
+  createdAt: instant,
+});
+export type InvoiceJson = z.infer<typeof invoiceJson>;
 
-export type InvoiceDetailJson = InvoiceJson & { items: InvoiceItemJson[] };
+export const invoiceDetailJson = invoiceJson.extend({ items: z.array(invoiceItemJson) });
+export type InvoiceDetailJson = z.infer<typeof invoiceDetailJson>;
 
 /** POST /api/invoices answer: one invoice per client that had something to bill. */
-export type CreateInvoicesResponse = { invoices: InvoiceJson[]; message: string };
+export const createInvoicesResponse = z.object({ invoices: z.array(invoiceJson), message: text() });
+export type CreateInvoicesResponse = z.infer<typeof createInvoicesResponse>;
 
 /** POST /api/invoices/generate answer (spec 000 §3: invoiceNumber, total). */
-export type GenerateInvoiceResponse = { invoiceNumber: string; total: string; invoice: InvoiceJson };
+export const generateInvoiceResponse = z.object({ invoiceNumber: text(), total: money, invoice: invoiceJson });
+export type GenerateInvoiceResponse = z.infer<typeof generateInvoiceResponse>;
 
 /** send, mark-paid, void answers. */
-export type InvoiceActionResponse = { invoice: InvoiceJson; message: string };
+export const invoiceActionResponse = z.object({ invoice: invoiceJson, message: text() });
+export type InvoiceActionResponse = z.infer<typeof invoiceActionResponse>;
+
+/** DELETE /api/invoices/{id}: a draft is deleted and its lines can be invoiced again. */
+export const deleteInvoiceResponse = z.object({
+  id,
+  invoiceNumber: text(),
+  releasedCalls: count,
+  releasedEmails: count,
+  message: text(),
+});
+export type DeleteInvoiceResponse = z.infer<typeof deleteInvoiceResponse>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalEmailAddress, rowId } from "./common.js";
+import { optionalEmailAddress, rowId, text } from "./common.js";
+import { count, day, id, instant, money } from "./response-fields.js";
 
 /** Notifications overlay (spec 001: Notifications overlay, §3, §7, §8). */
 
@@ -10,7 +11,7 @@ export const NOTIFICATION_POLL_MS = 10_000;
 
 const invoiceId = rowId("invoiceId");
 
-/** POST /api/notifications/{id}/send-invoice: to `clientEmail` when given, else the client's own address (DECISIONS.md 9). */
+/** POST /api/notifications/{id}/send-invoice: to `clientEmail` when given, else the client's own address (docs/decisions.md D9). */
 export const sendNotificationInvoiceRequest = z.object({
   invoiceId,
   clientEmail: optionalEmailAddress,
@@ -22,30 +23,38 @@ export const saveNotificationInvoiceRequest = z.object({ invoiceId });
 export type SaveNotificationInvoiceRequest = z.output<typeof saveNotificationInvoiceRequest>;
 
 /** The "invoice ready" data (spec 001 §3): duration in whole minutes, amount as a decimal string. */
-export type InvoiceReadyData = {
-  callId: number;
-  clientId: number;
-  clientName: string;
-  clientEmail: string | null;
-  duration: number;
-  amount: string;
-  currency: string;
-  callType: string;
-  /** The call's calendar day in the account's time zone: the period of its invoice. */
-  callDate: string;
-};
+export const invoiceReadyData = z.object({
+  callId: id,
+  clientId: id,
+  clientName: text(),
+  clientEmail: text().nullable(),
+  duration: count,
+  amount: money,
+  currency: text(),
+  callType: text(),
+  callDate: day.describe("The call's calendar day in the account's time zone: the period of its invoice"),
+});
+export type InvoiceReadyData = z.infer<typeof invoiceReadyData>;
 
-export type NotificationJson = {
-  id: number;
-  kind: string;
-  title: string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
+export const notificationJson = z.object({
+  id,
+  kind: text(),
+  title: text(),
+  message: text(),
+  createdAt: instant,
+  readAt: instant.nullable(),
+  data: z
+    .record(text(), z.unknown())
+    .describe(
+      "For kind invoice_ready: InvoiceReadyData (callId, clientId, clientName, clientEmail, duration, amount, currency, callType, callDate)",
+    ),
+});
+export type NotificationJson = Omit<z.infer<typeof notificationJson>, "data"> & {
   data: InvoiceReadyData | Record<string, unknown>;
 };
 
-export type NotificationActionResponse = { message: string; invoiceNumber?: string };
+export const notificationActionResponse = z.object({ message: text(), invoiceNumber: text().optional() });
+export type NotificationActionResponse = z.infer<typeof notificationActionResponse>;
 
 /**
  * The age label (spec 001): under 1 minute "Just now", then minutes, hours under 1440 minutes,

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { BILLING_TYPES, type BillingType } from "../billing/rules.js";
-import { CURRENCIES, type Currency, parseDecimalToCents } from "../money.js";
+import { BILLING_TYPES } from "../billing/rules.js";
+import { CURRENCIES, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
 import { PROFESSIONS } from "./auth.js";
 import { emailAddress, text } from "./common.js";
+import { money } from "./response-fields.js";
 
 export { BILLING_TYPES, CURRENCIES, PROFESSIONS };
 
-/** Choices of the Billing tab (DECISIONS.md 8; spec 001 Settings). */
+/** Choices of the Billing tab (docs/decisions.md D8; spec 001 Settings). */
 export const ROUNDING_INCREMENT_CHOICES = [1, 6, 15, 30] as const;
 export const PAYMENT_TERMS_CHOICES = [15, 30, 45, 60] as const;
 export type Profession = (typeof PROFESSIONS)[number];
@@ -19,20 +20,18 @@ export const MAX_MINIMUM_MINUTES = 1440;
 
 /** "150", "150.5", 150.5 → "150.50"; a rate with at most 2 decimals between 0 and 100,000.00. */
 export function decimalRate(label: string) {
-  return z
-    .union([text(), z.number()], { error: `${label} must be an amount such as 150.00` })
-    .transform((value, ctx) => {
-      const cents = parseDecimalToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount such as 150.00` });
-        return z.NEVER;
-      }
-      if (cents > MAX_RATE_CENTS) {
-        ctx.addIssue({ code: "custom", message: `${label} must be 100,000.00 or less` });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  return z.union([text(), z.number()], { error: `${label} must be an amount such as 150.00` }).transform((value, ctx) => {
+    const cents = parseDecimalToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: `${label} must be an amount such as 150.00` });
+      return z.NEVER;
+    }
+    if (cents > MAX_RATE_CENTS) {
+      ctx.addIssue({ code: "custom", message: `${label} must be 100,000.00 or less` });
+      return z.NEVER;
+    }
+    return cents;
+  });
 }
 
 /** A whole number from a JSON number or a numeric string (form inputs give strings). */
@@ -53,7 +52,10 @@ export function numberChoice<T extends readonly number[]>(choices: T, message: s
 }
 
 export const billingTypeField = z.enum(BILLING_TYPES, { error: "Billing type must be minute, hour or call" });
-export const roundingIncrementField = numberChoice(ROUNDING_INCREMENT_CHOICES, "Rounding increment must be 1, 6, 15 or 30 minutes");
+export const roundingIncrementField = numberChoice(
+  ROUNDING_INCREMENT_CHOICES,
+  "Rounding increment must be 1, 6, 15 or 30 minutes",
+);
 export const minimumMinutesField = wholeNumber("Minimum billing minutes", 0, MAX_MINIMUM_MINUTES);
 
 const trimmedOptional = (label: string, max: number) =>
@@ -82,7 +84,7 @@ export function storedTimeZone(input: string): string | null {
   return timeZoneNames().find((zone) => zone.toLowerCase() === lower) ?? name;
 }
 
-/** Billing tab: the account's defaults (DECISIONS.md 8). */
+/** Billing tab: the account's defaults (docs/decisions.md D8). */
 export const billingSettingsShape = {
   defaultBillingRate: decimalRate("Default billing rate"),
   billingType: billingTypeField,
@@ -96,7 +98,10 @@ export const billingSettingsShape = {
     .trim()
     .min(1, "Invoice prefix is required")
     .max(20, "Invoice prefix must be at most 20 characters")
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 _./#-]*$/, "Invoice prefix may use letters, digits, spaces and - _ . / #, starting with a letter or digit"),
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9 _./#-]*$/,
+      "Invoice prefix may use letters, digits, spaces and - _ . / #, starting with a letter or digit",
+    ),
   paymentTermsDays: numberChoice(PAYMENT_TERMS_CHOICES, "Payment terms must be 15, 30, 45 or 60 days"),
 };
 
@@ -123,15 +128,14 @@ export const profileSettingsShape = {
     })
     .transform((value) => (value ? value : null)),
   firmName: trimmedOptional("Company name", 200),
-  timezone: text({ error: "Time zone must be an IANA name such as America/New_York" })
-    .transform((value, ctx) => {
-      const canonical = storedTimeZone(value);
-      if (!canonical) {
-        ctx.addIssue({ code: "custom", message: "Time zone must be an IANA name such as America/New_York" });
-        return z.NEVER;
-      }
-      return canonical;
-    }),
+  timezone: text({ error: "Time zone must be an IANA name such as America/New_York" }).transform((value, ctx) => {
+    const canonical = storedTimeZone(value);
+    if (!canonical) {
+      ctx.addIssue({ code: "custom", message: "Time zone must be an IANA name such as America/New_York" });
+      return z.NEVER;
+    }
+    return canonical;
+  }),
   currentPassword: currentPasswordField,
 };
 
@@ -155,20 +159,20 @@ export const updateSettingsRequest = z
 export type UpdateSettingsRequest = z.output<typeof updateSettingsRequest>;
 
 /** GET and PUT /api/settings answer. */
-export type SettingsResponse = {
-  defaultBillingRate: string;
-  billingType: BillingType;
-  minimumBillingMinutes: number;
-  roundingIncrementMinutes: number;
-  currency: Currency;
-  invoicePrefix: string;
-  paymentTermsDays: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  /** Whether the owner proved `email` by a mailed link (ADMIN_EMAILS counts only then). */
-  emailVerified: boolean;
-  profession: Profession | null;
-  firmName: string | null;
-  timezone: string;
-};
+export const settingsResponse = z.object({
+  defaultBillingRate: money,
+  billingType: z.enum(BILLING_TYPES),
+  minimumBillingMinutes: z.number().int().nonnegative(),
+  roundingIncrementMinutes: z.number().int().positive(),
+  currency: z.enum(CURRENCIES),
+  invoicePrefix: text(),
+  paymentTermsDays: z.number().int().positive(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
+  email: text(),
+  emailVerified: z.boolean().describe("Whether the owner proved `email` by a mailed link (ADMIN_EMAILS counts only then)"),
+  profession: z.enum(PROFESSIONS).nullable(),
+  firmName: text().nullable(),
+  timezone: text(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;

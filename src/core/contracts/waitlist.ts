@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./common.js";
+import { count, id, instant } from "./response-fields.js";
 
 /** Company sizes a visitor can pick (spec 001 §3), in the order the form and the chart show them. */
 export const COMPANY_SIZES = ["1", "2-5", "6-20", "21-50", "51-100", "100+"] as const;
@@ -55,7 +56,8 @@ export type JoinWaitlistRequest = z.infer<typeof joinWaitlistRequest>;
 export type JoinWaitlistForm = z.input<typeof joinWaitlistRequest>;
 
 /** The same answer whether the address was new or already listed: nobody can learn who else joined. */
-export type JoinWaitlistResponse = { success: true; message: string };
+export const joinWaitlistResponse = z.object({ success: z.literal(true), message: text() });
+export type JoinWaitlistResponse = z.infer<typeof joinWaitlistResponse>;
 
 /** `GET /api/waitlist/entries?page=&limit=`. */
 export const waitlistEntriesQuery = z.object({
@@ -74,29 +76,30 @@ export const waitlistEntriesQuery = z.object({
 });
 export type WaitlistEntriesQuery = z.infer<typeof waitlistEntriesQuery>;
 
-export type WaitlistEntry = {
-  id: number;
-  email: string;
-  company: string | null;
-  companySize: string | null;
-  joinWaitlist: string;
-  createdAt: string;
-};
+export const waitlistEntry = z.object({
+  id,
+  email: text(),
+  company: text().nullable(),
+  companySize: text().nullable(),
+  joinWaitlist: text(),
+  createdAt: instant,
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 
-export type Pagination = { page: number; limit: number; total: number; totalPages: number };
+export const pagination = z.object({ page: count, limit: count, total: count, totalPages: count });
+export type Pagination = z.infer<typeof pagination>;
 
-export type WaitlistEntriesPage = { entries: WaitlistEntry[]; pagination: Pagination };
+export const waitlistEntriesPage = z.object({ entries: z.array(waitlistEntry), pagination });
+export type WaitlistEntriesPage = z.infer<typeof waitlistEntriesPage>;
 
-export type WaitlistStats = {
-  totalSignups: number;
-  /** Signups in the last 7 days. */
-  recentSignups: number;
-  withCompanies: number;
-  /** Every size of COMPANY_SIZES in order, zero counts included. */
-  byCompanySize: { size: string; count: number }[];
-  /** The 8 companies with the most signups (case-insensitive), most first. */
-  topCompanies: { company: string; count: number }[];
-};
+export const waitlistStats = z.object({
+  totalSignups: count,
+  recentSignups: count.describe("Signups in the last 7 days"),
+  withCompanies: count,
+  byCompanySize: z.array(z.object({ size: text(), count })).describe("Every company size in order, zero counts included"),
+  topCompanies: z.array(z.object({ company: text(), count })).describe("The 8 companies with the most signups, most first"),
+});
+export type WaitlistStats = z.infer<typeof waitlistStats>;
 
 /** The export's file name for a calendar day ("2026-11-23" → waitlist-2026-11-23.csv). */
 export function waitlistExportFileName(day: string): string {

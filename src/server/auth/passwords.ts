@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
- * scrypt, memory-hard (DECISIONS.md 3): N=2^15, r=8 → 32 MiB per hash, about 60 ms here.
+ * scrypt, memory-hard (docs/decisions.md D3): N=2^15, r=8 → 32 MiB per hash, about 60 ms here.
  * Stored as "scrypt$N$r$p$salt$hash" so parameters can be raised later without a migration.
  */
 const N = 32768;

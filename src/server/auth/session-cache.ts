@@ -5,7 +5,7 @@ import type { AuthContext } from "./sessions.js";
  *
  * Why: an authenticated request otherwise costs a database round trip before any work starts, which
  * on the embedded database caps the whole app at a few hundred requests per second. The database stays
- * the only source of truth (DECISIONS.md 2): an entry lives one second, a sign-out or any write by the
+ * the only source of truth (docs/decisions.md D2): an entry lives one second, a sign-out or any write by the
  * account on this instance drops its entries at once, and another instance sees such a change within
  * a second. Only reads use it: a write always confirms its session in the database (session-hook.ts),
  * so a sign-out on another instance stops writes at once. Times use the monotonic clock, not the app's injectable clock, so a pinned test clock

@@ -2,7 +2,9 @@ import { and, desc, eq, is, isNull, Placeholder, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { AppError, notFound } from "../../core/errors.js";
 import type { Database, Db, Statement, StatementParam } from "../db/client.js";
-import { calls, clients, invoices } from "../db/schema/index.js";
+import { calls, clients } from "../db/schema/index.js";
+import { getClient } from "../clients/get-client.js";
+import { findInvoiceNumber } from "../invoices/get-invoice.js";
 import type { CallRow, CallWithClient } from "./call-presenter.js";
 
 /** calls joined with their client's name; every caller adds `calls.account_id = $1`. */
@@ -10,11 +12,14 @@ export function selectCallsWithClient(db: Db) {
   return db.select({ call: calls, clientName: clients.name }).from(calls).leftJoin(clients, eq(clients.id, calls.clientId));
 }
 
+/** "The call with this id in this account": the one filter every single-call query uses. */
+export function callInAccount(accountId: number, callId: number) {
+  return and(eq(calls.accountId, accountId), eq(calls.id, callId));
+}
+
 /** One call of the account with its client's name, or a 404 (another account's id included). */
 export async function getCall(db: Db, accountId: number, callId: number): Promise<CallWithClient> {
-  const [row] = await selectCallsWithClient(db)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, callId)))
-    .limit(1);
+  const [row] = await selectCallsWithClient(db).where(callInAccount(accountId, callId)).limit(1);
   if (!row) throw notFound("Call");
   return row;
 }
@@ -133,24 +138,14 @@ function unpackCall(c: Packed, clientId: number): ListedCall {
 
 /** The account's client, or a 404; an archived client takes no new calls. */
 export async function getClientForCall(db: Db, accountId: number, clientId: number, options: { allowArchived?: boolean } = {}) {
-  const [client] = await db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.accountId, accountId), eq(clients.id, clientId)))
-    .limit(1);
-  if (!client) throw notFound("Client");
+  const client = await getClient(db, { accountId, clientId });
   if (client.archivedAt && !options.allowArchived) throw new AppError("conflict", `${client.name} is archived and takes no new calls`);
   return client;
 }
 
-/** 409 for an invoiced call (DECISIONS.md 10): it can no longer be edited or deleted. */
+/** 409 for an invoiced call (docs/decisions.md D10): it can no longer be edited or deleted. */
 export async function assertNotInvoiced(db: Db, call: { accountId: number; invoiceId: number | null }): Promise<void> {
   if (call.invoiceId === null) return;
-  const [invoice] = await db
-    .select({ invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(and(eq(invoices.accountId, call.accountId), eq(invoices.id, call.invoiceId)))
-    .limit(1);
-  const label = invoice?.invoiceNumber ?? `#${call.invoiceId}`;
+  const label = (await findInvoiceNumber(db, call.accountId, call.invoiceId)) ?? `#${call.invoiceId}`;
   throw new AppError("conflict", `This call is on invoice ${label} and can no longer be changed`);
 }

@@ -1,17 +1,17 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
-import { assertNotInvoiced, getCall } from "./call-queries.js";
+import { assertNotInvoiced, callInAccount, getCall } from "./call-queries.js";
 
 /**
  * Removes an uninvoiced call (an active one too: a timer started by mistake). The delete itself
- * checks `invoice_id is null`, so a call invoiced a moment ago is never lost (DECISIONS.md 10).
+ * checks `invoice_id is null`, so a call invoiced a moment ago is never lost (docs/decisions.md D10).
  */
 export async function deleteCall(db: Db, options: { accountId: number; callId: number }): Promise<void> {
   const { accountId, callId } = options;
   const deleted = await db
     .delete(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, callId), isNull(calls.invoiceId)))
+    .where(and(callInAccount(accountId, callId), isNull(calls.invoiceId)))
     .returning({ id: calls.id });
   if (deleted.length > 0) return;
   const { call } = await getCall(db, accountId, callId); // 404 when it is not this account's call

@@ -1,10 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
 import { AppError } from "../../core/errors.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
-import { getCall } from "./call-queries.js";
+import { callInAccount, getCall } from "./call-queries.js";
 import { notifyInvoiceReady } from "../notifications/notify-invoice-ready.js";
 import { priceEndedCalls } from "./price-ended-calls.js";
 
@@ -18,7 +18,7 @@ export async function endCall(db: Db, options: { account: AccountRow; callId: nu
     const ended = await tx
       .update(calls)
       .set({ endedAt: now, updatedAt: now })
-      .where(and(eq(calls.accountId, account.id), eq(calls.id, callId), isNull(calls.endedAt)))
+      .where(and(callInAccount(account.id, callId), isNull(calls.endedAt)))
       .returning();
     if (ended.length === 0) {
       await getCall(tx, account.id, callId); // 404 when it is not this account's call

@@ -1,4 +1,3 @@
-import { resolveRules } from "../../core/billing/rules.js";
 import type { LogCallRequest } from "../../core/contracts/calls.js";
 import { AppError } from "../../core/errors.js";
 import type { AccountRow } from "../auth/sessions.js";
@@ -6,7 +5,8 @@ import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
 import { getClientForCall } from "./call-queries.js";
-import { accountRules, clientOverrides, priceCallColumns } from "./pricing.js";
+import { rulesFor } from "../billing/rules-from-rows.js";
+import { priceCallColumns } from "./pricing.js";
 
 /** A little slack for a browser clock that runs ahead of the server's. */
 const FUTURE_SLACK_MS = 5 * 60 * 1000;
@@ -19,7 +19,7 @@ export async function logCall(db: Db, options: { account: AccountRow; input: Log
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) throw new AppError("validation_error", "startTime cannot be in the future");
   if (startedAt.getTime() < EARLIEST) throw new AppError("validation_error", "startTime must be in the year 2000 or later");
   const client = input.clientId ? await getClientForCall(db, account.id, input.clientId) : null;
-  const rules = resolveRules(accountRules(account), clientOverrides(client));
+  const rules = rulesFor(account, client);
   const [call] = await db
     .insert(calls)
     .values({

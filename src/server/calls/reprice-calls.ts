@@ -3,14 +3,16 @@ import { resolveRules } from "../../core/billing/rules.js";
 import type { RepriceCallsResponse } from "../../core/contracts/calls.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { calls, clients } from "../db/schema/index.js";
+import { findClientsById } from "../clients/get-client.js";
+import { calls } from "../db/schema/index.js";
 import { getClientForCall } from "./call-queries.js";
-import { accountRules, type CallPriceColumns, clientOverrides, priceCallColumns } from "./pricing.js";
+import { accountRules, clientOverrides } from "../billing/rules-from-rows.js";
+import { type CallPriceColumns, priceCallColumns } from "./pricing.js";
 
 const BATCH = 1000;
 
 /**
- * The explicit "re-price unbilled calls" action (DECISIONS.md 8): every ended call not on an
+ * The explicit "re-price unbilled calls" action (docs/decisions.md D8): every ended call not on an
  * invoice is priced again with the rules in force now. Invoiced and active calls are untouched.
  */
 export async function repriceCalls(db: Db, options: { account: AccountRow; clientId?: number; now: Date }): Promise<RepriceCallsResponse> {
@@ -38,7 +40,7 @@ export async function repriceCalls(db: Db, options: { account: AccountRow; clien
       .from(calls)
       .where(scope)
       .for("update");
-    const clientRows = await tx.select().from(clients).where(eq(clients.accountId, account.id));
+    const clientRows = await findClientsById(tx, account.id, [...new Set(rows.flatMap((row) => (row.clientId === null ? [] : [row.clientId])))]);
     const byId = new Map(clientRows.map((client) => [client.id, client]));
     const defaults = accountRules(account);
     const changed: (CallPriceColumns & { id: number })[] = [];

@@ -1,4 +1,14 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  activeCallJson,
+  callJson,
+  deleteCallResponse,
+  endAllCallsResponse,
+  endCallResponse,
+  repriceCallsResponse,
+} from "../../core/contracts/calls.js";
+import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import {
   emptyBody,
   listCallsQuery,
@@ -17,12 +27,14 @@ import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall }
 import { deleteCall } from "./delete-call.js";
 import { endAllCalls } from "./end-all-calls.js";
 import { endCall } from "./end-call.js";
-import { findClientEmailsInPeriod, presentClientEmail } from "./find-client-emails.js";
+import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
+import { findClientEmailsInPeriod } from "./find-client-emails.js";
 import { logCall } from "./log-call.js";
 import { resolvePeriodBounds } from "./period-bounds.js";
 import { repriceCalls } from "./reprice-calls.js";
 import { startCall } from "./start-call.js";
 import { updateCall } from "./update-call.js";
+import { routeSchema } from "../platform/route-schema.js";
 
 /**
  * Calls (spec 000 §2.5, §4, §7.2): the live timer, logged calls, edits, the client log's
@@ -30,89 +42,207 @@ import { updateCall } from "./update-call.js";
  * feature owns it.
  */
 export async function callsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/calls", async (request) => {
-    const { accountId } = requireAuth(request);
-    const query = parseInput(listCallsQuery, request.query);
-    const rows = await findCalls(app.db, { accountId, ...query });
-    return rows.map(presentCall);
-  });
+  app.get(
+    "/api/calls",
+    {
+      schema: routeSchema({
+        summary: "Calls, newest first",
+        tags: ["calls"],
+        querystring: listCallsQuery,
+        response: { 200: z.array(callJson) },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const query = parseInput(listCallsQuery, request.query);
+      const rows = await findCalls(app.db, { accountId, ...query });
+      return rows.map(presentCall);
+    },
+  );
 
-  app.get("/api/calls/active", async (request) => {
-    const { accountId } = requireAuth(request);
-    return (await findActiveCalls(app.db, accountId)).map(presentActiveCall);
-  });
+  app.get(
+    "/api/calls/active",
+    { schema: routeSchema({ summary: "Running call timers", tags: ["calls"], response: { 200: z.array(activeCallJson) } }) },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      return (await findActiveCalls(app.db, accountId)).map(presentActiveCall);
+    },
+  );
 
-  app.post("/api/calls/start", async (request, reply) => {
-    const { account } = requireAuth(request);
-    const input = parseInput(startCallRequest, request.body);
-    const call = await startCall(app.db, { account, input, now: app.now() });
-    reply.status(201);
-    return presentCall(call);
-  });
+  app.post(
+    "/api/calls/start",
+    {
+      schema: routeSchema({
+        summary: "Start a call timer",
+        tags: ["calls"],
+        body: startCallRequest,
+        response: { 201: callJson },
+      }),
+    },
+    async (request, reply) => {
+      const { account } = requireAuth(request);
+      const input = parseInput(startCallRequest, request.body);
+      const call = await startCall(app.db, { account, input, now: app.now() });
+      reply.status(201);
+      return presentCall(call);
+    },
+  );
 
-  app.post("/api/calls/end/:id", async (request) => {
-    const { account } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    parseInput(emptyBody, request.body);
-    const call = presentCall(await endCall(app.db, { account, callId: id, now: app.now() }));
-    return { duration: call.duration, call };
-  });
+  app.post(
+    "/api/calls/end/:id",
+    {
+      schema: routeSchema({
+        summary: "End a call timer and price the call",
+        tags: ["calls"],
+        params: idParam,
+        body: emptyBody,
+        response: { 200: endCallResponse },
+      }),
+    },
+    async (request) => {
+      const { account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      parseInput(emptyBody, request.body);
+      const call = presentCall(await endCall(app.db, { account, callId: id, now: app.now() }));
+      return { duration: call.duration, call };
+    },
+  );
 
-  app.post("/api/calls/end-all", async (request) => {
-    const { account } = requireAuth(request);
-    parseInput(emptyBody, request.body);
-    const calls = (await endAllCalls(app.db, { account, now: app.now() })).map(presentCall);
-    return { ended: calls.length, calls };
-  });
+  app.post(
+    "/api/calls/end-all",
+    {
+      schema: routeSchema({
+        summary: "End every running timer",
+        tags: ["calls"],
+        body: emptyBody,
+        response: { 200: endAllCallsResponse },
+      }),
+    },
+    async (request) => {
+      const { account } = requireAuth(request);
+      parseInput(emptyBody, request.body);
+      const calls = (await endAllCalls(app.db, { account, now: app.now() })).map(presentCall);
+      return { ended: calls.length, calls };
+    },
+  );
 
-  app.post("/api/calls/reprice", async (request) => {
-    const { account } = requireAuth(request);
-    const { clientId } = parseInput(repriceCallsRequest, request.body);
-    return repriceCalls(app.db, { account, clientId, now: app.now() });
-  });
+  app.post(
+    "/api/calls/reprice",
+    {
+      schema: routeSchema({
+        summary: "Reprice unbilled calls with the current rules",
+        tags: ["calls"],
+        body: repriceCallsRequest,
+        response: { 200: repriceCallsResponse },
+      }),
+    },
+    async (request) => {
+      const { account } = requireAuth(request);
+      const { clientId } = parseInput(repriceCallsRequest, request.body);
+      return repriceCalls(app.db, { account, clientId, now: app.now() });
+    },
+  );
 
-  app.post("/api/calls", async (request, reply) => {
-    const { account } = requireAuth(request);
-    const input = parseInput(logCallRequest, request.body);
-    const call = await logCall(app.db, { account, input, now: app.now() });
-    reply.status(201);
-    return presentCall(call);
-  });
+  app.post(
+    "/api/calls",
+    { schema: routeSchema({ summary: "Log a past call", tags: ["calls"], body: logCallRequest, response: { 201: callJson } }) },
+    async (request, reply) => {
+      const { account } = requireAuth(request);
+      const input = parseInput(logCallRequest, request.body);
+      const call = await logCall(app.db, { account, input, now: app.now() });
+      reply.status(201);
+      return presentCall(call);
+    },
+  );
 
-  app.patch("/api/calls/:id", async (request) => {
-    const { account } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const input = parseInput(updateCallRequest, request.body);
-    return presentCall(await updateCall(app.db, { account, callId: id, input, now: app.now() }));
-  });
+  app.patch(
+    "/api/calls/:id",
+    {
+      schema: routeSchema({
+        summary: "Edit a call",
+        tags: ["calls"],
+        params: idParam,
+        body: updateCallRequest,
+        response: { 200: callJson },
+      }),
+    },
+    async (request) => {
+      const { account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const input = parseInput(updateCallRequest, request.body);
+      return presentCall(await updateCall(app.db, { account, callId: id, input, now: app.now() }));
+    },
+  );
 
-  app.delete("/api/calls/:id", async (request) => {
-    const { accountId } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    parseInput(emptyBody, request.body);
-    await deleteCall(app.db, { accountId, callId: id });
-    return { success: true, id };
-  });
+  app.delete(
+    "/api/calls/:id",
+    {
+      schema: routeSchema({
+        summary: "Delete a call",
+        tags: ["calls"],
+        params: idParam,
+        body: emptyBody,
+        response: { 200: deleteCallResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      parseInput(emptyBody, request.body);
+      await deleteCall(app.db, { accountId, callId: id });
+      return { success: true, id };
+    },
+  );
 
   // The client log's two reads, through the per-instance read cache (platform/read-cache.ts).
-  app.get("/api/calls/client/:id", async (request, reply) => {
-    const { accountId, account } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-    return sendCachedJson(reply, app.clientLogCache, accountId, `calls ${id} ${start.getTime()} ${end.getTime()}`, async () => {
-      const rows = await findClientCallsInPeriod(app.database, { accountId, clientId: id, start, end });
-      return rows.map(presentCall);
-    });
-  });
+  app.get(
+    "/api/calls/client/:id",
+    {
+      schema: routeSchema({
+        summary: "One client's calls in a period (client log)",
+        tags: ["calls"],
+        params: idParam,
+        querystring: periodQuery,
+        response: { 200: z.array(callJson) },
+      }),
+    },
+    async (request, reply) => {
+      const { accountId, account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+      return sendCachedJson(reply, app.clientLogCache, accountId, `calls ${id} ${start.getTime()} ${end.getTime()}`, async () => {
+        const rows = await findClientCallsInPeriod(app.database, { accountId, clientId: id, start, end });
+        return rows.map(presentCall);
+      });
+    },
+  );
 
-  app.get("/api/emails/client/:id", async (request, reply) => {
-    const { accountId, account } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-    return sendCachedJson(reply, app.clientLogCache, accountId, `emails ${id} ${start.getTime()} ${end.getTime()}`, async () => {
-      await getClientForCall(app.db, accountId, id, { allowArchived: true });
-      const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
-      return rows.map(presentClientEmail);
-    });
-  });
+  app.get(
+    "/api/emails/client/:id",
+    {
+      schema: routeSchema({
+        summary: "One client's tracked emails in a period (client log)",
+        tags: ["emails"],
+        params: idParam,
+        querystring: periodQuery,
+        response: { 200: z.array(trackedEmailResponse) },
+      }),
+    },
+    async (request, reply) => {
+      const { accountId, account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+      return sendCachedJson(
+        reply,
+        app.clientLogCache,
+        accountId,
+        `emails ${id} ${start.getTime()} ${end.getTime()}`,
+        async () => {
+          const client = await getClientForCall(app.db, accountId, id, { allowArchived: true });
+          const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
+          return rows.map((row) => presentTrackedEmail(row, client.name));
+        },
+      );
+    },
+  );
 }

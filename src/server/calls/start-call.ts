@@ -1,11 +1,10 @@
-import { resolveRules } from "../../core/billing/rules.js";
 import type { StartCallRequest } from "../../core/contracts/calls.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
 import { getClientForCall } from "./call-queries.js";
-import { accountRules, clientOverrides } from "./pricing.js";
+import { rulesFor } from "../billing/rules-from-rows.js";
 
 /**
  * Starts a call timer: a calls row with ended_at null, so it survives a reload and a restart.
@@ -14,7 +13,7 @@ import { accountRules, clientOverrides } from "./pricing.js";
 export async function startCall(db: Db, options: { account: AccountRow; input: StartCallRequest; now: Date }): Promise<CallWithClient> {
   const { account, input, now } = options;
   const client = input.clientId ? await getClientForCall(db, account.id, input.clientId) : null;
-  const rules = resolveRules(accountRules(account), clientOverrides(client));
+  const rules = rulesFor(account, client);
   const [call] = await db
     .insert(calls)
     .values({

@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { resolveRules } from "../../core/billing/rules.js";
 import type { UpdateCallRequest } from "../../core/contracts/calls.js";
 import { AppError, notFound } from "../../core/errors.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
-import { assertNotInvoiced, getCall, getClientForCall } from "./call-queries.js";
-import { accountRules, clientOverrides, priceCallColumns, storedRules } from "./pricing.js";
+import { assertNotInvoiced, callInAccount, getCall, getClientForCall } from "./call-queries.js";
+import { rulesFor, storedCallRules } from "../billing/rules-from-rows.js";
+import { priceCallColumns } from "./pricing.js";
 
 /**
  * Edits a call's client, type, notes or duration. An invoiced call is locked (409). A new
@@ -23,7 +22,7 @@ export async function updateCall(
     const [call] = await tx
       .select()
       .from(calls)
-      .where(and(eq(calls.accountId, account.id), eq(calls.id, callId)))
+      .where(callInAccount(account.id, callId))
       .for("update")
       .limit(1);
     if (!call) throw notFound("Call");
@@ -37,11 +36,11 @@ export async function updateCall(
     const duration = input.duration ?? call.durationSeconds;
 
     let price = {};
-    if (!active && clientChanged) price = priceCallColumns(duration, resolveRules(accountRules(account), clientOverrides(client)));
-    else if (!active && durationChanged) price = priceCallColumns(duration, storedRules(call));
+    if (!active && clientChanged) price = priceCallColumns(duration, rulesFor(account, client));
+    else if (!active && durationChanged) price = priceCallColumns(duration, storedCallRules(call));
     else if (active && clientChanged) {
       // Noted for display only; the call is priced when it ends.
-      const rules = resolveRules(accountRules(account), clientOverrides(client));
+      const rules = rulesFor(account, client);
       price = { rateCents: rules.rateCents, billingType: rules.billingType, minimumBillingMinutes: rules.minimumBillingMinutes, roundingIncrementMinutes: rules.roundingIncrementMinutes };
     }
 
@@ -56,7 +55,7 @@ export async function updateCall(
         ...price,
         updatedAt: now,
       })
-      .where(and(eq(calls.accountId, account.id), eq(calls.id, callId)));
+      .where(callInAccount(account.id, callId));
   });
   return getCall(db, account.id, callId);
 }

@@ -2,10 +2,10 @@ import { and, count, eq } from "drizzle-orm";
 import type { DeleteClientResponse } from "../../core/contracts/clients.js";
 import type { Db } from "../db/client.js";
 import { calls, clients, invoices, trackedEmails } from "../db/schema/index.js";
-import { getClient } from "./get-client.js";
+import { clientInAccount, getClient } from "./get-client.js";
 
 /**
- * Deletes a client without losing anything billed (DECISIONS.md 10):
+ * Deletes a client without losing anything billed (docs/decisions.md D10):
  * - with any invoice, the client is archived: hidden from lists, still readable by id and on
  *   its invoices, its calls and emails untouched;
  * - otherwise it is erased. Its calls (none of them invoiced) are kept without a client so no
@@ -17,14 +17,14 @@ export async function deleteClient(db: Db, options: { accountId: number; clientI
   return db.transaction(async (tx) => {
     const client = await getClient(tx, { accountId, clientId });
     // Lock the row so an invoice generated at the same moment cannot slip in between check and delete.
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
+    await tx.select({ id: clients.id }).from(clients).where(clientInAccount(accountId, clientId)).for("update");
     const [invoiced] = await tx
       .select({ n: count() })
       .from(invoices)
       .where(and(eq(invoices.accountId, accountId), eq(invoices.clientId, clientId)));
     if ((invoiced?.n ?? 0) > 0) {
       if (client.archivedAt === null) {
-        await tx.update(clients).set({ archivedAt: now, updatedAt: now }).where(eq(clients.id, clientId));
+        await tx.update(clients).set({ archivedAt: now, updatedAt: now }).where(clientInAccount(accountId, clientId));
       }
       return {
         id: clientId,
@@ -43,7 +43,7 @@ export async function deleteClient(db: Db, options: { accountId: number; clientI
       .delete(trackedEmails)
       .where(and(eq(trackedEmails.accountId, accountId), eq(trackedEmails.clientId, clientId)))
       .returning({ id: trackedEmails.id });
-    await tx.delete(clients).where(and(eq(clients.accountId, accountId), eq(clients.id, clientId)));
+    await tx.delete(clients).where(clientInAccount(accountId, clientId));
     return {
       id: clientId,
       outcome: "deleted",

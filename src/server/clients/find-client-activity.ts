@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { presentCall } from "../calls/call-presenter.js";
 import { selectCallsWithClient } from "../calls/call-queries.js";
-import { presentClientEmail } from "../calls/find-client-emails.js";
 import type { Db } from "../db/client.js";
 import { calls, clients, invoices, trackedEmails } from "../db/schema/index.js";
+import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { presentInvoice } from "../invoices/invoice-presenter.js";
 
 /**
@@ -21,11 +21,12 @@ export async function findClientCalls(db: Db, scope: ClientScope) {
 
 export async function findClientEmails(db: Db, scope: ClientScope) {
   const rows = await db
-    .select()
+    .select({ email: trackedEmails, clientName: clients.name })
     .from(trackedEmails)
+    .innerJoin(clients, eq(clients.id, trackedEmails.clientId))
     .where(and(eq(trackedEmails.accountId, scope.accountId), eq(trackedEmails.clientId, scope.clientId)))
     .orderBy(desc(trackedEmails.createdAt), desc(trackedEmails.id));
-  return rows.map(presentClientEmail);
+  return rows.map(({ email, clientName }) => presentTrackedEmail(email, clientName));
 }
 
 export async function findClientInvoices(db: Db, scope: ClientScope) {

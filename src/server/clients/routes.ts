@@ -1,8 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  clientCallJson,
+  clientDetailResponse,
+  clientEmailJson,
+  clientInvoiceJson,
+  clientResponse,
+  deleteClientResponse,
+} from "../../core/contracts/clients.js";
 import { createClientRequest, listClientsQuery, updateClientRequest } from "../../core/contracts/clients.js";
 import { idParam } from "../../core/contracts/common.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { accountRules } from "../calls/pricing.js";
+import { accountRules } from "../billing/rules-from-rows.js";
 import { parseInput } from "../platform/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
@@ -12,50 +21,117 @@ import { findClientCalls, findClientEmails, findClientInvoices } from "./find-cl
 import { findClients } from "./find-clients.js";
 import { getClient } from "./get-client.js";
 import { updateClient } from "./update-client.js";
+import { routeSchema } from "../platform/route-schema.js";
 
-/** Clients and the lists of the client detail page (spec 000 §2.6, §2.8, §7.2; DECISIONS.md 10). */
+/** Clients and the lists of the client detail page (spec 000 §2.6, §2.8, §7.2; docs/decisions.md D10). */
 export async function clientsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/clients", async (request) => {
-    const auth = requireAuth(request);
-    const { includeArchived } = parseInput(listClientsQuery, request.query);
-    const rows = await findClients(app.db, { accountId: auth.accountId, includeArchived });
-    const rules = accountRules(auth.account);
-    return rows.map((row) => presentClient(row, rules));
-  });
+  app.get(
+    "/api/clients",
+    {
+      schema: routeSchema({
+        summary: "List clients",
+        tags: ["clients"],
+        querystring: listClientsQuery,
+        response: { 200: z.array(clientResponse) },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { includeArchived } = parseInput(listClientsQuery, request.query);
+      const rows = await findClients(app.db, { accountId: auth.accountId, includeArchived });
+      const rules = accountRules(auth.account);
+      return rows.map((row) => presentClient(row, rules));
+    },
+  );
 
-  app.post("/api/clients", async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parseInput(createClientRequest, request.body);
-    const row = await createClient(app.db, { accountId: auth.accountId, input, now: app.now() });
-    reply.status(201);
-    return presentClient(row, accountRules(auth.account));
-  });
+  app.post(
+    "/api/clients",
+    {
+      schema: routeSchema({
+        summary: "Create a client",
+        tags: ["clients"],
+        body: createClientRequest,
+        response: { 201: clientResponse },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const input = parseInput(createClientRequest, request.body);
+      const row = await createClient(app.db, { accountId: auth.accountId, input, now: app.now() });
+      reply.status(201);
+      return presentClient(row, accountRules(auth.account));
+    },
+  );
 
-  app.get("/api/clients/:id", async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const scope = { accountId: auth.accountId, clientId: id };
-    const row = await getClient(app.db, scope);
-    return { ...presentClient(row, accountRules(auth.account)), summary: await clientSummary(app.db, scope) };
-  });
+  app.get(
+    "/api/clients/:id",
+    {
+      schema: routeSchema({
+        summary: "One client and its totals",
+        tags: ["clients"],
+        params: idParam,
+        response: { 200: clientDetailResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const scope = { accountId: auth.accountId, clientId: id };
+      const row = await getClient(app.db, scope);
+      return { ...presentClient(row, accountRules(auth.account)), summary: await clientSummary(app.db, scope) };
+    },
+  );
 
-  app.put("/api/clients/:id", async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const input = parseInput(updateClientRequest, request.body);
-    const row = await updateClient(app.db, { accountId: auth.accountId, clientId: id, input, now: app.now() });
-    return presentClient(row, accountRules(auth.account));
-  });
+  app.put(
+    "/api/clients/:id",
+    {
+      schema: routeSchema({
+        summary: "Update a client",
+        tags: ["clients"],
+        params: idParam,
+        body: updateClientRequest,
+        response: { 200: clientResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const input = parseInput(updateClientRequest, request.body);
+      const row = await updateClient(app.db, { accountId: auth.accountId, clientId: id, input, now: app.now() });
+      return presentClient(row, accountRules(auth.account));
+    },
+  );
 
-  app.delete("/api/clients/:id", async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    return deleteClient(app.db, { accountId: auth.accountId, clientId: id, now: app.now() });
-  });
+  app.delete(
+    "/api/clients/:id",
+    {
+      schema: routeSchema({
+        summary: "Delete a client (archived when it has invoices)",
+        tags: ["clients"],
+        params: idParam,
+        response: { 200: deleteClientResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      return deleteClient(app.db, { accountId: auth.accountId, clientId: id, now: app.now() });
+    },
+  );
 
-  const lists = { calls: findClientCalls, emails: findClientEmails, invoices: findClientInvoices } as const;
-  for (const [name, find] of Object.entries(lists)) {
-    app.get(`/api/clients/:id/${name}`, async (request) => {
+  const lists = {
+    calls: { find: findClientCalls, item: clientCallJson },
+    emails: { find: findClientEmails, item: clientEmailJson },
+    invoices: { find: findClientInvoices, item: clientInvoiceJson },
+  } as const;
+  for (const [name, { find, item }] of Object.entries(lists)) {
+    const schema = routeSchema({
+      summary: `One client's ${name}`,
+      tags: ["clients"],
+      params: idParam,
+      response: { 200: z.array(item) },
+    });
+    app.get(`/api/clients/:id/${name}`, { schema }, async (request) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const scope = { accountId: auth.accountId, clientId: id };

@@ -1,15 +1,14 @@
-import { and, eq } from "drizzle-orm";
 import type { UpdateClientRequest } from "../../core/contracts/clients.js";
 import { notFound } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { clients } from "../db/schema/index.js";
 import type { ClientRow } from "./client-presenter.js";
 import { clientValues } from "./client-values.js";
-import { getClient } from "./get-client.js";
+import { clientInAccount, getClient } from "./get-client.js";
 
 /**
  * Changes a client's details and rates. Calls already priced keep the rules they were priced
- * with (DECISIONS.md 8); the new rate applies to calls priced from now on.
+ * with (docs/decisions.md D8); the new rate applies to calls priced from now on.
  */
 export async function updateClient(
   db: Db,
@@ -21,7 +20,7 @@ export async function updateClient(
     const [row] = await tx
       .update(clients)
       .set({ ...clientValues(input, existing), updatedAt: now })
-      .where(and(eq(clients.accountId, accountId), eq(clients.id, clientId)))
+      .where(clientInAccount(accountId, clientId))
       .returning();
     if (!row) throw notFound("Client");
     return row;

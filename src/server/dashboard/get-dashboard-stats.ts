@@ -43,7 +43,7 @@ function todayIn(timezone: string, now: Date): { start: Date; end: Date } {
 }
 
 /**
- * The dashboard's four figures for "today" as the account's user sees it (DECISIONS.md 7), read
+ * The dashboard's four figures for "today" as the account's user sees it (docs/decisions.md D7), read
  * through the instance's one-second cache when one is given (platform/read-cache.ts).
  */
 export async function getDashboardStats(

@@ -20,7 +20,7 @@ export function migrationsFolder(): string {
 
 /**
  * Applies committed migrations. On a PostgreSQL server an advisory lock makes concurrent
- * app instances wait for each other instead of racing (DECISIONS.md 2).
+ * app instances wait for each other instead of racing (docs/decisions.md D2).
  */
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolderPath = migrationsFolder();

@@ -5,10 +5,12 @@ import {
   type EmailBillingRules,
   summarizeEmailBilling,
 } from "../../core/email-estimate.js";
+import { billableMinutes } from "../../core/duration.js";
 import { centsToDecimal, formatMoney } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { emailRules, getClientForEmails } from "./email-rules.js";
+import { emailRules } from "../billing/rules-from-rows.js";
+import { getClient } from "../clients/get-client.js";
 
 /** One Billing Breakdown line from the core model's figures. */
 export function presentBillingLine(
@@ -24,7 +26,7 @@ export function presentBillingLine(
     readTimeMinutes: calculation.readTimeMinutes,
     replyTimeMinutes: calculation.replyTimeMinutes,
     totalTimeMinutes: calculation.totalTimeMinutes,
-    billedMinutes: calculation.billedSeconds / 60,
+    billedMinutes: billableMinutes(calculation.billedSeconds),
     billingRate: centsToDecimal(calculation.rateCents),
     totalAmount: centsToDecimal(calculation.amountCents),
   };
@@ -52,7 +54,7 @@ export async function calculateBilling(
   db: Db,
   options: { account: AccountRow; emails: EmailInput[]; rateCents: number | undefined; clientId: number | null },
 ): Promise<CalculateBillingResponse> {
-  const client = options.clientId ? await getClientForEmails(db, options.account.id, options.clientId) : null;
+  const client = options.clientId ? await getClient(db, { accountId: options.account.id, clientId: options.clientId }) : null;
   const { calculations, summary, totalAmountCents } = priceEmails(
     options.emails,
     emailRules(options.account, client, options.rateCents),

@@ -2,9 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { conflict } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { invoiceItems, trackedEmails } from "../db/schema/index.js";
-import { getTrackedEmail } from "./find-tracked-emails.js";
+import { getTrackedEmail, trackedEmailInAccount } from "./find-tracked-emails.js";
 
-/** True when the email is billed on an invoice (DECISIONS.md 10: then it cannot be edited or deleted). */
+/** True when the email is billed on an invoice (docs/decisions.md D10: then it cannot be edited or deleted). */
 export async function isEmailInvoiced(
   db: Db,
   accountId: number,
@@ -26,6 +26,6 @@ export async function deleteTrackedEmail(db: Db, options: { accountId: number; i
     if (await isEmailInvoiced(tx, options.accountId, email)) {
       throw conflict("This email is on an invoice and cannot be deleted. Void the invoice first to release it.");
     }
-    await tx.delete(trackedEmails).where(and(eq(trackedEmails.id, email.id), eq(trackedEmails.accountId, options.accountId)));
+    await tx.delete(trackedEmails).where(trackedEmailInAccount(options.accountId, email.id));
   });
 }

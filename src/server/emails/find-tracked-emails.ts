@@ -20,13 +20,14 @@ export async function findRecentTrackedEmails(
   return rows.map((row) => presentTrackedEmail(row.email, row.clientName));
 }
 
-/** One tracked email of the account, or 404. */
+/** "The tracked email with this id in this account": the one filter every single-email query uses. */
+export function trackedEmailInAccount(accountId: number, id: number) {
+  return and(eq(trackedEmails.accountId, accountId), eq(trackedEmails.id, id));
+}
+
+/** One tracked email of the account, or 404 (another account's id included). */
 export async function getTrackedEmail(db: Db, accountId: number, id: number): Promise<TrackedEmailRow> {
-  const [row] = await db
-    .select()
-    .from(trackedEmails)
-    .where(and(eq(trackedEmails.id, id), eq(trackedEmails.accountId, accountId)))
-    .limit(1);
+  const [row] = await db.select().from(trackedEmails).where(trackedEmailInAccount(accountId, id)).limit(1);
   if (!row) throw notFound("Tracked email");
   return row;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { mailboxSettingsResponse, mailboxTestResponse, oauthProviderParam } from "../../core/contracts/mailbox.js";
+import { successMessage } from "../../core/contracts/response-fields.js";
 import { mailboxSettingsRequest, OAUTH_RETURN_PATH, oauthCallbackQuery } from "../../core/contracts/emails.js";
 import { AppError, notFound } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
@@ -20,83 +22,148 @@ import {
 } from "./oauth.js";
 import { saveMailbox } from "./save-mailbox.js";
 import { testMailbox } from "./test-mailbox.js";
+import { routeSchema } from "../platform/route-schema.js";
 
 const OAUTH_COOKIE_PATH = "/api/integrations/email/oauth";
 
-/** Settings → Integrations → Email: the mailbox connection (spec 001 §7, DECISIONS.md 12). */
+/** Settings → Integrations → Email: the mailbox connection (spec 001 §7, docs/decisions.md D12). */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/integrations/email", async (request) => {
-    const auth = requireAuth(request);
-    return presentMailbox(await findMailbox(app.db, auth.accountId), app.config);
-  });
+  app.get(
+    "/api/integrations/email",
+    {
+      schema: routeSchema({
+        summary: "The mailbox connection (never a password)",
+        tags: ["mailbox"],
+        response: { 200: mailboxSettingsResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return presentMailbox(await findMailbox(app.db, auth.accountId), app.config);
+    },
+  );
 
-  app.put("/api/integrations/email", async (request) => {
-    const auth = requireAuth(request);
-    const input = parseInput(mailboxSettingsRequest, request.body);
-    const row = await saveMailbox(app.db, app.config, { accountId: auth.accountId, input, now: app.now() });
-    return presentMailbox(row, app.config);
-  });
+  app.put(
+    "/api/integrations/email",
+    {
+      schema: routeSchema({
+        summary: "Connect or change the mailbox",
+        tags: ["mailbox"],
+        body: mailboxSettingsRequest,
+        response: { 200: mailboxSettingsResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(mailboxSettingsRequest, request.body);
+      const row = await saveMailbox(app.db, app.config, { accountId: auth.accountId, input, now: app.now() });
+      return presentMailbox(row, app.config);
+    },
+  );
 
-  app.post("/api/integrations/email/test", async (request) => {
-    const auth = requireAuth(request);
-    return testMailbox(app.db, app.config, { accountId: auth.accountId, now: app.now() });
-  });
+  app.post(
+    "/api/integrations/email/test",
+    {
+      schema: routeSchema({
+        summary: "Sign in to the mailbox and report",
+        tags: ["mailbox"],
+        response: { 200: mailboxTestResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return testMailbox(app.db, app.config, { accountId: auth.accountId, now: app.now() });
+    },
+  );
 
-  app.delete("/api/integrations/email", async (request) => {
-    const auth = requireAuth(request);
-    if (!(await deleteMailbox(app.db, auth.accountId))) throw notFound("Email integration");
-    return { success: true, message: "Mailbox disconnected; its stored password and tokens were erased." };
-  });
+  app.delete(
+    "/api/integrations/email",
+    {
+      schema: routeSchema({
+        summary: "Disconnect the mailbox and erase its secrets",
+        tags: ["mailbox"],
+        response: { 200: successMessage },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await deleteMailbox(app.db, auth.accountId))) throw notFound("Email integration");
+      return { success: true, message: "Mailbox disconnected; its stored password and tokens were erased." };
+    },
+  );
 
-  app.get<{ Params: { provider: string } }>("/api/integrations/email/oauth/:provider/start", async (request, reply) => {
-    const auth = requireAuth(request);
-    const provider = parseOAuthProvider(request.params.provider);
-    const { url, nonce } = startAuthorization(app.config, secretBoxFor(app.config), {
-      provider,
-      accountId: auth.accountId,
-      redirectUri: origin(request) + callbackPath(provider),
-      now: app.now(),
-    });
-    reply.setCookie(OAUTH_STATE_COOKIE, nonce, cookieOptions(request, OAUTH_STATE_TTL_SECONDS));
-    return reply.redirect(url);
-  });
-
-  app.get<{ Params: { provider: string } }>("/api/integrations/email/oauth/:provider/callback", async (request, reply) => {
-    const auth = requireAuth(request);
-    const provider = parseOAuthProvider(request.params.provider);
-    const query = parseInput(oauthCallbackQuery, request.query);
-    const cookieNonce = request.cookies[OAUTH_STATE_COOKIE];
-    reply.clearCookie(OAUTH_STATE_COOKIE, {
-      path: OAUTH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: request.protocol === "https",
-    });
-    try {
-      if (query.error) {
-        throw new AppError(
-          "bad_request",
-          `${OAUTH_META[provider].label} sign-in did not complete: ${query.error_description || query.error}`,
-        );
-      }
-      if (!query.code || !query.state)
-        throw new AppError("bad_request", "The sign-in answer has no code. Start Connect again from Settings.");
-      const box = secretBoxFor(app.config);
-      const now = app.now();
-      const codeVerifier = verifyState(box, query.state, { provider, accountId: auth.accountId, cookieNonce, now });
-      const tokens = await exchangeCode(app.config, provider, {
-        code: query.code,
+  app.get<{ Params: { provider: string } }>(
+    "/api/integrations/email/oauth/:provider/start",
+    {
+      schema: routeSchema({
+        summary: "OAuth sign-in: redirects to the provider",
+        tags: ["mailbox"],
+        params: oauthProviderParam,
+        response: { 302: { description: "To the provider's consent page" } },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const provider = parseOAuthProvider(request.params.provider);
+      const { url, nonce } = startAuthorization(app.config, secretBoxFor(app.config), {
+        provider,
+        accountId: auth.accountId,
         redirectUri: origin(request) + callbackPath(provider),
-        codeVerifier,
-        now,
+        now: app.now(),
       });
-      await connectOAuthMailbox(app.db, app.config, { accountId: auth.accountId, provider, tokens, now });
-      return backToSettings(reply, "connected");
-    } catch (error) {
-      if (error instanceof AppError) return backToSettings(reply, "error", error.message);
-      throw error;
-    }
-  });
+      reply.setCookie(OAUTH_STATE_COOKIE, nonce, cookieOptions(request, OAUTH_STATE_TTL_SECONDS));
+      return reply.redirect(url);
+    },
+  );
+
+  app.get<{ Params: { provider: string } }>(
+    "/api/integrations/email/oauth/:provider/callback",
+    {
+      schema: routeSchema({
+        summary: "OAuth sign-in: the provider's answer; redirects to /emails",
+        tags: ["mailbox"],
+        params: oauthProviderParam,
+        querystring: oauthCallbackQuery,
+        response: { 302: { description: "To /emails?oauth=connected|error" } },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const provider = parseOAuthProvider(request.params.provider);
+      const query = parseInput(oauthCallbackQuery, request.query);
+      const cookieNonce = request.cookies[OAUTH_STATE_COOKIE];
+      reply.clearCookie(OAUTH_STATE_COOKIE, {
+        path: OAUTH_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+      });
+      try {
+        if (query.error) {
+          throw new AppError(
+            "bad_request",
+            `${OAUTH_META[provider].label} sign-in did not complete: ${query.error_description || query.error}`,
+          );
+        }
+        if (!query.code || !query.state)
+          throw new AppError("bad_request", "The sign-in answer has no code. Start Connect again from Settings.");
+        const box = secretBoxFor(app.config);
+        const now = app.now();
+        const codeVerifier = verifyState(box, query.state, { provider, accountId: auth.accountId, cookieNonce, now });
+        const tokens = await exchangeCode(app.config, provider, {
+          code: query.code,
+          redirectUri: origin(request) + callbackPath(provider),
+          codeVerifier,
+          now,
+        });
+        await connectOAuthMailbox(app.db, app.config, { accountId: auth.accountId, provider, tokens, now });
+        return backToSettings(reply, "connected");
+      } catch (error) {
+        if (error instanceof AppError) return backToSettings(reply, "error", error.message);
+        throw error;
+      }
+    },
+  );
 
   function origin(request: FastifyRequest): string {
     return publicOrigin(app.config, request);

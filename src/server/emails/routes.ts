@@ -1,4 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  calculateBillingResponse,
+  searchEmailsResponse,
+  syncAccountingResponse,
+  trackEmailResponse,
+  trackedEmailResponse,
+} from "../../core/contracts/emails.js";
+import { successMessage } from "../../core/contracts/response-fields.js";
 import { idParam } from "../../core/contracts/common.js";
 import {
   calculateBillingRequest,
@@ -16,61 +25,129 @@ import { mailboxRoutes } from "./mailbox-routes.js";
 import { searchEmails } from "./search-emails.js";
 import { syncEmailToAccounting } from "./sync-accounting.js";
 import { trackEmail } from "./track-email.js";
+import { routeSchema } from "../platform/route-schema.js";
 
 /** Email time tracking (spec 001 §2 /emails, §7 Email): search, calculate, track, list, sync. */
 export async function emailsRoutes(app: FastifyInstance): Promise<void> {
   await mailboxRoutes(app);
 
-  app.post("/api/emails/search", async (request) => {
-    const auth = requireAuth(request);
-    const input = parseInput(searchEmailsRequest, request.body);
-    return searchEmails(app.db, app.config, { accountId: auth.accountId, ...input, now: app.now() });
-  });
+  app.post(
+    "/api/emails/search",
+    {
+      schema: routeSchema({
+        summary: "Search the connected mailbox by subject",
+        tags: ["emails"],
+        body: searchEmailsRequest,
+        response: { 200: searchEmailsResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(searchEmailsRequest, request.body);
+      return searchEmails(app.db, app.config, { accountId: auth.accountId, ...input, now: app.now() });
+    },
+  );
 
-  app.post("/api/emails/calculate-billing", async (request) => {
-    const auth = requireAuth(request);
-    const input = parseInput(calculateBillingRequest, request.body);
-    return calculateBilling(app.db, {
-      account: auth.account,
-      emails: input.emails,
-      rateCents: input.billingRate,
-      clientId: input.clientId,
-    });
-  });
+  app.post(
+    "/api/emails/calculate-billing",
+    {
+      schema: routeSchema({
+        summary: "Price chosen emails",
+        tags: ["emails"],
+        body: calculateBillingRequest,
+        response: { 200: calculateBillingResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(calculateBillingRequest, request.body);
+      return calculateBilling(app.db, {
+        account: auth.account,
+        emails: input.emails,
+        rateCents: input.billingRate,
+        clientId: input.clientId,
+      });
+    },
+  );
 
-  app.post("/api/emails/track", async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parseInput(trackEmailRequest, request.body);
-    const result = await trackEmail(app.db, {
-      account: auth.account,
-      email: input.emailData,
-      clientId: input.clientId,
-      rateCents: input.billingCalculation?.billingRate,
-      now: app.now(),
-    });
-    reply.status(201);
-    return result;
-  });
+  app.post(
+    "/api/emails/track",
+    {
+      schema: routeSchema({
+        summary: "Save a priced email for a client",
+        tags: ["emails"],
+        body: trackEmailRequest,
+        response: { 201: trackEmailResponse },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const input = parseInput(trackEmailRequest, request.body);
+      const result = await trackEmail(app.db, {
+        account: auth.account,
+        email: input.emailData,
+        clientId: input.clientId,
+        rateCents: input.billingCalculation?.billingRate,
+        now: app.now(),
+      });
+      reply.status(201);
+      return result;
+    },
+  );
 
-  app.get("/api/emails", async (request) => {
-    const auth = requireAuth(request);
-    const { limit } = parseInput(listEmailsQuery, request.query);
-    return findRecentTrackedEmails(app.db, { accountId: auth.accountId, limit });
-  });
+  app.get(
+    "/api/emails",
+    {
+      schema: routeSchema({
+        summary: "Recent tracked emails",
+        tags: ["emails"],
+        querystring: listEmailsQuery,
+        response: { 200: z.array(trackedEmailResponse) },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { limit } = parseInput(listEmailsQuery, request.query);
+      return findRecentTrackedEmails(app.db, { accountId: auth.accountId, limit });
+    },
+  );
 
-  app.delete("/api/emails/:id", async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    await deleteTrackedEmail(app.db, { accountId: auth.accountId, id });
-    return { success: true, message: "Tracked email deleted" };
-  });
+  app.delete(
+    "/api/emails/:id",
+    {
+      schema: routeSchema({
+        summary: "Delete a tracked email",
+        tags: ["emails"],
+        params: idParam,
+        response: { 200: successMessage },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      await deleteTrackedEmail(app.db, { accountId: auth.accountId, id });
+      return { success: true, message: "Tracked email deleted" };
+    },
+  );
 
-  app.post("/api/emails/:id/sync-accounting", async (request, reply) => {
-    const auth = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { integrationId } = parseInput(syncAccountingRequest, request.body);
-    const outcome = await syncEmailToAccounting(app.db, { accountId: auth.accountId, emailId: id, integrationId });
-    const error = outcome.status >= 400 ? { error: "conflict", requestId: request.id } : {};
-    return reply.status(outcome.status).send({ ...outcome.body, ...error });
-  });
+  app.post(
+    "/api/emails/:id/sync-accounting",
+    {
+      schema: routeSchema({
+        summary: "Send a tracked email to the accounting system",
+        tags: ["emails"],
+        params: idParam,
+        body: syncAccountingRequest,
+        response: { 200: syncAccountingResponse, 409: syncAccountingResponse },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { integrationId } = parseInput(syncAccountingRequest, request.body);
+      const outcome = await syncEmailToAccounting(app.db, { accountId: auth.accountId, emailId: id, integrationId });
+      const error = outcome.status >= 400 ? { error: "conflict", requestId: request.id } : {};
+      return reply.status(outcome.status).send({ ...outcome.body, ...error });
+    },
+  );
 }

@@ -17,7 +17,7 @@ const ACCOUNTING_LABELS: Record<string, string> = {
 export type SyncAccountingOutcome = { status: number; body: { success: boolean; message: string } };
 
 /**
- * POST /api/emails/{id}/sync-accounting. Says honestly what happens (DECISIONS.md 12: nothing
+ * POST /api/emails/{id}/sync-accounting. Says honestly what happens (docs/decisions.md D12: nothing
  * pretends to be connected): with no connected accounting integration the answer is a 409 saying
  * so; the tracked email stays in the billing records and is billed on the client's next invoice.
  */

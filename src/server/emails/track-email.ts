@@ -1,11 +1,13 @@
 import type { EmailInput, TrackEmailResponse } from "../../core/contracts/emails.js";
 import { calculateEmailBilling } from "../../core/email-estimate.js";
 import { conflict } from "../../core/errors.js";
+import { billableMinutes } from "../../core/duration.js";
 import { centsToDecimal, formatMoney } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { trackedEmails } from "../db/schema/index.js";
-import { emailRules, getClientForEmails } from "./email-rules.js";
+import { emailRules } from "../billing/rules-from-rows.js";
+import { getClient } from "../clients/get-client.js";
 import { presentTrackedEmail } from "./tracked-email-presenter.js";
 
 /**
@@ -19,7 +21,7 @@ export async function trackEmail(
   options: { account: AccountRow; email: EmailInput; clientId: number; rateCents: number | undefined; now: Date },
 ): Promise<TrackEmailResponse> {
   const { account, email, now } = options;
-  const client = await getClientForEmails(db, account.id, options.clientId);
+  const client = await getClient(db, { accountId: account.id, clientId: options.clientId });
   if (client.archivedAt) throw conflict(`${client.name} is archived. Restore the client before tracking emails for it.`);
   const rules = emailRules(account, client, options.rateCents);
   const calculation = calculateEmailBilling(email, rules);
@@ -49,7 +51,7 @@ export async function trackEmail(
   if (!row) throw conflict(`"${email.subject || "(no subject)"}" is already tracked for ${client.name}`);
   return {
     success: true,
-    billing: { totalAmount: centsToDecimal(row.amountCents), billedMinutes: row.billedSeconds / 60 },
+    billing: { totalAmount: centsToDecimal(row.amountCents), billedMinutes: billableMinutes(row.billedSeconds) },
     message: `"${row.subject || "(no subject)"}" saved for ${client.name}: ${formatMoney(row.amountCents, account.currency)}`,
     email: presentTrackedEmail(row, client.name),
   };

@@ -73,7 +73,7 @@ export function emailLine(email: EmailRow, timezone: string): BillableLine {
 /**
  * Every unbilled ended call and unbilled tracked email of the account in [start, end), optionally
  * of one client, locked FOR UPDATE so nothing edits or bills them until the invoice is written.
- * Calls without a client are skipped: an invoice belongs to exactly one client (DECISIONS.md 9).
+ * Calls without a client are skipped: an invoice belongs to exactly one client (docs/decisions.md D9).
  */
 export async function findUnbilledLines(
   tx: Db,

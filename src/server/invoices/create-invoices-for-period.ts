@@ -1,10 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { CreateInvoicesRequest, CreateInvoicesResponse } from "../../core/contracts/invoices.js";
-import { AppError, notFound } from "../../core/errors.js";
+import { AppError } from "../../core/errors.js";
 import { dateRangeLabel, dayRangeInZone, todayInZone } from "../../core/period.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { clients } from "../db/schema/index.js";
+import { findClientsById, getClient } from "../clients/get-client.js";
 import { findUnbilledLines } from "./billable-lines.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { writeInvoice } from "./write-invoice.js";
@@ -24,14 +23,7 @@ export async function createInvoicesForPeriod(
   const issuedOn = todayInZone(account.timezone, now);
 
   return db.transaction(async (tx) => {
-    let clientRows: { id: number; name: string; email: string | null }[] = [];
-    if (input.clientId !== null) {
-      clientRows = await tx
-        .select({ id: clients.id, name: clients.name, email: clients.email })
-        .from(clients)
-        .where(and(eq(clients.accountId, account.id), eq(clients.id, input.clientId)));
-      if (clientRows.length === 0) throw notFound("Client");
-    }
+    let clientRows = input.clientId === null ? [] : [await getClient(tx, { accountId: account.id, clientId: input.clientId })];
     const lines = await findUnbilledLines(tx, {
       accountId: account.id,
       clientId: input.clientId,
@@ -49,12 +41,7 @@ export async function createInvoicesForPeriod(
     }
 
     const clientIds = [...new Set(lines.map((line) => line.clientId))];
-    if (input.clientId === null) {
-      clientRows = await tx
-        .select({ id: clients.id, name: clients.name, email: clients.email })
-        .from(clients)
-        .where(and(eq(clients.accountId, account.id), inArray(clients.id, clientIds)));
-    }
+    if (input.clientId === null) clientRows = await findClientsById(tx, account.id, clientIds);
     clientRows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 
     const created = [];

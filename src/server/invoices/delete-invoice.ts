@@ -1,8 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { conflict, notFound } from "../../core/errors.js";
-import { canTransition, transitionRefusal } from "../../core/invoices.js";
+import { eq } from "drizzle-orm";
+import { notFound } from "../../core/errors.js";
+import { requireTransition } from "../../core/invoices.js";
 import type { Db } from "../db/client.js";
 import { accounts, invoices } from "../db/schema/index.js";
+import { invoiceInAccount } from "./get-invoice.js";
+import { giveBackInvoiceNumber } from "./invoice-sequence.js";
 import { countText, releaseBilledSources } from "./release-invoice-items.js";
 
 export type DeleteInvoiceResponse = {
@@ -14,7 +16,7 @@ export type DeleteInvoiceResponse = {
 };
 
 /**
- * Deletes a draft and releases its calls and emails (DECISIONS.md 10). When the draft holds the
+ * Deletes a draft and releases its calls and emails (docs/decisions.md D10). When the draft holds the
  * account's latest number, the number is given back so the next invoice takes it and the
  * sequence keeps no gap; an older draft's number is never reused (docs/invoices.md).
  */
@@ -26,27 +28,21 @@ export async function deleteInvoice(
   return db.transaction(async (tx) => {
     // Lock the account row first, as generation does, so numbering stays serial.
     const [account] = await tx
-      .select({ next: accounts.nextInvoiceSequence })
+      .select({ id: accounts.id })
       .from(accounts)
       .where(eq(accounts.id, accountId))
       .for("update");
     const [invoice] = await tx
       .select()
       .from(invoices)
-      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
+      .where(invoiceInAccount(accountId, invoiceId))
       .for("update");
     if (!invoice || !account) throw notFound("Invoice");
-    if (!canTransition(invoice.status, "delete"))
-      throw conflict(transitionRefusal(invoice.invoiceNumber, invoice.status, "delete"));
+    requireTransition(invoice, "delete");
 
     const released = await releaseBilledSources(tx, accountId, invoice.id, now);
-    await tx.delete(invoices).where(eq(invoices.id, invoice.id));
-    if (account.next === invoice.sequence + 1) {
-      await tx
-        .update(accounts)
-        .set({ nextInvoiceSequence: sql`${accounts.nextInvoiceSequence} - 1` })
-        .where(eq(accounts.id, accountId));
-    }
+    await tx.delete(invoices).where(invoiceInAccount(accountId, invoice.id));
+    await giveBackInvoiceNumber(tx, accountId, invoice.sequence);
     return {
       id: invoice.id,
       invoiceNumber: invoice.invoiceNumber,

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type { GenerateInvoiceRequest, GenerateInvoiceResponse } from "../../core/contracts/invoices.js";
 import { AppError, notFound } from "../../core/errors.js";
 import { todayInZone } from "../../core/period.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { clients, invoices } from "../db/schema/index.js";
+import { getClient } from "../clients/get-client.js";
+import { findInvoiceNumber } from "./get-invoice.js";
 import { callLine, lockCalls } from "./billable-lines.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { writeInvoice } from "./write-invoice.js";
@@ -30,11 +30,8 @@ export async function generateInvoiceFromCalls(
 
     const invoiced = rows.find((row) => row.invoiceId !== null);
     if (invoiced) {
-      const [other] = await tx
-        .select({ number: invoices.invoiceNumber })
-        .from(invoices)
-        .where(and(eq(invoices.accountId, account.id), eq(invoices.id, invoiced.invoiceId ?? 0)));
-      const where = other ? ` on invoice ${other.number}` : "";
+      const number = await findInvoiceNumber(tx, account.id, invoiced.invoiceId ?? 0);
+      const where = number ? ` on invoice ${number}` : "";
       throw new AppError("conflict", `This call is already invoiced${where} and cannot be invoiced again`);
     }
     const active = rows.find((row) => row.endedAt === null);
@@ -44,11 +41,7 @@ export async function generateInvoiceFromCalls(
 
     const clientId = input.clientId ?? rows[0]?.clientId ?? null;
     if (clientId === null) throw new AppError("bad_request", "Choose the client to invoice");
-    const [client] = await tx
-      .select({ id: clients.id, name: clients.name, email: clients.email })
-      .from(clients)
-      .where(and(eq(clients.accountId, account.id), eq(clients.id, clientId)));
-    if (!client) throw notFound("Client");
+    const client = await getClient(tx, { accountId: account.id, clientId });
     if (rows.some((row) => row.clientId !== clientId)) {
       throw new AppError("bad_request", `Every selected call must belong to ${client.name}: an invoice is for one client`);
     }

@@ -6,6 +6,11 @@ import type { InvoiceClient, InvoiceItemRow, InvoiceRow } from "./invoice-presen
 
 export type ClientRow = typeof clients.$inferSelect;
 
+/** "The invoice with this id in this account": the one filter every single-invoice query uses. */
+export function invoiceInAccount(accountId: number, invoiceId: number) {
+  return and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId));
+}
+
 /** One invoice of the account with its client, or 404 (another account's id included). */
 export async function getInvoice(
   db: Db,
@@ -16,10 +21,20 @@ export async function getInvoice(
     .select({ invoice: invoices, client: clients })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
+    .where(invoiceInAccount(accountId, invoiceId))
     .limit(1);
   if (!row) throw notFound("Invoice");
   return row;
+}
+
+/** The number of the account's invoice with this id ("INV-0007"), or null: the messages that name an invoice a record is on. */
+export async function findInvoiceNumber(db: Db, accountId: number, invoiceId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(invoiceInAccount(accountId, invoiceId))
+    .limit(1);
+  return row?.invoiceNumber ?? null;
 }
 
 /** The invoice's lines in their printed order. */

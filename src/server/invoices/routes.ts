@@ -1,4 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  createInvoicesResponse,
+  deleteInvoiceResponse,
+  generateInvoiceResponse,
+  invoiceActionResponse,
+  invoiceDetailJson,
+  invoiceJson,
+} from "../../core/contracts/invoices.js";
 import { idParam } from "../../core/contracts/common.js";
 import {
   createInvoicesRequest,
@@ -18,73 +27,168 @@ import { loadInvoiceDocument } from "./pdf/load-invoice-document.js";
 import { renderInvoicePdf } from "./pdf/render-invoice-pdf.js";
 import { sendInvoice } from "./send-invoice.js";
 import { voidInvoice } from "./void-invoice.js";
+import { routeSchema } from "../platform/route-schema.js";
 
 /** Invoices: generation, listing, PDF, and the draft → sent → paid / void life (docs/invoices.md). */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/invoices", async (request) => {
-    const { accountId } = requireAuth(request);
-    const rows = await findInvoices(app.db, accountId);
-    return rows.map((row) => presentInvoice(row.invoice, row.client));
-  });
+  app.get(
+    "/api/invoices",
+    { schema: routeSchema({ summary: "Invoices", tags: ["invoices"], response: { 200: z.array(invoiceJson) } }) },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const rows = await findInvoices(app.db, accountId);
+      return rows.map((row) => presentInvoice(row.invoice, row.client));
+    },
+  );
 
-  app.post("/api/invoices", async (request, reply) => {
-    const { account } = requireAuth(request);
-    const input = parseInput(createInvoicesRequest, request.body);
-    const result = await createInvoicesForPeriod(app.db, { account, input, now: app.now() });
-    return reply.status(201).send(result);
-  });
+  app.post(
+    "/api/invoices",
+    {
+      schema: routeSchema({
+        summary: "Invoice every unbilled call and email of a period, one invoice per client",
+        tags: ["invoices"],
+        body: createInvoicesRequest,
+        response: { 201: createInvoicesResponse },
+      }),
+    },
+    async (request, reply) => {
+      const { account } = requireAuth(request);
+      const input = parseInput(createInvoicesRequest, request.body);
+      const result = await createInvoicesForPeriod(app.db, { account, input, now: app.now() });
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.post("/api/invoices/generate", async (request, reply) => {
-    const { account } = requireAuth(request);
-    const input = parseInput(generateInvoiceRequest, request.body);
-    const result = await generateInvoiceFromCalls(app.db, { account, input, now: app.now() });
-    return reply.status(201).send(result);
-  });
+  app.post(
+    "/api/invoices/generate",
+    {
+      schema: routeSchema({
+        summary: "Invoice selected calls",
+        tags: ["invoices"],
+        body: generateInvoiceRequest,
+        response: { 201: generateInvoiceResponse },
+      }),
+    },
+    async (request, reply) => {
+      const { account } = requireAuth(request);
+      const input = parseInput(generateInvoiceRequest, request.body);
+      const result = await generateInvoiceFromCalls(app.db, { account, input, now: app.now() });
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.get("/api/invoices/:id", async (request) => {
-    const { accountId } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { invoice, client } = await getInvoice(app.db, accountId, id);
-    return presentInvoiceDetail(invoice, client, await findInvoiceItems(app.db, accountId, id));
-  });
+  app.get(
+    "/api/invoices/:id",
+    {
+      schema: routeSchema({
+        summary: "One invoice with its lines",
+        tags: ["invoices"],
+        params: idParam,
+        response: { 200: invoiceDetailJson },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { invoice, client } = await getInvoice(app.db, accountId, id);
+      return presentInvoiceDetail(invoice, client, await findInvoiceItems(app.db, accountId, id));
+    },
+  );
 
-  app.get("/api/invoices/:id/pdf", async (request, reply) => {
-    const { accountId, user } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { download } = parseInput(invoicePdfQuery, request.query);
-    const document = await loadInvoiceDocument(app.db, { accountId, invoiceId: id, user });
-    const pdf = await renderInvoicePdf(document);
-    const filename = `${document.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
-    const disposition = download === "1" || download === "true" ? "attachment" : "inline";
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `${disposition}; filename="${filename}"`)
-      .header("cache-control", "private, no-store")
-      .send(pdf);
-  });
+  app.get(
+    "/api/invoices/:id/pdf",
+    {
+      schema: routeSchema({
+        summary: "The invoice as PDF",
+        tags: ["invoices"],
+        params: idParam,
+        querystring: invoicePdfQuery,
+        response: { 200: { description: "PDF file", contentType: "application/pdf" } },
+      }),
+    },
+    async (request, reply) => {
+      const { accountId, user } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { download } = parseInput(invoicePdfQuery, request.query);
+      const document = await loadInvoiceDocument(app.db, { accountId, invoiceId: id, user });
+      const pdf = await renderInvoicePdf(document);
+      const filename = `${document.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
+      const disposition = download === "1" || download === "true" ? "attachment" : "inline";
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `${disposition}; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
 
-  app.post("/api/invoices/:id/send", async (request) => {
-    const { accountId, user } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    const { to } = parseInput(sendInvoiceRequest, request.body);
-    return sendInvoice(app.db, { accountId, user, invoiceId: id, to, smtp: app.config.smtp, now: app.now() });
-  });
+  app.post(
+    "/api/invoices/:id/send",
+    {
+      schema: routeSchema({
+        summary: "Mail the invoice (draft → sent)",
+        tags: ["invoices"],
+        params: idParam,
+        body: sendInvoiceRequest,
+        response: { 200: invoiceActionResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId, user } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { to } = parseInput(sendInvoiceRequest, request.body);
+      return sendInvoice(app.db, { accountId, user, invoiceId: id, to, smtp: app.config.smtp, now: app.now() });
+    },
+  );
 
-  app.post("/api/invoices/:id/mark-paid", async (request) => {
-    const { accountId } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    return markInvoicePaid(app.db, { accountId, invoiceId: id, now: app.now() });
-  });
+  app.post(
+    "/api/invoices/:id/mark-paid",
+    {
+      schema: routeSchema({
+        summary: "Mark a sent invoice paid",
+        tags: ["invoices"],
+        params: idParam,
+        response: { 200: invoiceActionResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      return markInvoicePaid(app.db, { accountId, invoiceId: id, now: app.now() });
+    },
+  );
 
-  app.post("/api/invoices/:id/void", async (request) => {
-    const { accountId } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    return voidInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
-  });
+  app.post(
+    "/api/invoices/:id/void",
+    {
+      schema: routeSchema({
+        summary: "Void an invoice; its lines can be billed again",
+        tags: ["invoices"],
+        params: idParam,
+        response: { 200: invoiceActionResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      return voidInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
+    },
+  );
 
-  app.delete("/api/invoices/:id", async (request) => {
-    const { accountId } = requireAuth(request);
-    const { id } = parseInput(idParam, request.params);
-    return deleteInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
-  });
+  app.delete(
+    "/api/invoices/:id",
+    {
+      schema: routeSchema({
+        summary: "Delete a draft invoice",
+        tags: ["invoices"],
+        params: idParam,
+        response: { 200: deleteInvoiceResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      return deleteInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
+    },
+  );
 }

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
 import { AppError, conflict } from "../../core/errors.js";
-import { canTransition, transitionRefusal } from "../../core/invoices.js";
+import { requireTransition } from "../../core/invoices.js";
 import type { UserRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { invoices } from "../db/schema/index.js";
-import { getInvoice } from "./get-invoice.js";
+import { getInvoice, invoiceInAccount } from "./get-invoice.js";
 import { composeInvoiceMail } from "./invoice-mail-text.js";
 import { assertMailConfigured, sendInvoiceMail } from "./invoice-mailer.js";
 import { presentInvoice } from "./invoice-presenter.js";
@@ -14,7 +14,7 @@ import { renderInvoicePdf } from "./pdf/render-invoice-pdf.js";
 
 /**
  * Mails a draft invoice's PDF to the client's own address (or `to`) and marks it sent
- * (DECISIONS.md 9). Nothing changes unless the mail server accepted the message: no SMTP
+ * (docs/decisions.md D9). Nothing changes unless the mail server accepted the message: no SMTP
  * configured (503), no address (400), a refusing server (502) all leave the draft as it was.
  */
 export async function sendInvoice(
@@ -30,7 +30,7 @@ export async function sendInvoice(
 ): Promise<InvoiceActionResponse> {
   const { accountId, invoiceId, now } = options;
   const { invoice, client } = await getInvoice(db, accountId, invoiceId);
-  if (!canTransition(invoice.status, "send")) throw conflict(transitionRefusal(invoice.invoiceNumber, invoice.status, "send"));
+  const move = requireTransition(invoice, "send");
   assertMailConfigured(options.smtp);
   const recipient = options.to ?? client.email;
   if (!recipient) {
@@ -51,8 +51,8 @@ export async function sendInvoice(
 
   const [updated] = await db
     .update(invoices)
-    .set({ status: "sent", sentTo: recipient, sentAt: now, updatedAt: now })
-    .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId), eq(invoices.status, "draft")))
+    .set({ status: move.to, sentTo: recipient, sentAt: now, updatedAt: now })
+    .where(and(invoiceInAccount(accountId, invoiceId), eq(invoices.status, move.from)))
     .returning();
   if (!updated)
     throw conflict(`Invoice ${invoice.invoiceNumber} was changed while it was being sent; refresh and check its status`);

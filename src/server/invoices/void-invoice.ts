@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
-import { conflict, notFound } from "../../core/errors.js";
-import { canTransition, transitionRefusal } from "../../core/invoices.js";
+import { notFound } from "../../core/errors.js";
+import { requireTransition } from "../../core/invoices.js";
 import type { Db } from "../db/client.js";
 import { clients, invoiceItems, invoices } from "../db/schema/index.js";
+import { invoiceInAccount } from "./get-invoice.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { countText, releaseBilledSources } from "./release-invoice-items.js";
 
 /**
- * sent → void. A sent invoice is never edited (DECISIONS.md 9): it is voided, keeping its number,
+ * sent → void. A sent invoice is never edited (docs/decisions.md D9): it is voided, keeping its number,
  * its lines and its PDF for the record, and its calls and emails are released so a corrected
  * replacement invoice can bill them.
  */
@@ -22,16 +23,16 @@ export async function voidInvoice(
       .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .where(and(eq(invoices.accountId, accountId), eq(invoices.id, invoiceId)))
+      .where(invoiceInAccount(accountId, invoiceId))
       .for("update", { of: invoices });
     if (!row) throw notFound("Invoice");
     const { invoice, client } = row;
-    if (!canTransition(invoice.status, "void")) throw conflict(transitionRefusal(invoice.invoiceNumber, invoice.status, "void"));
+    const move = requireTransition(invoice, "void");
 
     const [updated] = await tx
       .update(invoices)
-      .set({ status: "void", voidedAt: now, updatedAt: now })
-      .where(eq(invoices.id, invoice.id))
+      .set({ status: move.to, voidedAt: now, updatedAt: now })
+      .where(and(invoiceInAccount(accountId, invoice.id), eq(invoices.status, move.from)))
       .returning();
     await tx
       .update(invoiceItems)

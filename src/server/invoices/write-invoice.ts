@@ -6,7 +6,7 @@ import { calls, invoiceItems, invoices, trackedEmails } from "../db/schema/index
 import type { AccountRow } from "../auth/sessions.js";
 import type { BillableLine } from "./billable-lines.js";
 import { isUniqueViolation } from "../platform/database-errors.js";
-import { takeInvoiceNumber } from "./take-invoice-number.js";
+import { takeInvoiceNumber } from "./invoice-sequence.js";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

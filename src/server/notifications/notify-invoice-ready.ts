@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { callTypeLabel } from "../../core/contracts/calls.js";
 import type { InvoiceReadyData } from "../../core/contracts/notifications.js";
+import { billableMinutes } from "../../core/duration.js";
 import { centsToDecimal } from "../../core/money.js";
 import { todayInZone } from "../../core/period.js";
 import type { Db } from "../db/client.js";
-import { accounts, clients, notifications } from "../db/schema/index.js";
+import { findClientsById } from "../clients/get-client.js";
+import { accounts, notifications } from "../db/schema/index.js";
 
 export const INVOICE_READY = "invoice_ready";
 
@@ -31,10 +33,7 @@ export async function notifyInvoiceReady(
 ): Promise<NotificationRow | null> {
   const { accountId, call } = options;
   if (call.clientId === null) return null;
-  const [client] = await db
-    .select({ id: clients.id, name: clients.name, email: clients.email })
-    .from(clients)
-    .where(and(eq(clients.accountId, accountId), eq(clients.id, call.clientId)));
+  const [client] = await findClientsById(db, accountId, [call.clientId]);
   const [account] = await db
     .select({ currency: accounts.currency, timezone: accounts.timezone })
     .from(accounts)
@@ -54,14 +53,13 @@ export async function notifyInvoiceReady(
     .limit(1);
   if (existing) return existing;
 
-  const minutes = Math.ceil(Math.max(0, call.durationSeconds) / 60);
   const type = callTypeLabel(call.callType);
   const data: InvoiceReadyData = {
     callId: call.id,
     clientId: client.id,
     clientName: client.name,
     clientEmail: client.email,
-    duration: minutes,
+    duration: billableMinutes(call.durationSeconds),
     amount: centsToDecimal(call.amountCents),
     currency: account.currency,
     callType: call.callType,

@@ -19,7 +19,7 @@ export type ConfirmedSubscription = {
 };
 
 /**
- * How sign-up is paid for. The trial provider needs no card (DECISIONS.md 4); the Stripe
+ * How sign-up is paid for. The trial provider needs no card (docs/decisions.md D4); the Stripe
  * provider (a later issue) creates a subscription and confirms it with Stripe itself,
  * never trusting the browser's word.
  */

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT_ROUTE_PREFIXES = ["/api/webhooks/"];
 
 /**
- * A state-changing /api request must carry `X-Requested-With: XMLHttpRequest` (DECISIONS.md 3).
+ * A state-changing /api request must carry `X-Requested-With: XMLHttpRequest` (docs/decisions.md D3).
  * A cross-site form cannot set that header, and a cross-site fetch that sets it needs a CORS
  * preflight we never grant, so this blocks cross-site request forgery together with SameSite=Lax.
  * Both "is this the API" and "is this a webhook" are decided by the route the router matched, never

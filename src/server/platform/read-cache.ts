@@ -9,7 +9,7 @@ import type { DashboardStats } from "../../core/contracts/calls.js";
  *
  * Why: these are the reads every user of an account opens and reopens, each a database round trip
  * that, on the embedded database, runs on the app's only thread. The database stays the only source
- * of truth (DECISIONS.md 2):
+ * of truth (docs/decisions.md D2):
  * - an entry lives `ttlMs`, so another instance's change (or a provider's webhook, which is no
  *   account's request) shows within that time;
  * - any write request by the account on this instance drops the account's entries before its

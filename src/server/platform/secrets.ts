@@ -5,7 +5,7 @@ import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 
 /**
- * Secrets at rest (DECISIONS.md 12): mailbox passwords and OAuth tokens are stored only as
+ * Secrets at rest (docs/decisions.md D12): mailbox passwords and OAuth tokens are stored only as
  * AES-256-GCM ciphertext. Each ciphertext is bound to a context string (for example
  * "email_integrations:42") as additional authenticated data, so a ciphertext copied into another
  * account's row does not decrypt.

@@ -29,7 +29,7 @@ import { isApiRequest } from "./api-url.js";
  * subdomains included, so a network attacker cannot downgrade a later visit to plain http. Never on
  * plain http: there it proves nothing and browsers ignore it.
  *
- * The same hook sends the request id (DECISIONS.md 14), so a user's report can be matched to the logs.
+ * The same hook sends the request id (docs/decisions.md D14), so a user's report can be matched to the logs.
  */
 export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = {}): void {
   const applyHeaders = helmet({

@@ -4,7 +4,7 @@ import { openDatabase } from "../db/client.js";
 import { runMigrations } from "../db/migrate.js";
 
 /**
- * `npm run admin -- grant EMAIL` / `revoke EMAIL` / `list` (DECISIONS.md 11). Works on the embedded
+ * `npm run admin -- grant EMAIL` / `revoke EMAIL` / `list` (docs/decisions.md D11). Works on the embedded
  * database in DATA_DIR and on DATABASE_URL alike; stop the app first when it uses the embedded one
  * (PGlite lets one process open its folder at a time).
  */

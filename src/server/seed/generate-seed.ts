@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { resolveRules, type BillingRules, type BillingType, type RoundingIncrement } from "../../core/billing/rules.js";
 import { CALL_PLATFORMS, CALL_TYPES } from "../../core/contracts/calls.js";
+import { FIRST_INVOICE_SEQUENCE } from "../../core/invoices.js";
 import { priceCallColumns, type CallPriceColumns } from "../calls/pricing.js";
 import { type Random, seededRandom } from "./seed-random.js";
 
@@ -206,7 +207,7 @@ function invoiceMonths(calls: SeedCall[], options: SeedOptions): SeedInvoice[] {
     for (const call of items) call.invoiceIndex = index;
     return {
       clientIndex: Number(clientIndex),
-      sequence: index + 1,
+      sequence: FIRST_INVOICE_SEQUENCE + index,
       dateFrom: `${month}-01`,
       dateTo: `${month}-${String(lastDay).padStart(2, "0")}`,
       issuedOn: issued.toISOString().slice(0, 10),

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { eq } from "drizzle-orm";
-import { formatInvoiceNumber } from "../../core/invoices.js";
+import { formatInvoiceNumber, sequenceAfter } from "../../core/invoices.js";
 import type { Db } from "../db/client.js";
 import { accounts, clients, invoices, users } from "../db/schema/index.js";
 import { type BulkColumn, type BulkValue, unnestInsert } from "./bulk-insert.js";
@@ -148,7 +148,7 @@ export async function insertSeed(db: Db, account: SeedAccount, plan: SeedPlan, i
     }
     await tx
       .update(accounts)
-      .set({ nextInvoiceSequence: plan.invoices.length + 1 })
+      .set({ nextInvoiceSequence: sequenceAfter(plan.invoices.length) })
       .where(eq(accounts.id, accountId));
 
     const counts = new Map<number, number>();

@@ -13,7 +13,7 @@ type UpdateSettingsOptions = { accountId: number; userId: number; input: UpdateS
 /**
  * Saves any subset of the settings in one transaction: billing defaults, firm name and time
  * zone on the account, the profile on the user. A new rate applies to clients without their own
- * rate and to calls priced from now on; calls already priced keep their rules (DECISIONS.md 8).
+ * rate and to calls priced from now on; calls already priced keep their rules (docs/decisions.md D8).
  */
 export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
   const { accountId, userId, input, now } = options;

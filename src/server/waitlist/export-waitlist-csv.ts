@@ -9,7 +9,7 @@ export const WAITLIST_CSV_COLUMNS = ["ID", "Email", "Company", "Company Size", "
 /**
  * Every signup as CSV, newest first like the dashboard. csv-stringify quotes commas, quotes and
  * line breaks; safeCsvCell stops a value such as "=HYPERLINK(…)" from running as a formula
- * (DECISIONS.md 11). CRLF line ends and a UTF-8 byte-order mark, so spreadsheets read accents right.
+ * (docs/decisions.md D11). CRLF line ends and a UTF-8 byte-order mark, so spreadsheets read accents right.
  */
 export async function exportWaitlistCsv(db: Db): Promise<string> {
   const rows = await db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id));

@@ -1,5 +1,5 @@
 /**
- * Card payment confirmation at sign-up (spec 000 §2.3, §4, DECISIONS 4).
+ * Card payment confirmation at sign-up (spec 000 §2.3, §4, docs/decisions.md D4).
  *
  * NOT WIRED YET: a later issue loads Stripe.js from js.stripe.com with `publishableKey`, mounts
  * the Payment Element into `#payment-element` (PAYMENT_ELEMENT_ID) with `clientSecret`, and

@@ -46,7 +46,7 @@ export function useCompleteRegistration() {
   });
 }
 
-/** The browser's IANA time zone for the new account (DECISIONS 7); undefined if the browser will not say. */
+/** The browser's IANA time zone for the new account (docs/decisions.md D7); undefined if the browser will not say. */
 export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

@@ -9,7 +9,8 @@ import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { ChoiceField, ClientSelectField } from "./client-select-field";
+import { SelectField } from "@web/components/select-field";
+import { ClientSelectField } from "./client-select-field";
 import { useLogCall } from "./use-calls";
 
 /** "Log past call": a call that already happened, priced at once with the rules in force. */
@@ -88,7 +89,7 @@ function LogCallForm({ clientId, onDone }: { clientId?: number; onDone: () => vo
           />
         </div>
         <p className="-mt-2 text-xs text-muted-foreground">Times are in your time zone, {timezone}.</p>
-        <ChoiceField control={form.control} name="callType" label="Call type" choices={CALL_TYPES} />
+        <SelectField control={form.control} name="callType" label="Call type" placeholder="Choose call type" choices={CALL_TYPES} />
         <FormField
           control={form.control}
           name="notes"

@@ -5,7 +5,8 @@ import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
-import { ChoiceField, ClientSelectField } from "./client-select-field";
+import { SelectField } from "@web/components/select-field";
+import { ClientSelectField } from "./client-select-field";
 import { useStartCall } from "./use-calls";
 
 /** "Start Call Timer": an optional client, the platform and the call type; the timer runs on the server's clock. */
@@ -33,8 +34,20 @@ function StartCallForm({ clientId, onDone }: { clientId?: number; onDone: () => 
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => start.mutate(toStartCallRequest(values)))}>
         <ClientSelectField control={form.control} name="clientId" />
-        <ChoiceField control={form.control} name="platform" label="Platform" choices={CALL_PLATFORMS} />
-        <ChoiceField control={form.control} name="callType" label="Call type" choices={CALL_TYPES} />
+        <SelectField
+          control={form.control}
+          name="platform"
+          label="Platform"
+          placeholder="Choose platform"
+          choices={CALL_PLATFORMS}
+        />
+        <SelectField
+          control={form.control}
+          name="callType"
+          label="Call type"
+          placeholder="Choose call type"
+          choices={CALL_TYPES}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

@@ -123,7 +123,7 @@ export function useDeleteCall(onDone?: () => void) {
 }
 
 /**
- * The explicit "re-price unbilled calls" action (DECISIONS.md 8): every ended call not on an
+ * The explicit "re-price unbilled calls" action (docs/decisions.md D8): every ended call not on an
  * invoice is priced again with the rules in force now; invoiced and running calls keep theirs.
  */
 export function useRepriceCalls(onDone?: (result: RepriceCallsResponse) => void) {

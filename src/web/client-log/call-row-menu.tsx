@@ -6,13 +6,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { ChoiceSelect } from "@web/components/choice-select";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 
-/** Edit or delete an uninvoiced call (invoiced calls are locked, DECISIONS.md 10). */
+/** Edit or delete an uninvoiced call (invoiced calls are locked, docs/decisions.md D10). */
 export function CallRowMenu({ call }: { call: CallJson }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -89,18 +89,7 @@ function EditCallDialog({ call, open, onOpenChange }: { call: CallJson; open: bo
         <form noValidate className="grid gap-4" onSubmit={handleSubmit}>
           <div className="grid gap-1.5">
             <Label htmlFor={`call-${call.id}-type`}>Call type</Label>
-            <Select value={callType} onValueChange={setCallType}>
-              <SelectTrigger id={`call-${call.id}-type`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {types.map((type) => (
-                  <SelectItem key={type.value} value={type.value}>
-                    {type.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ChoiceSelect id={`call-${call.id}-type`} value={callType} onValueChange={setCallType} choices={types} />
           </div>
           {call.active ? null : (
             <div className="grid gap-1.5">

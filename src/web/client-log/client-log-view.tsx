@@ -1,13 +1,13 @@
-import { formatRate } from "@core/avatar";
 import type { CallJson, ClientEmailJson } from "@core/contracts/calls";
 import type { ClientResponse } from "@core/contracts/clients";
 import { formatHoursMinutes } from "@core/duration";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatMoney } from "@core/money";
 import { dateRangeLabel, periodLabel, periodRange } from "@core/period";
 import { TZDate } from "@date-fns/tz";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { clientRateLabel } from "@web/clients/client-rate";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAuth } from "@web/hooks/use-auth";
 import { queryKeys } from "@web/lib/query-keys";
 import { CallHistory } from "./call-history";
+import { clientLogTotals } from "./client-log-totals";
 import { ClientPicker } from "./client-picker";
 import { EmailHistory } from "./email-history";
 import { type PeriodChoice, PeriodSelector } from "./period-selector";
@@ -146,15 +147,12 @@ function SelectedClient({
 
   const callList = calls.data ?? [];
   const emailList = emails.data ?? [];
-  const cents = (amount: string) => parseDecimalToCents(amount) ?? 0;
-  const callSeconds = callList.reduce((sum, call) => sum + call.duration, 0);
-  const emailSeconds = emailList.reduce((sum, email) => sum + Math.round(Number(email.estimatedHours) * 3600), 0);
-  const revenueCents = callList.reduce((sum, call) => sum + cents(call.amount), 0) + emailList.reduce((sum, email) => sum + cents(email.amount), 0);
+  const { seconds, revenueCents } = clientLogTotals(callList, emailList);
   const loading = calls.isLoading || emails.isLoading;
 
   const summary = [
     { title: "Calls", value: String(callList.length) },
-    { title: "Duration", value: formatHoursMinutes(callSeconds + emailSeconds) },
+    { title: "Duration", value: formatHoursMinutes(seconds) },
     { title: "Emails", value: String(emailList.length) },
     { title: "Revenue", value: formatMoney(revenueCents, currency) },
   ];
@@ -167,7 +165,7 @@ function SelectedClient({
           {[client.company, client.email].filter(Boolean).join(" · ")}
           {client.company || client.email ? " · " : ""}
           <span className="tabular-nums">
-            {formatRate(parseDecimalToCents(client.effectiveBillingRate) ?? 0, client.effectiveBillingType, currency)}
+            {clientRateLabel(client, currency)}
           </span>
         </p>
       </div>

@@ -1,6 +1,5 @@
-import { formatRate } from "@core/avatar";
 import type { ClientResponse } from "@core/contracts/clients";
-import { parseDecimalToCents } from "@core/money";
+import { clientRateLabel } from "@web/clients/client-rate";
 import { Users } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -12,7 +11,7 @@ export function matchesSearch(client: Pick<ClientResponse, "name" | "email">, se
   return client.name.toLowerCase().includes(needle) || (client.email ?? "").toLowerCase().includes(needle);
 }
 
-/** The client cards to pick from: rate in its own unit (DECISIONS.md 6) and case type. Scrolls at a maximum height. */
+/** The client cards to pick from: rate in its own unit (docs/decisions.md D6) and case type. Scrolls at a maximum height. */
 export function ClientPicker({
   clients,
   isLoading,
@@ -61,7 +60,7 @@ export function ClientPicker({
             <span className="text-sm text-muted-foreground">{client.company || client.email || "\u00a0"}</span>
             <span className="mt-1 flex flex-wrap items-center gap-2">
               <span className="text-sm tabular-nums">
-                {formatRate(parseDecimalToCents(client.effectiveBillingRate) ?? 0, client.effectiveBillingType, currency)}
+                {clientRateLabel(client, currency)}
               </span>
               {client.caseType ? <Badge variant="secondary">{client.caseType}</Badge> : null}
             </span>

@@ -1,15 +1,15 @@
 import { callTypeLabel, platformLabel, type CallJson, type ClientEmailJson } from "@core/contracts/calls";
 import type { ClientInvoiceJson } from "@core/contracts/clients";
 import { formatDurationHms, formatHoursMinutes } from "@core/duration";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatInvoiceDate } from "@core/invoices";
+import { formatDecimalMoney } from "@core/money";
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { capitalize } from "@web/lib/format";
-import { formatCalendarDay, formatInstant } from "./format-instant";
+import { formatInstant } from "./format-instant";
 import { placeholderKeys } from "./placeholder-keys";
 
-const money = (decimal: string, currency: string) => formatMoney(parseDecimalToCents(decimal) ?? 0, currency);
 
 /** The same table for the three tabs: a caption for screen readers, money right-aligned in tabular numerals. */
 function Table({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
@@ -71,7 +71,7 @@ export function CallsTable({ calls, currency, timezone }: { calls: CallJson[]; c
           <td className={td}>{platformLabel(call.platform)}</td>
           <td className={tdNum}>{call.active ? "—" : formatDurationHms(call.duration)}</td>
           <td className={tdNum}>{call.active ? "—" : formatDurationHms(call.billedDuration)}</td>
-          <td className={tdNum}>{money(call.amount, currency)}</td>
+          <td className={tdNum}>{formatDecimalMoney(call.amount, currency)}</td>
           <td className={td}>
             {call.active ? <Badge variant="destructive">Recording</Badge> : null}
             {call.invoiceId !== null ? <Badge variant="success">Invoiced</Badge> : null}
@@ -103,7 +103,7 @@ export function EmailsTable({ emails, currency, timezone }: { emails: ClientEmai
           <td className={`${td} max-w-72 truncate`}>{email.subject || "(no subject)"}</td>
           <td className={td}>{capitalize(email.emailType)}</td>
           <td className={tdNum}>{email.estimatedHours}h</td>
-          <td className={tdNum}>{money(email.amount, currency)}</td>
+          <td className={tdNum}>{formatDecimalMoney(email.amount, currency)}</td>
           <td className={td}>{email.invoiceId !== null ? <Badge variant="success">Invoiced</Badge> : null}</td>
         </tr>
       ))}
@@ -132,14 +132,14 @@ export function InvoicesTable({ invoices }: { invoices: ClientInvoiceJson[] }) {
         <tr key={invoice.id}>
           <td className={`${td} font-medium whitespace-nowrap`}>{invoice.invoiceNumber}</td>
           <td className={`${td} whitespace-nowrap`}>
-            {formatCalendarDay(invoice.dateFrom)} – {formatCalendarDay(invoice.dateTo)}
+            {formatInvoiceDate(invoice.dateFrom)} – {formatInvoiceDate(invoice.dateTo)}
           </td>
           <td className={td}>
             <Badge variant={STATUS_VARIANT[invoice.status as keyof typeof STATUS_VARIANT] ?? "outline"}>{capitalize(invoice.status)}</Badge>
           </td>
           <td className={tdNum}>{invoice.totalCalls}</td>
           <td className={tdNum}>{formatHoursMinutes(invoice.totalDuration)}</td>
-          <td className={tdNum}>{money(invoice.total, invoice.currency)}</td>
+          <td className={tdNum}>{formatDecimalMoney(invoice.total, invoice.currency)}</td>
         </tr>
       ))}
     </Table>

@@ -1,11 +1,12 @@
 import type { CallJson, ClientEmailJson } from "@core/contracts/calls";
 import type { ClientDetailResponse, ClientInvoiceJson } from "@core/contracts/clients";
 import { formatHoursMinutes } from "@core/duration";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatDecimalMoney } from "@core/money";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Clock, DollarSign, Pencil, Phone as PhoneIcon, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import { QueryGate } from "@web/components/query-gate";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -67,11 +68,18 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 
 /** One list tab's body: placeholders while loading, the spec's empty text, or the table. */
 function ActivityList<T>({ queryKey, empty, render }: { queryKey: readonly string[]; empty: string; render: (rows: T[]) => ReactNode }) {
-  const { data, isLoading, error } = useQuery<T[]>({ queryKey });
-  if (isLoading) return <ActivitySkeleton />;
-  if (!data) return <p role="alert" className="text-destructive">{serverMessage(error, "This list could not be loaded.")}</p>;
-  if (data.length === 0) return <ActivityEmpty message={empty} />;
-  return render(data);
+  const rows = useQuery<T[]>({ queryKey });
+  return (
+    <QueryGate
+      query={rows}
+      loading={<ActivitySkeleton />}
+      errorMessage="This list could not be loaded."
+      isEmpty={(list) => list.length === 0}
+      empty={<ActivityEmpty message={empty} />}
+    >
+      {render}
+    </QueryGate>
+  );
 }
 
 /** Client detail (spec 000 §2.8): totals, client info, and the Calls, Emails and Invoices tabs. */
@@ -145,7 +153,7 @@ export default function ClientDetailPage() {
         <StatCard label="Total Time" value={formatHoursMinutes(summary.totalDurationSeconds)} icon={<Clock aria-hidden="true" />} />
         <StatCard
           label="Total Revenue"
-          value={formatMoney(parseDecimalToCents(summary.totalRevenue) ?? 0, currency)}
+          value={formatDecimalMoney(summary.totalRevenue, currency)}
           icon={<DollarSign aria-hidden="true" />}
         />
         <StatCard label="Billing Rate" value={clientRateLabel(client, currency)} icon={<Receipt aria-hidden="true" />} />

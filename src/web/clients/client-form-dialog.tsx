@@ -1,24 +1,23 @@
-import { formatRate } from "@core/avatar";
 import {
   type ClientFormInput,
   type ClientResponse,
   type CreateClientRequest,
   createClientRequest,
 } from "@core/contracts/clients";
-import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
-import { centsToDecimal, parseDecimalToCents } from "@core/money";
+import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { BILLING_TYPE_OPTIONS, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { BILLING_TYPE_OPTIONS, ROUNDING_CHOICES, ROUNDING_LABELS } from "@web/settings/billing-options";
 import { useForm } from "react-hook-form";
+import { rateLabel } from "./client-rate";
 import { useCreateClient, useUpdateClient } from "./use-clients";
 
 /** Radix selects cannot hold "", so "use my default" travels as this value. */
@@ -77,10 +76,11 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
   const mutation = client ? update : create;
   const form = useForm({ resolver: zodResolver(createClientRequest), defaultValues: toFormValues(client) });
   const currency = user?.currency ?? "usd";
-  const defaultRate = user
-    ? formatRate(parseDecimalToCents(user.defaultBillingRate) ?? 0, user.billingType, currency)
-    : "your default rate";
+  const defaultRate = user ? rateLabel(user.defaultBillingRate, user.billingType, currency) : "your default rate";
   const hasOwnRate = String(form.watch("billingRate") ?? "").trim() !== "";
+  const defaultRounding = user
+    ? ` (${ROUNDING_LABELS[user.roundingIncrementMinutes] ?? `${user.roundingIncrementMinutes} minutes`})`
+    : "";
 
   return (
     <Form {...form}>
@@ -147,35 +147,14 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="billingType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Billing Type</FormLabel>
-                <Select
-                  value={typeof field.value === "string" && field.value ? field.value : "hour"}
-                  onValueChange={field.onChange}
-                >
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a billing type" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {BILLING_TYPE_OPTIONS.map((option) => (
-                      <SelectItem key={option.value} value={option.value}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormDescription>
-                  {hasOwnRate ? "The unit of this client's rate." : "Applies once the client has its own rate."}
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Billing Type"
+            placeholder="Choose a billing type"
+            choices={BILLING_TYPE_OPTIONS}
+            toChoice={(value) => (typeof value === "string" && value ? value : "hour")}
+            description={hasOwnRate ? "The unit of this client's rate." : "Applies once the client has its own rate."}
           />
           <TextField
             control={form.control}
@@ -189,38 +168,13 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
             placeholder={user ? String(user.minimumBillingMinutes) : ""}
             className="tabular-nums"
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="roundingIncrementMinutes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Rounding Increment</FormLabel>
-                <Select
-                  value={field.value == null || field.value === "" ? ACCOUNT_DEFAULT : String(field.value)}
-                  onValueChange={(value) => field.onChange(value === ACCOUNT_DEFAULT ? "" : value)}
-                >
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    <SelectItem value={ACCOUNT_DEFAULT}>
-                      Your default
-                      {user
-                        ? ` (${ROUNDING_LABELS[user.roundingIncrementMinutes] ?? `${user.roundingIncrementMinutes} minutes`})`
-                        : ""}
-                    </SelectItem>
-                    {ROUNDING_INCREMENT_CHOICES.map((minutes) => (
-                      <SelectItem key={minutes} value={String(minutes)}>
-                        {ROUNDING_LABELS[minutes]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Rounding Increment"
+            choices={[{ value: ACCOUNT_DEFAULT, label: `Your default${defaultRounding}` }, ...ROUNDING_CHOICES]}
+            toChoice={(value) => (value == null || value === "" ? ACCOUNT_DEFAULT : String(value))}
+            fromChoice={(choice) => (choice === ACCOUNT_DEFAULT ? "" : choice)}
           />
           <FormField
             control={form.control}

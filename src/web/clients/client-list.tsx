@@ -1,8 +1,8 @@
 import type { ClientResponse } from "@core/contracts/clients";
 import { Plus, Users } from "lucide-react";
+import { QueryGate } from "@web/components/query-gate";
 import { Button } from "@web/components/ui/button";
 import { useAuth } from "@web/hooks/use-auth";
-import { serverMessage } from "@web/lib/api";
 import { ClientCard, ClientCardSkeleton } from "./client-card";
 import { useClients } from "./use-clients";
 import { placeholderKeys } from "./placeholder-keys";
@@ -19,49 +19,43 @@ type ClientListProps = {
 
 /** The "Client List" tab: a grid of client cards, skeletons while loading, an empty state with the next step. */
 export function ClientList({ onAdd, ...actions }: ClientListProps) {
-  const { data: clients, isLoading, error, refetch } = useClients();
+  const clients = useClients();
   const { user } = useAuth();
   const currency = user?.currency ?? "usd";
 
-  if (isLoading) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading clients">
-        {placeholderKeys(SKELETON_CARDS).map((key) => (
-          <ClientCardSkeleton key={key} />
-        ))}
-      </div>
-    );
-  }
-  if (!clients) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border px-6 py-12 text-center">
-        <p className="text-destructive">{serverMessage(error, "Your clients could not be loaded.")}</p>
-        <Button variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (clients.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
-        <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h2 className="text-lg font-semibold">No clients yet</h2>
-        <p className="max-w-sm text-muted-foreground">Get started by adding your first client to track billable time</p>
-        <Button onClick={onAdd} className="mt-2">
-          <Plus aria-hidden="true" />
-          Add Your First Client
-        </Button>
-      </div>
-    );
-  }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
-      {clients.map((client) => (
-        <li key={client.id} className="grid">
-          <ClientCard client={client} currency={currency} {...actions} />
-        </li>
-      ))}
-    </ul>
+    <QueryGate
+      query={clients}
+      loading={
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading clients">
+          {placeholderKeys(SKELETON_CARDS).map((key) => (
+            <ClientCardSkeleton key={key} />
+          ))}
+        </div>
+      }
+      errorMessage="Your clients could not be loaded."
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+          <Users className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">No clients yet</h2>
+          <p className="max-w-sm text-muted-foreground">Get started by adding your first client to track billable time</p>
+          <Button onClick={onAdd} className="mt-2">
+            <Plus aria-hidden="true" />
+            Add Your First Client
+          </Button>
+        </div>
+      }
+    >
+      {(list) => (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
+          {list.map((client) => (
+            <li key={client.id} className="grid">
+              <ClientCard client={client} currency={currency} {...actions} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryGate>
   );
 }

@@ -1,11 +1,17 @@
+import type { BillingType } from "@core/billing/rules";
 import type { ClientResponse } from "@core/contracts/clients";
 import { formatRate } from "@core/avatar";
 import { parseDecimalToCents } from "@core/money";
 
-/** "$150.00/hour": the rate in force for a client, always in its own unit (DECISIONS.md 6). */
+/** "$150.00/hour": the rate in force for a client, always in its own unit (docs/decisions.md D6). */
 export function clientRateLabel(
   client: Pick<ClientResponse, "effectiveBillingRate" | "effectiveBillingType">,
   currency = "usd",
 ): string {
-  return formatRate(parseDecimalToCents(client.effectiveBillingRate) ?? 0, client.effectiveBillingType, currency);
+  return rateLabel(client.effectiveBillingRate, client.effectiveBillingType, currency);
+}
+
+/** "$4.00/minute" from the API's decimal rate (a client's, or the account's default) and its unit. */
+export function rateLabel(rate: string, billingType: BillingType, currency = "usd"): string {
+  return formatRate(parseDecimalToCents(rate) ?? 0, billingType, currency);
 }

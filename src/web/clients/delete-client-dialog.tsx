@@ -3,7 +3,7 @@ import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { useDeleteClient } from "./use-clients";
 
 /**
- * Asks once before deleting (DECISIONS.md 10) and says what will happen: a client with invoices
+ * Asks once before deleting (docs/decisions.md D10) and says what will happen: a client with invoices
  * is archived; otherwise it is erased, its calls kept without a client and its tracked emails removed.
  */
 export function DeleteClientDialog({

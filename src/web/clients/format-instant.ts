@@ -11,10 +11,3 @@ export function formatInstant(iso: string, timezone: string, pattern = "MMM d, y
     return format(new Date(time), pattern);
   }
 }
-
-/** "2026-03-01" → "Mar 1, 2026" (a calendar day has no time zone). */
-export function formatCalendarDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  if (!year || !month || !date) return day;
-  return format(new Date(year, month - 1, date), "MMM d, yyyy");
-}

@@ -25,7 +25,7 @@ type ConfirmDialogProps = {
 };
 
 /**
- * The one "are you sure?" of the app (DECISIONS.md 10: ask once before anything destructive).
+ * The one "are you sure?" of the app (docs/decisions.md D10: ask once before anything destructive).
  * It stays open, with Cancel and closing disabled, until the request answers; the caller closes it
  * on success.
  */

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ComponentType, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "./ui/form";
 import { Input } from "./ui/input";
@@ -10,6 +10,8 @@ type TextFieldProps<TValues extends FieldValues> = {
   description?: ReactNode;
   /** Classes of the field's wrapper (grid placement); `className` goes to the input. */
   itemClassName?: string;
+  /** The control: Input by default, PasswordInput for a password (its show/hide toggle). */
+  input?: ComponentType<ComponentProps<typeof Input>>;
 } & Omit<ComponentProps<typeof Input>, "name">;
 
 /**
@@ -24,6 +26,7 @@ export function TextField<TValues extends FieldValues>({
   label,
   description,
   itemClassName,
+  input: InputComponent = Input,
   ...inputProps
 }: TextFieldProps<TValues>) {
   return (
@@ -34,7 +37,7 @@ export function TextField<TValues extends FieldValues>({
         <FormItem className={itemClassName}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Input {...inputProps} {...field} value={field.value ?? ""} />
+            <InputComponent {...inputProps} {...field} value={field.value ?? ""} />
           </FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
           <FormMessage />

@@ -1,6 +1,5 @@
-import { formatRate } from "@core/avatar";
 import type { SessionUser } from "@core/contracts/auth";
-import { parseDecimalToCents } from "@core/money";
+import { rateLabel } from "@web/clients/client-rate";
 import { Building2, Calculator, ChevronRight, CreditCard, MonitorSmartphone, Phone, Receipt, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -11,7 +10,7 @@ type Row = { href: string; icon: ReactNode; label: string; value: string };
 
 /** Account Overview (spec 000 §2.5): each row links to where it is changed. */
 export function AccountOverview({ user }: { user: SessionUser }) {
-  const rate = formatRate(parseDecimalToCents(user.defaultBillingRate) ?? 0, user.billingType ?? "minute", user.currency);
+  const rate = rateLabel(user.defaultBillingRate, user.billingType ?? "minute", user.currency);
   const rows: Row[] = [
     { href: "/settings", icon: <Receipt />, label: "Default Billing Rate", value: rate },
     { href: "/settings", icon: <UserRound />, label: "Profession", value: user.profession ? capitalize(user.profession) : "Not set" },

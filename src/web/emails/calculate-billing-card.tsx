@@ -11,11 +11,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Calculator } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { refreshAfter } from "@web/lib/query-refresh";
@@ -97,38 +97,19 @@ export function CalculateBillingCard({
                 </FormItem>
               )}
             />
-            <FormField
+            <SelectField
               control={form.control}
               name="clientId"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Client</FormLabel>
-                  <Select
-                    value={field.value ? String(field.value) : ""}
-                    onValueChange={field.onChange}
-                    disabled={clients.isLoading}
-                  >
-                    <FormControl>
-                      <SelectTrigger onBlur={field.onBlur}>
-                        <SelectValue placeholder={clients.isLoading ? "Loading clients…" : "Select a client"} />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {(clients.data ?? []).map((client) => (
-                        <SelectItem key={client.id} value={String(client.id)}>
-                          {client.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>
-                    {clients.data && clients.data.length === 0
-                      ? "Add a client first to save emails to billing records."
-                      : "The client's minimum and rounding apply."}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Client"
+              placeholder={clients.isLoading ? "Loading clients…" : "Select a client"}
+              disabled={clients.isLoading}
+              choices={(clients.data ?? []).map((client) => ({ value: String(client.id), label: client.name }))}
+              toChoice={(value) => (value ? String(value) : "")}
+              description={
+                clients.data && clients.data.length === 0
+                  ? "Add a client first to save emails to billing records."
+                  : "The client's minimum and rounding apply."
+              }
             />
             <Button type="submit" disabled={calculate.isPending}>
               {calculate.isPending ? <Spinner /> : <Calculator aria-hidden="true" />}

@@ -1,6 +1,6 @@
 import { formatDecimalMoney } from "@core/money";
 
-/** A rate always in its own unit (DECISIONS.md 6): "$150.00/hour". */
+/** A rate always in its own unit (docs/decisions.md D6): "$150.00/hour". */
 export function hourlyRate(decimal: string, currency = "usd"): string {
   return `${formatDecimalMoney(decimal, currency)}/hour`;
 }

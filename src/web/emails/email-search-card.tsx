@@ -2,7 +2,6 @@ import {
   EMAIL_INTEGRATION_REQUIRED,
   EMAIL_PROVIDER_LABELS,
   EMAIL_PROVIDERS,
-  type EmailProvider,
   MAX_SEARCH_RESULTS,
   type MailboxSettingsResponse,
   type SearchEmailsInput,
@@ -11,11 +10,11 @@ import {
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { refreshAfter } from "@web/lib/query-refresh";
@@ -24,6 +23,8 @@ import { useEffect } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { searchEmails, splitMessage, toastFailure } from "./use-emails";
+
+const PROVIDER_CHOICES = EMAIL_PROVIDERS.map((provider) => ({ value: provider, label: EMAIL_PROVIDER_LABELS[provider] }));
 
 /** Search by subject with a provider choice (spec 001 §2, §5, §8). */
 export function EmailSearchCard({
@@ -87,29 +88,12 @@ export function EmailSearchCard({
               placeholder="e.g. Contract review"
               autoComplete="off"
             />
-            <FormField
+            <SelectField
               control={form.control}
               name="provider"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Provider</FormLabel>
-                  <Select value={field.value} onValueChange={(value) => field.onChange(value as EmailProvider)}>
-                    <FormControl>
-                      <SelectTrigger onBlur={field.onBlur}>
-                        <SelectValue placeholder="Choose a provider" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {EMAIL_PROVIDERS.map((provider) => (
-                        <SelectItem key={provider} value={provider}>
-                          {EMAIL_PROVIDER_LABELS[provider]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Provider"
+              placeholder="Choose a provider"
+              choices={PROVIDER_CHOICES}
             />
             <Button type="submit" className="sm:mt-[1.375rem]" disabled={search.isPending}>
               {search.isPending ? <Spinner /> : <Search aria-hidden="true" />}

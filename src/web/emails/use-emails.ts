@@ -5,6 +5,7 @@ import type {
   SearchEmailsResponse,
   TrackedEmailResponse,
 } from "@core/contracts/emails";
+import type { ClientResponse } from "@core/contracts/clients";
 import { RECENT_EMAILS_LIMIT } from "@core/contracts/emails";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
@@ -23,7 +24,7 @@ export function useRecentEmails() {
 
 /** Clients for the client choice (id, name). */
 export function useClientChoices() {
-  return useQuery<{ id: number; name: string }[]>({ queryKey: queryKeys.clients() });
+  return useQuery<ClientResponse[]>({ queryKey: queryKeys.clients() });
 }
 
 export const searchEmails = (body: unknown) => apiJson<SearchEmailsResponse>("POST", "/api/emails/search", body);

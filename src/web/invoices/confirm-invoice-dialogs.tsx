@@ -37,7 +37,7 @@ export function VoidInvoiceDialog({
   );
 }
 
-/** Deleting a draft: it is removed and its calls and emails can be invoiced again (DECISIONS.md 10). */
+/** Deleting a draft: it is removed and its calls and emails can be invoiced again (docs/decisions.md D10). */
 export function DeleteInvoiceDialog({
   invoice,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { callTypeLabel } from "@core/contracts/calls";
 import { AT_LEAST_ONE_CALL } from "@core/contracts/invoices";
 import { formatDurationHms } from "@core/duration";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatDecimalMoney, formatMoney, parseDecimalToCents } from "@core/money";
 import { dateRangeLabel } from "@core/period";
 import { Check, FileText } from "lucide-react";
 import { Button } from "@web/components/ui/button";
@@ -65,7 +65,7 @@ export function GenerateInvoiceDialog({ open, onOpenChange, client, calls, perio
                   <p className="font-medium">{callTypeLabel(call.callType)}</p>
                   <p className="text-muted-foreground tabular-nums">{formatDurationHms(call.duration)}</p>
                 </div>
-                <span className="font-medium tabular-nums">{formatMoney(parseDecimalToCents(call.amount) ?? 0, currency)}</span>
+                <span className="font-medium tabular-nums">{formatDecimalMoney(call.amount, currency)}</span>
               </li>
             ))}
           </ul>

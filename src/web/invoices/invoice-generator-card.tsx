@@ -11,11 +11,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, FileText, Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { useClients } from "@web/clients/use-clients";
 import { useAuth } from "@web/hooks/use-auth";
@@ -28,6 +28,8 @@ const TEMPLATE_HINTS: Record<(typeof INVOICE_TEMPLATES)[number], string> = {
   modern: "Indigo accent and an amount-due card up top.",
   minimal: "Black and white, hairlines and whitespace.",
 };
+
+const TEMPLATE_CHOICES = INVOICE_TEMPLATES.map((template) => ({ value: template, label: capitalize(template) }));
 
 /**
  * The invoice-generation card (spec 000 §2.9): period, client ("All Clients" or one), template,
@@ -117,55 +119,24 @@ export function InvoiceGeneratorCard({ onSend }: { onSend: (invoice: InvoiceJson
                 </Button>
               </div>
             </fieldset>
-            <FormField
+            <SelectField
               control={form.control}
               name="clientId"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Client</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue placeholder="All Clients" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      <SelectItem value="all">All Clients</SelectItem>
-                      {(clients.data ?? []).map((client) => (
-                        <SelectItem key={client.id} value={String(client.id)}>
-                          {client.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Client"
+              placeholder="All Clients"
+              triggerClassName="w-full"
+              choices={[
+                { value: "all", label: "All Clients" },
+                ...(clients.data ?? []).map((client) => ({ value: String(client.id), label: client.name })),
+              ]}
             />
-            <FormField
+            <SelectField
               control={form.control}
               name="template"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Template</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {INVOICE_TEMPLATES.map((template) => (
-                        <SelectItem key={template} value={template}>
-                          {capitalize(template)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{TEMPLATE_HINTS[field.value as (typeof INVOICE_TEMPLATES)[number]]}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Template"
+              triggerClassName="w-full"
+              choices={TEMPLATE_CHOICES}
+              description={TEMPLATE_HINTS[form.watch("template")]}
             />
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? <Spinner /> : <FileText aria-hidden="true" />}

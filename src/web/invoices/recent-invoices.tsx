@@ -1,15 +1,16 @@
 import type { InvoiceJson } from "@core/contracts/invoices";
 import { formatHoursMinutes } from "@core/duration";
 import { formatInvoiceDate } from "@core/invoices";
+import { formatDecimalMoney } from "@core/money";
 import { dateRangeLabel } from "@core/period";
 import { Ban, CheckCircle2, Download, ExternalLink, FileText, Send, Trash2 } from "lucide-react";
+import { QueryGate } from "@web/components/query-gate";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
-import { serverMessage } from "@web/lib/api";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
-import { money, pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
+import { pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
 
 export type InvoiceActions = {
   onSend: (invoice: InvoiceJson) => void;
@@ -19,7 +20,7 @@ export type InvoiceActions = {
 
 /** "Recent Invoices" (spec 000 §2.9): each invoice with its figures and the actions its status allows. */
 export function RecentInvoices(actions: InvoiceActions) {
-  const { data, isLoading, error, refetch } = useInvoices();
+  const invoices = useInvoices();
   return (
     <Card>
       <CardHeader>
@@ -27,36 +28,37 @@ export function RecentInvoices(actions: InvoiceActions) {
         <CardDescription>Drafts can be sent or deleted; a sent invoice is marked paid or voided, never edited.</CardDescription>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
-          <ul className="flex flex-col gap-3" aria-label="Loading invoices">
-            {[0, 1, 2].map((key) => (
-              <li key={key}>
-                <Skeleton className="h-[9.5rem] w-full rounded-lg sm:h-[8.25rem]" />
-              </li>
-            ))}
-          </ul>
-        ) : error ? (
-          <div className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 p-4" role="alert">
-            <p className="text-sm">{serverMessage(error, "The invoices could not be loaded.")}</p>
-            <Button variant="outline" size="sm" onClick={() => refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : !data || data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
-            <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No invoices yet</p>
-            <p className="max-w-sm text-sm text-muted-foreground">
-              Choose a period and a client on the left, then Generate Invoice to bill their calls and emails.
-            </p>
-          </div>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {data.map((invoice) => (
-              <InvoiceRow key={invoice.id} invoice={invoice} {...actions} />
-            ))}
-          </ul>
-        )}
+        <QueryGate
+          query={invoices}
+          loading={
+            <ul className="flex flex-col gap-3" aria-label="Loading invoices">
+              {[0, 1, 2].map((key) => (
+                <li key={key}>
+                  <Skeleton className="h-[9.5rem] w-full rounded-lg sm:h-[8.25rem]" />
+                </li>
+              ))}
+            </ul>
+          }
+          errorMessage="The invoices could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
+              <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">No invoices yet</p>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Choose a period and a client on the left, then Generate Invoice to bill their calls and emails.
+              </p>
+            </div>
+          }
+        >
+          {(list) => (
+            <ul className="flex flex-col gap-3">
+              {list.map((invoice) => (
+                <InvoiceRow key={invoice.id} invoice={invoice} {...actions} />
+              ))}
+            </ul>
+          )}
+        </QueryGate>
       </CardContent>
     </Card>
   );
@@ -88,8 +90,8 @@ function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { in
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <Figure label="Calls" value={String(invoice.totalCalls)} />
         <Figure label="Duration" value={formatHoursMinutes(invoice.totalDuration)} />
-        <Figure label="Subtotal" value={money(invoice.subtotal, invoice.currency)} />
-        <Figure label="Total" value={money(invoice.total, invoice.currency)} />
+        <Figure label="Subtotal" value={formatDecimalMoney(invoice.subtotal, invoice.currency)} />
+        <Figure label="Total" value={formatDecimalMoney(invoice.total, invoice.currency)} />
       </dl>
       <p className="mt-2 text-xs text-muted-foreground">
         {invoice.status === "paid"

@@ -1,5 +1,6 @@
 import type { InvoiceJson } from "@core/contracts/invoices";
 import { emailAddress } from "@core/contracts/common";
+import { formatDecimalMoney } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -9,13 +10,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { money, useSendInvoice } from "./use-invoices";
+import { useSendInvoice } from "./use-invoices";
 
 const sendForm = z.object({ to: emailAddress });
 
 /**
  * Send (drafts only): the PDF is mailed to the client's own address, shown and editable here;
- * when the client has none on file, the user types one (DECISIONS.md 9).
+ * when the client has none on file, the user types one (docs/decisions.md D9).
  */
 export function SendInvoiceDialog({
   invoice,
@@ -31,7 +32,7 @@ export function SendInvoiceDialog({
           <DialogTitle>Send invoice {invoice?.invoiceNumber}</DialogTitle>
           <DialogDescription>
             {invoice
-              ? `The PDF for ${money(invoice.total, invoice.currency)} is emailed to ${invoice.clientName} and the invoice is marked as sent.`
+              ? `The PDF for ${formatDecimalMoney(invoice.total, invoice.currency)} is emailed to ${invoice.clientName} and the invoice is marked as sent.`
               : null}
           </DialogDescription>
         </DialogHeader>

@@ -4,17 +4,12 @@ import type {
   InvoiceActionResponse,
   InvoiceJson,
 } from "@core/contracts/invoices";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatDecimalMoney } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
 import { queryKeys } from "@web/lib/query-keys";
 import { refreshAfter } from "@web/lib/query-refresh";
-
-/** "$1,250.00" from the API's decimal string and the invoice's currency. */
-export function money(decimal: string, currency: string): string {
-  return formatMoney(parseDecimalToCents(decimal) ?? 0, currency);
-}
 
 export const pdfUrl = (invoiceId: number, download = false) => `/api/invoices/${invoiceId}/pdf${download ? "?download=1" : ""}`;
 
@@ -31,7 +26,7 @@ export function useCreateInvoices(onDone?: (result: CreateInvoicesResponse) => v
       const [first] = result.invoices;
       const description =
         result.invoices.length === 1 && first
-          ? `${first.invoiceNumber} for ${first.clientName}: ${money(first.total, first.currency)}`
+          ? `${first.invoiceNumber} for ${first.clientName}: ${formatDecimalMoney(first.total, first.currency)}`
           : result.message;
       toast({ title: "Invoice generated successfully", description });
       onDone?.(result);
@@ -60,7 +55,7 @@ export async function generateInvoice(input: GenerateInvoiceInput): Promise<Gene
   await refreshAfter("invoice.generated");
   toast({
     title: "Invoice Generated",
-    description: `Invoice ${result.invoiceNumber} created successfully for ${money(result.total, result.invoice.currency)}`,
+    description: `Invoice ${result.invoiceNumber} created successfully for ${formatDecimalMoney(result.total, result.invoice.currency)}`,
   });
   return result;
 }

@@ -4,7 +4,7 @@ import { toast } from "@web/hooks/use-toast";
 
 /**
  * The one HTTP client of the web app (spec 000 §7.1, §8). Every call sends JSON, the
- * X-Requested-With marker the server requires on state-changing calls (DECISIONS 3) and the
+ * X-Requested-With marker the server requires on state-changing calls (docs/decisions.md D3) and the
  * session cookie. A non-OK answer throws ApiError with the message "<status>: <body or status text>".
  */
 export class ApiError extends Error {

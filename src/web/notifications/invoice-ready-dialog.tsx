@@ -2,7 +2,7 @@ import { callTypeLabel } from "@core/contracts/calls";
 import { emailAddress } from "@core/contracts/common";
 import type { InvoiceReadyData, NotificationActionResponse, NotificationJson } from "@core/contracts/notifications";
 import { formatInvoiceDate } from "@core/invoices";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatDecimalMoney } from "@core/money";
 import { Clock, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@web/components/ui/button";
@@ -26,7 +26,7 @@ type Step = "idle" | "save" | "send";
 /**
  * "Invoice Ready" (spec 001): Save for Later and Send Now both generate the invoice for the
  * notification's call (POST /api/invoices/generate), then keep it as a draft or mail it to the
- * client's own address (DECISIONS.md 9), asking for one when the client has none.
+ * client's own address (docs/decisions.md D9), asking for one when the client has none.
  */
 export function InvoiceReadyDialog({
   notification,
@@ -41,7 +41,7 @@ export function InvoiceReadyDialog({
   const [email, setEmail] = useState(data.clientEmail ?? "");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>("idle");
-  const amount = formatMoney(parseDecimalToCents(data.amount) ?? 0, data.currency);
+  const amount = formatDecimalMoney(data.amount, data.currency);
 
   async function ensureInvoice(): Promise<{ invoiceId: number; invoiceNumber: string } | null> {
     const known = generatedFor.get(notification.id);

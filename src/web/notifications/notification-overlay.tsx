@@ -5,7 +5,7 @@ import {
   type NotificationJson,
   notificationAgeLabel,
 } from "@core/contracts/notifications";
-import { formatMoney, parseDecimalToCents } from "@core/money";
+import { formatDecimalMoney } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -193,7 +193,7 @@ function NotificationCard({
           <span className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs tabular-nums">
             <span className="font-medium">{data.clientName}</span>
             <span>{data.duration} min</span>
-            <span className="font-medium">{formatMoney(parseDecimalToCents(data.amount) ?? 0, data.currency)}</span>
+            <span className="font-medium">{formatDecimalMoney(data.amount, data.currency)}</span>
           </span>
         ) : null}
       </button>

@@ -7,12 +7,12 @@ import {
 } from "@core/contracts/waitlist";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
+import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson } from "@web/lib/api";
@@ -27,6 +27,8 @@ const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
   "51-100": "51-100 people",
   "100+": "100+ people",
 };
+
+const SIZE_CHOICES = COMPANY_SIZES.map((size) => ({ value: size, label: SIZE_LABELS[size] }));
 
 /** The toast title for a field's message: the spec pairs each validation message with a title (spec 001 §5). */
 function titleFor(message: string): string {
@@ -87,31 +89,16 @@ export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }
             </FormItem>
           )}
         />
-        <FormField
+        <SelectField
           control={form.control}
           name="companySize"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>
-                Company size <span className="font-normal text-muted-foreground">(optional)</span>
-              </FormLabel>
-              <Select value={field.value ?? ""} onValueChange={field.onChange} name={field.name}>
-                <FormControl>
-                  <SelectTrigger onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select company size" />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {COMPANY_SIZES.map((size) => (
-                    <SelectItem key={size} value={size}>
-                      {SIZE_LABELS[size]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={
+            <>
+              Company size <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          placeholder="Select company size"
+          choices={SIZE_CHOICES}
         />
         <FormField
           control={form.control}

@@ -1,4 +1,5 @@
 import type { BillingType } from "@core/billing/rules";
+import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
 
 /** The billing type choices as spec 001 names them (per-minute, hourly, flat-rate). */
 export const BILLING_TYPE_OPTIONS: readonly { value: BillingType; label: string }[] = [
@@ -13,3 +14,9 @@ export const ROUNDING_LABELS: Readonly<Record<number, string>> = {
   15: "15 minutes (quarter hour)",
   30: "30 minutes (half hour)",
 };
+
+/** The rounding increments as select choices (value: the minutes as text). */
+export const ROUNDING_CHOICES = ROUNDING_INCREMENT_CHOICES.map((minutes) => ({
+  value: String(minutes),
+  label: ROUNDING_LABELS[minutes],
+}));

@@ -3,20 +3,22 @@ import {
   billingSettingsForm,
   CURRENCIES,
   PAYMENT_TERMS_CHOICES,
-  ROUNDING_INCREMENT_CHOICES,
   type SettingsResponse,
 } from "@core/contracts/settings";
 import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
+import { SelectField } from "@web/components/select-field";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Spinner } from "@web/components/ui/spinner";
 import { useForm } from "react-hook-form";
-import { BILLING_TYPE_OPTIONS, ROUNDING_LABELS } from "./billing-options";
+import { BILLING_TYPE_OPTIONS, ROUNDING_CHOICES } from "./billing-options";
 import { useSaveSettings } from "./use-settings";
+
+const CURRENCY_CHOICES = CURRENCIES.map((currency) => ({ value: currency, label: currency.toUpperCase() }));
+const PAYMENT_TERMS = PAYMENT_TERMS_CHOICES.map((days) => ({ value: String(days), label: `${days} days` }));
 
 function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
   return {
@@ -30,7 +32,7 @@ function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
   };
 }
 
-/** Billing tab (spec 001 Settings; DECISIONS.md 8): the defaults every client without its own rate uses. */
+/** Billing tab (spec 001 Settings; docs/decisions.md D8): the defaults every client without its own rate uses. */
 export function BillingSettingsForm({ settings }: { settings: SettingsResponse }) {
   const save = useSaveSettings("billing");
   const form = useForm({ resolver: zodResolver(billingSettingsForm), values: toFormValues(settings) });
@@ -57,29 +59,12 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
             placeholder="4.00"
             className="tabular-nums"
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="billingType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Billing Type</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a billing type" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {BILLING_TYPE_OPTIONS.map((option) => (
-                      <SelectItem key={option.value} value={option.value}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Billing Type"
+            placeholder="Choose a billing type"
+            choices={BILLING_TYPE_OPTIONS}
           />
           <TextField
             control={form.control}
@@ -93,54 +78,20 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
             placeholder="15"
             className="tabular-nums"
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="roundingIncrementMinutes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Rounding Increment</FormLabel>
-                <Select value={String(field.value)} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a rounding increment" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {ROUNDING_INCREMENT_CHOICES.map((minutes) => (
-                      <SelectItem key={minutes} value={String(minutes)}>
-                        {ROUNDING_LABELS[minutes]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormDescription>Billed time is rounded up to this step.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Rounding Increment"
+            placeholder="Choose a rounding increment"
+            description="Billed time is rounded up to this step."
+            choices={ROUNDING_CHOICES}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="currency"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Currency</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose a currency" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {CURRENCIES.map((currency) => (
-                      <SelectItem key={currency} value={currency}>
-                        {currency.toUpperCase()}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Currency"
+            placeholder="Choose a currency"
+            choices={CURRENCY_CHOICES}
           />
           <FormField
             control={form.control}
@@ -156,29 +107,12 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
               </FormItem>
             )}
           />
-          <FormField
+          <SelectField
             control={form.control}
             name="paymentTermsDays"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Payment Terms</FormLabel>
-                <Select value={String(field.value)} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose payment terms" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {PAYMENT_TERMS_CHOICES.map((days) => (
-                      <SelectItem key={days} value={String(days)}>
-                        {days} days
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Payment Terms"
+            placeholder="Choose payment terms"
+            choices={PAYMENT_TERMS}
           />
         </div>
         <div>

@@ -5,40 +5,28 @@ import {
   type MailboxSettingsInput,
   type MailboxSettingsRequest,
   type MailboxSettingsResponse,
-  type MailboxTestResponse,
   mailboxSettingsRequest,
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { SelectField } from "@web/components/select-field";
+import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@web/components/ui/alert-dialog";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { PasswordInput } from "@web/components/ui/password-input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
-import { toast } from "@web/hooks/use-toast";
-import { ApiError, apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
-import { queryClient } from "@web/lib/query-client";
 import { queryKeys } from "@web/lib/query-keys";
-import { refreshAfter } from "@web/lib/query-refresh";
-import { CheckCircle2, PlugZap, Unplug, XCircle } from "lucide-react";
-import { useState } from "react";
+import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { DisconnectMailboxButton } from "./disconnect-mailbox-button";
+import { FieldsSkeleton } from "./fields-skeleton";
+import { MailboxTestResult } from "./mailbox-test-result";
+import { useMailboxActions } from "./use-mailbox-actions";
 
 const MAILBOX_KEY = queryKeys.mailbox();
+const PROVIDER_CHOICES = EMAIL_PROVIDERS.map((value) => ({ value, label: EMAIL_PROVIDER_LABELS[value] }));
 
 /**
  * Settings → Integrations → Email: connect a mailbox over IMAP with an app password, or with
@@ -46,30 +34,16 @@ const MAILBOX_KEY = queryKeys.mailbox();
  * own answer is shown) and disconnect (the stored password or tokens are erased).
  */
 export function EmailIntegrationTab() {
-  const { data, isLoading, error, refetch } = useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
-  if (isLoading) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading email integration">
-        {["a", "b", "c", "d"].map((key) => (
-          <div key={key} className="grid gap-2">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-sm text-destructive">{serverMessage(error, "The email integration could not be loaded.")}</p>
-        <Button variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <MailboxForm mailbox={data} />;
+  const mailbox = useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
+  return (
+    <QueryGate
+      query={mailbox}
+      loading={<FieldsSkeleton fields={4} label="Loading email integration" className="gap-4" />}
+      errorMessage="The email integration could not be loaded."
+    >
+      {(data) => <MailboxForm mailbox={data} />}
+    </QueryGate>
+  );
 }
 
 function toFormValues(mailbox: MailboxSettingsResponse): MailboxSettingsInput {
@@ -89,63 +63,13 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
     resolver: zodResolver(mailboxSettingsRequest),
     values: toFormValues(mailbox),
   });
-  const [testResult, setTestResult] = useState<{ success: boolean; message: string } | null>(null);
   const provider = form.watch("provider");
   const isConnected = mailbox.provider !== null;
   const oauthLabel = provider === "gmail" ? "Google" : provider === "outlook" ? "Microsoft" : null;
   const oauthAvailable =
     provider === "gmail" ? mailbox.oauthAvailable.gmail : provider === "outlook" ? mailbox.oauthAvailable.outlook : false;
 
-  const save = useMutation({
-    mutationFn: (values: MailboxSettingsRequest) => apiJson<MailboxSettingsResponse>("PUT", "/api/integrations/email", values),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(MAILBOX_KEY, saved);
-      void refreshAfter("mailbox.saved");
-      setTestResult(null);
-      toast({
-        title: "Email Integration Saved",
-        description: "Mailbox settings saved. Use Test Connection to check the sign-in.",
-      });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error))
-        toast({
-          title: "Setup Failed",
-          description: serverMessage(error, "Failed to save the email integration."),
-          variant: "destructive",
-        });
-    },
-  });
-  const test = useMutation({
-    mutationFn: () => apiJson<MailboxTestResponse>("POST", "/api/integrations/email/test"),
-    onSuccess: (result) => {
-      setTestResult(result);
-      void refreshAfter("mailbox.tested");
-      toast({ title: "Connection Successful", description: result.message });
-    },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      const message =
-        error instanceof ApiError
-          ? serverMessage(error, "The mail server could not be reached.")
-          : "Test Error: Failed to test the email connection.";
-      setTestResult({ success: false, message });
-      void refreshAfter("mailbox.tested");
-      toast({ title: "Connection Test Failed", description: message, variant: "destructive" });
-    },
-  });
-  const disconnect = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("DELETE", "/api/integrations/email"),
-    onSuccess: async (result) => {
-      setTestResult(null);
-      await refreshAfter("mailbox.disconnected");
-      toast({ title: "Mailbox Disconnected", description: result.message });
-    },
-    onError: (error) => {
-      if (!isUnauthorizedError(error))
-        toast({ title: "Disconnect Failed", description: serverMessage(error, "Please try again."), variant: "destructive" });
-    },
-  });
+  const { save, test, disconnect, testResult } = useMailboxActions();
 
   const preset = provider !== "imap" ? MAILBOX_PRESETS[provider] : null;
   return (
@@ -158,34 +82,17 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
       <Form {...form}>
         <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
-            <FormField
+            <SelectField
               control={form.control}
               name="provider"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Provider</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger onBlur={field.onBlur}>
-                        <SelectValue placeholder="Choose a provider" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {EMAIL_PROVIDERS.map((value) => (
-                        <SelectItem key={value} value={value}>
-                          {EMAIL_PROVIDER_LABELS[value]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>
-                    {preset
-                      ? `Server ${preset.host}, port ${preset.port}, TLS.`
-                      : "Any IMAP server: enter its host, port and TLS setting."}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Provider"
+              placeholder="Choose a provider"
+              choices={PROVIDER_CHOICES}
+              description={
+                preset
+                  ? `Server ${preset.host}, port ${preset.port}, TLS.`
+                  : "Any IMAP server: enter its host, port and TLS setting."
+              }
             />
             {provider === "imap" ? (
               <>
@@ -277,57 +184,11 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
               {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
               Test Connection
             </Button>
-            {isConnected ? <DisconnectButton pending={disconnect.isPending} onConfirm={() => disconnect.mutate()} /> : null}
+            {isConnected ? <DisconnectMailboxButton pending={disconnect.isPending} onConfirm={() => disconnect.mutate()} /> : null}
           </div>
         </form>
       </Form>
-      {testResult ? (
-        <div
-          role="status"
-          className={
-            testResult.success
-              ? "flex gap-2 rounded-lg border border-success/40 bg-success/10 p-3 text-sm"
-              : "flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
-          }
-        >
-          {testResult.success ? (
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-          ) : (
-            <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-          )}
-          <p className="break-words">{testResult.message}</p>
-        </div>
-      ) : mailbox.lastTestMessage ? (
-        <p className="text-sm text-muted-foreground">Last test: {mailbox.lastTestMessage}</p>
-      ) : null}
+      <MailboxTestResult testResult={testResult} lastTestMessage={mailbox.lastTestMessage} />
     </div>
-  );
-}
-
-function DisconnectButton({ pending, onConfirm }: { pending: boolean; onConfirm: () => void }) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="destructive" disabled={pending}>
-          {pending ? <Spinner /> : <Unplug aria-hidden="true" />}
-          Disconnect
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Disconnect this mailbox?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again
-            at any time.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm}>
-            Disconnect
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -8,11 +8,11 @@ import {
   timeZoneNames,
 } from "@core/contracts/settings";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { PasswordInput } from "@web/components/ui/password-input";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/api";
 import { capitalize } from "@web/lib/format";
@@ -20,6 +20,8 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { EmailVerificationStatus } from "./email-verification";
 import { useSaveSettings } from "./use-settings";
+
+const PROFESSION_CHOICES = PROFESSIONS.map((profession) => ({ value: profession, label: capitalize(profession) }));
 
 function toFormValues(settings: SettingsResponse): ProfileSettingsFormInput {
   return {
@@ -41,7 +43,7 @@ function browserTimeZone(): string | null {
   }
 }
 
-/** Profile tab: the user's name, email and profession, the firm's name and the time zone every period uses (DECISIONS.md 7). */
+/** Profile tab: the user's name, email and profession, the firm's name and the time zone every period uses (docs/decisions.md D7). */
 export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }) {
   const save = useSaveSettings("profile");
   const form = useForm({ resolver: zodResolver(profileSettingsForm), values: toFormValues(settings) });
@@ -50,7 +52,7 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
     const names = new Set(timeZoneNames());
     names.add(settings.timezone);
     if (browserZone) names.add(browserZone);
-    return [...names].sort();
+    return [...names].sort().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
   }, [settings.timezone, browserZone]);
   const currentZone = form.watch("timezone");
   // A new sign-in address needs the current password (the server refuses it without).
@@ -94,84 +96,47 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
             spellCheck={false}
           />
           {emailChanged ? (
-            <FormField
+            <TextField
               control={form.control}
               name="currentPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Current Password</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="current-password" {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormDescription>Enter the password you sign in with now to change your email.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Current Password"
+              description="Enter the password you sign in with now to change your email."
+              input={PasswordInput}
+              autoComplete="current-password"
             />
           ) : null}
-          <FormField
+          <SelectField
             control={form.control}
             name="profession"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Profession</FormLabel>
-                <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose your profession" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {PROFESSIONS.map((profession) => (
-                      <SelectItem key={profession} value={profession}>
-                        {capitalize(profession)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Profession"
+            placeholder="Choose your profession"
+            choices={PROFESSION_CHOICES}
           />
           <TextField control={form.control} name="firmName" label="Company Name" autoComplete="organization" />
-          <FormField
+          <SelectField
             control={form.control}
             name="timezone"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Time Zone</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Choose your time zone" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent className="max-h-80">
-                    {zones.map((zone) => (
-                      <SelectItem key={zone} value={zone}>
-                        {zone.replaceAll("_", " ")}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormDescription>
-                  Today, this week, months and years are counted in this zone.
-                  {browserZone && browserZone !== currentZone ? (
-                    <>
-                      {" "}
-                      <button
-                        type="button"
-                        className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                        onClick={() => form.setValue("timezone", browserZone, { shouldDirty: true, shouldValidate: true })}
-                      >
-                        Use this browser's zone ({browserZone.replaceAll("_", " ")})
-                      </button>
-                    </>
-                  ) : null}
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Time Zone"
+            placeholder="Choose your time zone"
+            contentClassName="max-h-80"
+            choices={zones}
+            description={
+              <>
+                Today, this week, months and years are counted in this zone.
+                {browserZone && browserZone !== currentZone ? (
+                  <>
+                    {" "}
+                    <button
+                      type="button"
+                      className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                      onClick={() => form.setValue("timezone", browserZone, { shouldDirty: true, shouldValidate: true })}
+                    >
+                      Use this browser's zone ({browserZone.replaceAll("_", " ")})
+                    </button>
+                  </>
+                ) : null}
+              </>
+            }
           />
         </div>
         <div>

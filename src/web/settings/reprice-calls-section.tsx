@@ -5,7 +5,7 @@ import { useState } from "react";
 
 /**
  * Below the billing defaults: a saved rate change never re-prices past calls on its own
- * (DECISIONS.md 8); this asks first, then prices every ended call not on an invoice again.
+ * (docs/decisions.md D8); this asks first, then prices every ended call not on an invoice again.
  */
 export function RepriceCallsSection() {
   const [open, setOpen] = useState(false);

@@ -3,19 +3,17 @@ import { Bell, CreditCard, Plug, User } from "lucide-react";
 import type { ComponentType } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
-import { Button } from "@web/components/ui/button";
+import { QueryGate } from "@web/components/query-gate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { serverMessage } from "@web/lib/api";
 import { BillingSettingsForm } from "./billing-settings-form";
+import { FieldsSkeleton } from "./fields-skeleton";
 import { useEmailVerificationOutcome } from "./email-verification";
 import { IntegrationsTab } from "./integrations-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
 import { RepriceCallsSection } from "./reprice-calls-section";
 import { useSettings } from "./use-settings";
-import { placeholderKeys } from "@web/clients/placeholder-keys";
 
 const TABS = ["integrations", "billing", "profile", "notifications"] as const;
 type Tab = (typeof TABS)[number];
@@ -26,30 +24,16 @@ function isTab(value: string | null): value is Tab {
 
 /** A tab's form once the settings have loaded, skeletons the size of the form until then. */
 function WithSettings({ form: FormComponent, fields }: { form: ComponentType<{ settings: SettingsResponse }>; fields: number }) {
-  const { data, isLoading, error, refetch } = useSettings();
-  if (isLoading) {
-    return (
-      <div className="grid gap-6 sm:grid-cols-2" role="status" aria-label="Loading settings">
-        {placeholderKeys(fields).map((key) => (
-          <div key={key} className="grid gap-2">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-sm text-destructive">{serverMessage(error, "Your settings could not be loaded.")}</p>
-        <Button variant="outline" onClick={() => refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <FormComponent settings={data} />;
+  const settings = useSettings();
+  return (
+    <QueryGate
+      query={settings}
+      loading={<FieldsSkeleton fields={fields} label="Loading settings" />}
+      errorMessage="Your settings could not be loaded."
+    >
+      {(data) => <FormComponent settings={data} />}
+    </QueryGate>
+  );
 }
 
 /** Settings (spec 001): Integrations (default), Billing, Profile and Notifications; `?tab=profile` opens a tab directly. */

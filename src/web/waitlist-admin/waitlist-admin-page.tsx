@@ -12,7 +12,7 @@ import { StatsCards } from "./stats-cards";
 import { TopCompanies } from "./top-companies";
 import { isForbidden, refreshWaitlist, useWaitlistEntries, useWaitlistStats } from "./use-waitlist-data";
 
-/** Shown to a signed-in user who is not an administrator (DECISIONS.md 11). */
+/** Shown to a signed-in user who is not an administrator (docs/decisions.md D11). */
 function AdminsOnly() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center py-12">

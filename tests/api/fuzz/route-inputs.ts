@@ -67,6 +67,7 @@ const emailData = (id: string) => ({
  */
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/health": {},
+  "GET /api/openapi.json": { as: "visitor" },
   "GET /api/login": {},
   "GET /api/auth/user": {},
   "POST /api/auth/login": {

@@ -1,32 +1,37 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
  * An account is the practice that pays: plan, billing defaults and the time zone every
  * period is computed in. Every customer-data table carries `account_id` (partition key).
  */
-export const accounts = pgTable("accounts", {
-  id: id(),
-  plan: text().notNull().default("individual"),
-  billingCycle: text("billing_cycle").notNull().default("monthly"),
-  subscriptionStatus: text("subscription_status").notNull().default("trialing"),
-  trialEndsAt: instant("trial_ends_at"),
-  paymentCustomerId: text("payment_customer_id"),
-  paymentSubscriptionId: text("payment_subscription_id"),
-  firmName: text("firm_name"),
-  timezone: text().notNull().default("UTC"),
-  defaultRateCents: integer("default_rate_cents").notNull().default(15000),
-  billingType: text("billing_type").notNull().default("hour"),
-  minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
-  roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
-  currency: text().notNull().default("usd"),
-  invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
-  paymentTermsDays: integer("payment_terms_days").notNull().default(30),
-  /** Next invoice sequence; taken with UPDATE … RETURNING inside the invoice transaction so numbers never repeat or skip. */
-  nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
-  ...timestamps,
-});
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: id(),
+    plan: text().notNull().default("individual"),
+    billingCycle: text("billing_cycle").notNull().default("monthly"),
+    subscriptionStatus: text("subscription_status").notNull().default("trialing"),
+    trialEndsAt: instant("trial_ends_at"),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    firmName: text("firm_name"),
+    timezone: text().notNull().default("UTC"),
+    defaultRateCents: integer("default_rate_cents").notNull().default(15000),
+    billingType: text("billing_type").notNull().default("hour"),
+    minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
+    roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
+    currency: text().notNull().default("usd"),
+    invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    /** Next invoice sequence; taken with UPDATE … RETURNING inside the invoice transaction so numbers never repeat or skip. */
+    nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => billingRuleChecks("accounts", t),
+);
 
 export const users = pgTable(
   "users",
@@ -89,7 +94,7 @@ export const pendingRegistrations = pgTable("pending_registrations", {
   createdAt: instant("created_at").notNull().defaultNow(),
 });
 
-/** Fixed-window counters shared by every app instance (DECISIONS.md 2). */
+/** Fixed-window counters shared by every app instance (docs/decisions.md D2). */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

@@ -2,12 +2,13 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.js";
 import { clients } from "./clients.js";
+import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
  * A call or meeting. Active while `ended_at` is null. When it ends (or is edited) the billing
  * engine prices it and the rules it used are stored beside the result, so a later rate change
- * never re-prices it silently (DECISIONS.md 8). `invoice_id` locks it once billed.
+ * never re-prices it silently (docs/decisions.md D8). `invoice_id` locks it once billed.
  */
 export const calls = pgTable(
   "calls",
@@ -39,9 +40,8 @@ export const calls = pgTable(
   (t) => [
     index("calls_account_started_idx").on(t.accountId, t.startedAt),
     index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt),
-    index("calls_active_idx")
-      .on(t.accountId)
-      .where(sql`${t.endedAt} is null`),
+    index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
+    ...billingRuleChecks("calls", t),
   ],
 );

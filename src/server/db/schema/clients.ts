@@ -1,10 +1,11 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts.js";
+import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
  * A client of the practice. Rate, type, minimum and rounding are nullable overrides of the
- * account's defaults (DECISIONS.md 8). A client with invoices is archived, never erased (DECISIONS.md 10).
+ * account's defaults (docs/decisions.md D8). A client with invoices is archived, never erased (docs/decisions.md D10).
  */
 export const clients = pgTable(
   "clients",
@@ -27,5 +28,5 @@ export const clients = pgTable(
     archivedAt: instant("archived_at"),
     ...timestamps,
   },
-  (t) => [index("clients_account_idx").on(t.accountId, t.name)],
+  (t) => [index("clients_account_idx").on(t.accountId, t.name), ...billingRuleChecks("clients", t)],
 );

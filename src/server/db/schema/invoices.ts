@@ -6,7 +6,7 @@ import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
 import { trackedEmails } from "./emails.js";
 
-/** An invoice for exactly one client (DECISIONS.md 9). Status: draft → sent → paid, or sent → void. */
+/** An invoice for exactly one client (docs/decisions.md D9). Status: draft → sent → paid, or sent → void. */
 export const invoices = pgTable(
   "invoices",
   {

@@ -1,7 +1,7 @@
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, instant } from "./columns.js";
 
-/** Public waitlist sign-ups: other people's personal data, visible only to administrators (DECISIONS.md 11). */
+/** Public waitlist sign-ups: other people's personal data, visible only to administrators (docs/decisions.md D11). */
 export const waitlistEntries = pgTable(
   "waitlist_entries",
   {

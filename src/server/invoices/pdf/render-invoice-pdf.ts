@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
 import type { InvoiceTemplate } from "../../../core/invoices.js";
 import type { InvoiceDocument } from "./invoice-document.js";
-import { drawStatusStamp, type PdfContext } from "./layout.js";
+import { drawStatusStamp } from "./pages.js";
+import type { PdfContext } from "./pdf-context.js";
 import { renderMinimal } from "./template-minimal.js";
 import { renderModern } from "./template-modern.js";
 import { renderProfessional } from "./template-professional.js";

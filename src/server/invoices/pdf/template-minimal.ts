@@ -1,5 +1,8 @@
-import { drawItemsTable, drawPageFooters, ensureSpace, FONT, hairline, line, type PdfContext, stack } from "./layout.js";
 import { longDate, money, periodText, termsText } from "./format.js";
+import { drawItemsTable } from "./items-table.js";
+import { drawPageFooters, ensureSpace } from "./pages.js";
+import { FONT, type PdfContext } from "./pdf-context.js";
+import { hairline, line, stack } from "./text-layout.js";
 
 const INK = "#111111";
 const BODY = "#333333";

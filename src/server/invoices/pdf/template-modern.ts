@@ -1,5 +1,8 @@
-import { drawItemsTable, drawPageFooters, ensureSpace, FONT, hairline, line, type PdfContext, stack } from "./layout.js";
 import { itemCountText, longDate, money, periodText, shortDate, termsText } from "./format.js";
+import { drawItemsTable } from "./items-table.js";
+import { drawPageFooters, ensureSpace } from "./pages.js";
+import { FONT, type PdfContext } from "./pdf-context.js";
+import { hairline, line, stack } from "./text-layout.js";
 
 const ACCENT = "#4f46e5";
 const ACCENT_SOFT = "#eef2ff";

@@ -1,15 +1,8 @@
-import {
-  drawItemsTable,
-  drawPageFooters,
-  ensureSpace,
-  FONT,
-  hairline,
-  line,
-  type PdfContext,
-  stack,
-  totalRows,
-} from "./layout.js";
 import { billedDuration, itemCountText, longDate, money, periodText, termsText } from "./format.js";
+import { drawItemsTable } from "./items-table.js";
+import { drawPageFooters, ensureSpace } from "./pages.js";
+import { FONT, type PdfContext } from "./pdf-context.js";
+import { hairline, line, stack, totalRows } from "./text-layout.js";
 
 const NAVY = "#1f3a5f";
 const NAVY_SOFT = "#eef2f7";

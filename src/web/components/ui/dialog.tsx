@@ -5,8 +5,6 @@ import { cn } from "@web/lib/utils";
 
 /** Modal dialog: traps focus, closes on Escape and on the close button ("Close"). */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {

@@ -1,0 +1,82 @@
+import type { FastifySchema } from "fastify";
+import { z } from "zod";
+import { errorBody } from "../../core/contracts/response-fields.js";
+
+/** An answer that is not JSON (a redirect, a PDF, a CSV): documented, never serialised by a schema. */
+export type OtherAnswer = { description: string; contentType?: string };
+
+export type RouteContract = {
+  summary: string;
+  tags: string[];
+  /** No session needed (sign-in, sign-up, the waitlist form, health, this document). */
+  public?: boolean;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  params?: z.ZodType;
+  /** Status → the answer's contract schema from src/core/contracts. */
+  response: Record<number, z.ZodType | OtherAnswer>;
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * `anyOf: [{type: "string", …}, {type: "null"}]` → `{type: ["string", "null"], …}`: the same schema,
+ * but fast-json-stringify writes it directly instead of running a validator per value to pick a branch.
+ */
+function simplify(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplify);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) if (key !== "$schema") out[key] = simplify(value);
+  const options = out.anyOf as JsonSchema[] | undefined;
+  if (Array.isArray(options) && options.length === 2) {
+    const nullIndex = options.findIndex((o) => o.type === "null" && Object.keys(o).length === 1);
+    const other = options[1 - nullIndex];
+    if (nullIndex >= 0 && other && typeof other.type === "string" && other.type !== "object" && other.type !== "array") {
+      const { anyOf: _, ...rest } = out;
+      return {
+        ...rest,
+        ...other,
+        type: [other.type, "null"],
+        ...(other.enum ? { enum: [...(other.enum as unknown[]), null] } : {}),
+      };
+    }
+  }
+  return out;
+}
+
+/** A contract's JSON Schema: what a request may send (input), or what an answer holds (output). */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  return simplify(z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" })) as JsonSchema;
+}
+
+const ERROR_SCHEMA = { description: "An error: { error, message, requestId }", ...jsonSchemaOf(errorBody, "output") };
+
+/**
+ * A route's Fastify schema from its contract schemas (issue 12 item 3). Answers: Fastify serialises
+ * them with fast-json-stringify, which writes only declared properties (faster than JSON.stringify,
+ * and nothing undeclared can leak). Requests: documentation only; handlers still validate with
+ * `parseInput` after the session check, and app.ts's validator compiler accepts everything, so the
+ * messages stay the specification's. @fastify/swagger reads the same schema into GET /api/openapi.json.
+ */
+export function routeSchema(contract: RouteContract): FastifySchema {
+  const response: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(contract.response)) {
+    if (answer instanceof z.ZodType)
+      response[status] = { description: answer.description ?? "OK", ...jsonSchemaOf(answer, "output") };
+    else if (answer.contentType)
+      response[status] = { description: answer.description, content: { [answer.contentType]: { schema: { type: "string" } } } };
+    else response[status] = { description: answer.description };
+  }
+  response["4xx"] = ERROR_SCHEMA;
+  response["5xx"] = ERROR_SCHEMA;
+  return {
+    summary: contract.summary,
+    tags: contract.tags,
+    ...(contract.public ? {} : { security: [{ session: [] }] }),
+    ...(contract.body ? { body: jsonSchemaOf(contract.body, "input") } : {}),
+    ...(contract.querystring ? { querystring: jsonSchemaOf(contract.querystring, "input") } : {}),
+    ...(contract.params ? { params: jsonSchemaOf(contract.params, "input") } : {}),
+    response,
+  } as FastifySchema;
+}
