@@ -39,16 +39,33 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/clients/{id}"].put.requestBody.content["application/json"].schema.properties.name).toBeTruthy();
     expect(document.paths["/api/auth/login"].post.security).toBeUndefined();
   });
+
+  it("keeps each invoice action's own summary and answer, though one loop registers them", async () => {
+    const { paths } = (await t.client().get("/api/openapi.json")).body;
+    const answer = (operation: { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> }) =>
+      Object.keys(operation.responses["200"]?.content["application/json"]?.schema.properties ?? {});
+    expect(paths["/api/invoices/{id}/mark-paid"].post.summary).toBe("Mark a sent invoice paid");
+    expect(paths["/api/invoices/{id}/void"].post.summary).toBe("Void an invoice; its lines can be billed again");
+    expect(paths["/api/invoices/{id}"].delete.summary).toBe("Delete a draft invoice");
+    expect(answer(paths["/api/invoices/{id}/mark-paid"].post)).toEqual(answer(paths["/api/invoices/{id}/send"].post));
+    expect(answer(paths["/api/invoices/{id}/void"].post)).toEqual(answer(paths["/api/invoices/{id}/send"].post));
+    expect(answer(paths["/api/invoices/{id}"].delete)).not.toEqual(answer(paths["/api/invoices/{id}/send"].post));
+    expect(paths["/api/invoices/{id}"].delete.parameters).toEqual(paths["/api/invoices/{id}/void"].post.parameters);
+  });
 });
 
 describe("the API test client's contract check", () => {
   it("refuses an answer with an undeclared field, a missing field or a wrong type", async () => {
     const { checkAnswer } = await import("../helpers/response-contracts.js");
-    await expect(checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok", database: "pglite" })).resolves.toBeUndefined();
-    await expect(checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok", database: "pglite", secret: 1 })).rejects.toThrow(
-      "must NOT have additional properties: secret",
+    await expect(
+      checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok", database: "pglite" }),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok", database: "pglite", secret: 1 }),
+    ).rejects.toThrow("must NOT have additional properties: secret");
+    await expect(checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok" })).rejects.toThrow(
+      "must have required property 'database'",
     );
-    await expect(checkAnswer(t.baseUrl, "GET", "/api/health", 200, { status: "ok" })).rejects.toThrow("must have required property 'database'");
     await expect(checkAnswer(t.baseUrl, "GET", "/api/calls/7", 200, {})).rejects.toThrow("has no such route");
   });
 });

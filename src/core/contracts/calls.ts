@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { isCalendarDate } from "../period.js";
-import { BILLING_TYPES } from "./auth.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, isoInstant, rowId, text } from "./common.js";
+import { pricedFields } from "./priced-fields.js";
 import { count, id, instant, money } from "./response-fields.js";
 
 /**
@@ -33,14 +33,19 @@ export const CALL_TYPES = [
   { value: "other", label: "Other" },
 ] as const;
 
+/** A stored value's label from a suggestion list; a value not on the list (free text) is shown as it was stored. */
+function suggestionLabel(suggestions: readonly { value: string; label: string }[], value: string): string {
+  return suggestions.find((suggestion) => suggestion.value === value)?.label ?? value;
+}
+
 /** "zoom" → "Zoom"; an unknown platform is shown as it was stored. */
 export function platformLabel(platform: string): string {
-  return CALL_PLATFORMS.find((p) => p.value === platform)?.label ?? platform;
+  return suggestionLabel(CALL_PLATFORMS, platform);
 }
 
 /** "follow-up" → "Follow-up"; an unknown type is shown as it was stored. */
 export function callTypeLabel(callType: string): string {
-  return CALL_TYPES.find((t) => t.value === callType)?.label ?? callType;
+  return suggestionLabel(CALL_TYPES, callType);
 }
 
 const clientId = rowId("clientId", { type: "clientId must be a client id (a whole number) or null" }).nullable();
@@ -156,12 +161,12 @@ export const callJson = z.object({
   platform: text(),
   startTime: instant,
   endTime: instant.nullable(),
-  duration: count.describe("Raw seconds (0 while active)"),
-  billedDuration: count.describe("Seconds billed after minimum and rounding"),
+  duration: pricedFields.duration.describe("Raw seconds (0 while active)"),
+  billedDuration: pricedFields.billedDuration,
   billableAmount: money,
-  amount: money,
-  rate: money.describe("The rate the call was priced with, per billingType"),
-  billingType: z.enum(BILLING_TYPES),
+  amount: pricedFields.amount,
+  rate: pricedFields.rate.describe("The rate the call was priced with, per billingType"),
+  billingType: pricedFields.billingType,
   minimumBillingMinutes: count,
   roundingIncrementMinutes: count,
   clientId: id.nullable(),
@@ -174,13 +179,14 @@ export const callJson = z.object({
 });
 export type CallJson = z.infer<typeof callJson>;
 
-export const activeCallJson = z.object({
-  id,
-  platform: text(),
-  startTime: instant,
-  clientId: id.nullable(),
-  clientName: text().nullable(),
-  callType: text(),
+/** A running call as the tracker shows it: the call's own fields, picked so the two cannot drift. */
+export const activeCallJson = callJson.pick({
+  id: true,
+  platform: true,
+  startTime: true,
+  clientId: true,
+  clientName: true,
+  callType: true,
 });
 export type ActiveCallJson = z.infer<typeof activeCallJson>;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BILLING_TYPES } from "../billing/rules.js";
 import { INVOICE_STATUSES, INVOICE_TEMPLATES } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
+import { pricedFields } from "./priced-fields.js";
 import { count, day, id, instant, money } from "./response-fields.js";
 
 export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
@@ -105,11 +105,7 @@ export const invoiceItemJson = z.object({
   sourceId: id.nullable(),
   date: day,
   description: text(),
-  duration: count.describe("Raw seconds"),
-  billedDuration: count.describe("Seconds billed after minimum and rounding"),
-  rate: money,
-  billingType: z.enum(BILLING_TYPES),
-  amount: money,
+  ...pricedFields,
   released: z.boolean(),
 });
 export type InvoiceItemJson = z.infer<typeof invoiceItemJson>;

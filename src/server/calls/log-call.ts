@@ -2,10 +2,8 @@ import type { LogCallRequest } from "../../core/contracts/calls.js";
 import { AppError } from "../../core/errors.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
-import { getClientForCall } from "./call-queries.js";
-import { rulesFor } from "../billing/rules-from-rows.js";
+import { insertCall } from "./insert-call.js";
 import { priceCallColumns } from "./pricing.js";
 
 /** A little slack for a browser clock that runs ahead of the server's. */
@@ -13,30 +11,24 @@ const FUTURE_SLACK_MS = 5 * 60 * 1000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 
 /** Logs a call that already happened, priced at once with the rules in force now. */
-export async function logCall(db: Db, options: { account: AccountRow; input: LogCallRequest; now: Date }): Promise<CallWithClient> {
-  const { account, input, now } = options;
+export async function logCall(
+  db: Db,
+  options: { account: AccountRow; input: LogCallRequest; now: Date },
+): Promise<CallWithClient> {
+  const { input, now } = options;
   const startedAt = new Date(input.startTime);
-  if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) throw new AppError("validation_error", "startTime cannot be in the future");
+  if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
+    throw new AppError("validation_error", "startTime cannot be in the future");
   if (startedAt.getTime() < EARLIEST) throw new AppError("validation_error", "startTime must be in the year 2000 or later");
-  const client = input.clientId ? await getClientForCall(db, account.id, input.clientId) : null;
-  const rules = rulesFor(account, client);
-  const [call] = await db
-    .insert(calls)
-    .values({
-      accountId: account.id,
-      clientId: client?.id ?? null,
-      platform: input.platform ?? "manual",
-      callType: input.callType ?? "consultation",
+  return insertCall(db, {
+    ...options,
+    specifics: (rules) => ({
       notes: input.notes ?? null,
       description: input.description ?? null,
       startedAt,
       endedAt: new Date(startedAt.getTime() + input.duration * 1000),
       source: "manual",
       ...priceCallColumns(input.duration, rules),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!call) throw new Error("call insert returned nothing");
-  return { call, clientName: client?.name ?? null };
+    }),
+  });
 }

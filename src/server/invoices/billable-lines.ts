@@ -1,26 +1,20 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BillingType } from "../../core/billing/rules.js";
 import { callTypeLabel, platformLabel } from "../../core/contracts/calls.js";
-import { dayInZone } from "./work-date.js";
 import type { Db } from "../db/client.js";
 import { calls, trackedEmails } from "../db/schema/index.js";
+import type { PricedLine } from "./priced-line.js";
+import { dayInZone } from "./work-date.js";
 
 type CallRow = typeof calls.$inferSelect;
 type EmailRow = typeof trackedEmails.$inferSelect;
 
 /** One line to bill, before it becomes an invoice item: a snapshot of a call or an email. */
-export type BillableLine = {
-  kind: "call" | "email";
+export type BillableLine = PricedLine & {
   sourceId: number;
   clientId: number;
   startedAt: Date;
   workDate: string;
-  description: string;
-  durationSeconds: number;
-  billedSeconds: number;
-  rateCents: number;
-  billingType: BillingType;
-  amountCents: number;
 };
 
 const MAX_DESCRIPTION = 300;

@@ -29,6 +29,31 @@ import { sendInvoice } from "./send-invoice.js";
 import { voidInvoice } from "./void-invoice.js";
 import { routeSchema } from "../platform/route-schema.js";
 
+/** mark-paid, void and delete: the same request (an id), each with its own summary, answer and service. */
+const INVOICE_ACTIONS = [
+  {
+    method: "POST",
+    url: "/api/invoices/:id/mark-paid",
+    summary: "Mark a sent invoice paid",
+    response: invoiceActionResponse,
+    run: markInvoicePaid,
+  },
+  {
+    method: "POST",
+    url: "/api/invoices/:id/void",
+    summary: "Void an invoice; its lines can be billed again",
+    response: invoiceActionResponse,
+    run: voidInvoice,
+  },
+  {
+    method: "DELETE",
+    url: "/api/invoices/:id",
+    summary: "Delete a draft invoice",
+    response: deleteInvoiceResponse,
+    run: deleteInvoice,
+  },
+] as const;
+
 /** Invoices: generation, listing, PDF, and the draft → sent → paid / void life (docs/invoices.md). */
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -141,54 +166,17 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    "/api/invoices/:id/mark-paid",
-    {
-      schema: routeSchema({
-        summary: "Mark a sent invoice paid",
-        tags: ["invoices"],
-        params: idParam,
-        response: { 200: invoiceActionResponse },
-      }),
-    },
-    async (request) => {
-      const { accountId } = requireAuth(request);
-      const { id } = parseInput(idParam, request.params);
-      return markInvoicePaid(app.db, { accountId, invoiceId: id, now: app.now() });
-    },
-  );
-
-  app.post(
-    "/api/invoices/:id/void",
-    {
-      schema: routeSchema({
-        summary: "Void an invoice; its lines can be billed again",
-        tags: ["invoices"],
-        params: idParam,
-        response: { 200: invoiceActionResponse },
-      }),
-    },
-    async (request) => {
-      const { accountId } = requireAuth(request);
-      const { id } = parseInput(idParam, request.params);
-      return voidInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
-    },
-  );
-
-  app.delete(
-    "/api/invoices/:id",
-    {
-      schema: routeSchema({
-        summary: "Delete a draft invoice",
-        tags: ["invoices"],
-        params: idParam,
-        response: { 200: deleteInvoiceResponse },
-      }),
-    },
-    async (request) => {
-      const { accountId } = requireAuth(request);
-      const { id } = parseInput(idParam, request.params);
-      return deleteInvoice(app.db, { accountId, invoiceId: id, now: app.now() });
-    },
-  );
+  // The one-click changes of an invoice's life: each needs only the id, so one loop registers them.
+  for (const action of INVOICE_ACTIONS) {
+    app.route({
+      method: action.method,
+      url: action.url,
+      schema: routeSchema({ summary: action.summary, tags: ["invoices"], params: idParam, response: { 200: action.response } }),
+      handler: async (request) => {
+        const { accountId } = requireAuth(request);
+        const { id } = parseInput(idParam, request.params);
+        return action.run(app.db, { accountId, invoiceId: id, now: app.now() });
+      },
+    });
+  }
 }

@@ -1,12 +1,11 @@
 import type { RegistrationForm } from "@core/contracts/auth";
 import type { BillingCycle, PlanId } from "@core/plans";
-import { Logo, LogoMark } from "@web/components/logo";
-import { ThemeToggle } from "@web/components/theme-toggle";
+import { LogoMark } from "@web/components/logo";
+import { FrameHeader } from "@web/components/standalone-frame";
 import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { cn } from "@web/lib/utils";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "wouter";
 import { AuthShowcase } from "./auth-showcase";
 import { AuthTabsPlaceholder, FormPlaceholder } from "./form-placeholder";
 import type { AuthTab } from "./auth-tabs";
@@ -51,12 +50,7 @@ export default function AuthPage() {
   return (
     <div className={cn("grid min-h-dvh", !wide && "lg:grid-cols-2")}>
       <div className="flex min-w-0 flex-col">
-        <header className="flex items-center justify-between px-4 py-4 sm:px-6">
-          <Link href="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <Logo />
-          </Link>
-          <ThemeToggle />
-        </header>
+        <FrameHeader />
         <main id="main-content" className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6">
           <div className={cn("w-full", wide ? "max-w-3xl" : "max-w-md")}>
             <Suspense fallback={<FormPlaceholder fields={3} label="Loading" />}>

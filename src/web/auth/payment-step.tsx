@@ -8,7 +8,7 @@ import { toast } from "@web/hooks/use-toast";
 import { Lock } from "lucide-react";
 import { type ComponentProps, type FormEvent, useState } from "react";
 import { confirmPayment, PAYMENT_ELEMENT_ID } from "./confirm-payment";
-import { annualTotalText, monthlyPriceText } from "./plan-card";
+import { annualTotalText, monthlyPriceText, perUserText } from "@web/components/plan-price";
 import { useCompleteRegistration } from "./use-registration";
 
 /**
@@ -88,7 +88,7 @@ export function PaymentStep({
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Price</dt>
                 <dd className="font-medium tabular-nums">
-                  {monthlyPriceText(plan, billingCycle)}/month{plan.perUser ? " per user" : ""}
+                  {monthlyPriceText(plan, billingCycle)}/month{perUserText(plan)}
                 </dd>
               </div>
               {billingCycle === "annual" ? (

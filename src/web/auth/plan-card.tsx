@@ -1,18 +1,7 @@
-import { annualTotalCents, type BillingCycle, type Plan } from "@core/plans";
+import type { BillingCycle, Plan } from "@core/plans";
+import { annualTotalText, PlanFeatures, PlanPrice } from "@web/components/plan-price";
 import { RadioGroupItem } from "@web/components/ui/radio-group";
-import { formatPrice } from "@web/lib/format";
 import { cn } from "@web/lib/utils";
-import { Check } from "lucide-react";
-
-/** Price per month for the cycle, e.g. "$15". */
-export function monthlyPriceText(plan: Plan, cycle: BillingCycle): string {
-  return formatPrice(cycle === "annual" ? plan.annualPriceCents : plan.monthlyPriceCents);
-}
-
-/** "$180 billed annually". */
-export function annualTotalText(plan: Plan): string {
-  return `${formatPrice(annualTotalCents(plan))} billed annually`;
-}
 
 /**
  * One plan as a radio option (inside a RadioGroup). The plan name is the radio's label and is
@@ -41,22 +30,12 @@ export function PlanCard({ plan, cycle, selected }: { plan: Plan; cycle: Billing
         <RadioGroupItem id={id} value={plan.id} aria-describedby={`${id}-price`} className="relative z-10 mt-1" />
       </div>
       <p id={`${id}-price`} className="grid gap-1">
-        <span className="flex items-baseline gap-1">
-          <span className="text-3xl font-bold tracking-tight tabular-nums">{monthlyPriceText(plan, cycle)}</span>
-          <span className="text-sm text-muted-foreground">/month{plan.perUser ? " per user" : ""}</span>
-        </span>
+        <PlanPrice plan={plan} cycle={cycle} priceClassName="text-3xl" />
         {cycle === "annual" ? (
           <span className="text-sm font-medium text-muted-foreground tabular-nums">{annualTotalText(plan)}</span>
         ) : null}
       </p>
-      <ul className="grid gap-2 border-t pt-4 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures plan={plan} className="pt-4" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { loginRequest } from "@core/contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { QueryProvider } from "@web/components/query-provider";
+import { EmailField } from "@web/components/email-field";
 import { TextField } from "@web/components/text-field";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { useLoginMutation } from "@web/hooks/use-auth-mutations";
@@ -23,15 +24,7 @@ export function SignInForm() {
       pendingLabel="Signing In..."
       isPending={login.isPending}
     >
-      <TextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        spellCheck={false}
-      />
+      <EmailField control={form.control} name="email" autoComplete="username" />
       <TextField control={form.control} name="password" label="Password" input={PasswordInput} autoComplete="current-password" />
     </AuthForm>
   );

@@ -1,5 +1,6 @@
 import { type RegistrationForm, registrationForm } from "@core/contracts/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { EmailField } from "@web/components/email-field";
 import { TextField } from "@web/components/text-field";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { useForm } from "react-hook-form";
@@ -29,15 +30,7 @@ export function SignUpForm({
         <TextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" />
         <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
       </div>
-      <TextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-      />
+      <EmailField control={form.control} name="email" autoComplete="email" />
       <TextField control={form.control} name="password" label="Password" input={PasswordInput} autoComplete="new-password" />
       <TextField
         control={form.control}

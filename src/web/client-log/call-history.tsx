@@ -6,71 +6,64 @@ import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { CallRowMenu } from "./call-row-menu";
 import { HistoryList } from "./history-list";
+import { type HistoryContext, HistoryRow } from "./history-row";
 
 /** "Call History - {period}" (spec 000 §2.6): type, raw and billed duration, amount, start, notes, Invoiced badge. */
 export function CallHistory({
   calls,
-  isLoading,
-  isError,
-  periodLabel,
-  rangeLabel,
-  currency,
-  timezone,
+  context,
   renderCallActions,
   actions,
 }: {
   calls: CallJson[];
-  isLoading: boolean;
-  isError: boolean;
-  periodLabel: string;
-  rangeLabel: string;
-  currency: string;
-  timezone: string;
+  context: HistoryContext;
   renderCallActions?: (call: CallJson) => ReactNode;
   actions?: ReactNode;
 }) {
+  const { currency, timezone } = context;
   return (
     <HistoryList
-      title={`Call History - ${periodLabel}`}
-      rangeLabel={rangeLabel}
-      isLoading={isLoading}
-      isError={isError}
+      name="Call History"
+      context={context}
       emptyText="No calls found for this period"
       count={calls.length}
       actions={actions}
     >
       {calls.map((call) => (
-        <li key={call.id} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid="call-row">
-          <div className="min-w-0 flex-1">
-            <p className="font-medium">
-              {callTypeLabel(call.callType)}
-              <span className="font-normal text-muted-foreground"> · {platformLabel(call.platform)}</span>
-            </p>
-            <p className="text-sm text-muted-foreground tabular-nums">{formatInstant(call.startTime, timezone)}</p>
-            {call.notes ? <p className="mt-1 whitespace-pre-line text-sm">{call.notes}</p> : null}
-          </div>
-          <div className="flex shrink-0 items-center gap-3">
-            {call.active ? null : (
-              <div className="text-right tabular-nums">
-                <p className="font-medium">{formatDecimalMoney(call.amount, currency)}</p>
-                <p className="text-sm text-muted-foreground">
-                  {formatDurationHms(call.duration)}
-                  {call.billedDuration !== call.duration ? <span className="block text-xs">billed {formatDurationHms(call.billedDuration)}</span> : null}
-                </p>
-              </div>
-            )}
-            {call.invoiceId !== null ? (
-              <Badge variant="secondary" aria-disabled="true" title="This call is on an invoice and cannot be invoiced again">
-                Invoiced
-              </Badge>
-            ) : (
-              <>
-                {call.active ? <Badge variant="destructive">Recording</Badge> : renderCallActions?.(call)}
-                <CallRowMenu call={call} />
-              </>
-            )}
-          </div>
-        </li>
+        <HistoryRow
+          key={call.id}
+          testId="call-row"
+          figures={
+            call.active
+              ? undefined
+              : {
+                  amount: formatDecimalMoney(call.amount, currency),
+                  duration: (
+                    <>
+                      {formatDurationHms(call.duration)}
+                      {call.billedDuration !== call.duration ? (
+                        <span className="block text-xs">billed {formatDurationHms(call.billedDuration)}</span>
+                      ) : null}
+                    </>
+                  ),
+                }
+          }
+          invoiced={call.invoiceId !== null}
+          invoicedTitle="This call is on an invoice and cannot be invoiced again"
+          actions={
+            <>
+              {call.active ? <Badge variant="destructive">Recording</Badge> : renderCallActions?.(call)}
+              <CallRowMenu call={call} />
+            </>
+          }
+        >
+          <p className="font-medium">
+            {callTypeLabel(call.callType)}
+            <span className="font-normal text-muted-foreground"> · {platformLabel(call.platform)}</span>
+          </p>
+          <p className="text-sm text-muted-foreground tabular-nums">{formatInstant(call.startTime, timezone)}</p>
+          {call.notes ? <p className="mt-1 whitespace-pre-line text-sm">{call.notes}</p> : null}
+        </HistoryRow>
       ))}
     </HistoryList>
   );

@@ -8,8 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { clientRateLabel } from "@web/clients/client-rate";
+import { StatCard } from "@web/components/stat-card";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
@@ -144,6 +144,8 @@ function SelectedClient({
   const calls = useQuery<CallJson[]>({ queryKey: queryKeys.clientLogCalls(client.id, startDate, endDate) });
   const emails = useQuery<ClientEmailJson[]>({ queryKey: queryKeys.clientLogEmails(client.id, startDate, endDate) });
   const context: ClientLogContext = { client, startDate, endDate, periodLabel: label };
+  // Both histories show the same period, money and time zone.
+  const shown = { periodLabel: label, rangeLabel, currency, timezone };
 
   const callList = calls.data ?? [];
   const emailList = emails.data ?? [];
@@ -171,22 +173,15 @@ function SelectedClient({
       </div>
       <section aria-label={`Activity summary, ${label}`} className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {summary.map((item) => (
-          <Card key={item.title} className="gap-2 py-4">
-            <CardHeader className="px-4">
-              <CardTitle as="h3" className="text-sm font-medium text-muted-foreground">
-                {item.title}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="px-4">
-              {loading ? (
-                <Skeleton className="h-7 w-20" />
-              ) : (
-                <p className="text-xl font-bold tabular-nums" data-testid={`summary-${item.title.toLowerCase()}`}>
-                  {item.value}
-                </p>
-              )}
-            </CardContent>
-          </Card>
+          <StatCard
+            key={item.title}
+            title={item.title}
+            titleAs="h3"
+            compact
+            loading={loading}
+            value={item.value}
+            testId={`summary-${item.title.toLowerCase()}`}
+          />
         ))}
       </section>
       <Tabs defaultValue="calls">
@@ -197,12 +192,7 @@ function SelectedClient({
         <TabsContent value="calls" className="mt-4">
           <CallHistory
             calls={callList}
-            isLoading={calls.isLoading}
-            isError={calls.isError}
-            periodLabel={label}
-            rangeLabel={rangeLabel}
-            currency={currency}
-            timezone={timezone}
+            context={{ status: calls, ...shown }}
             renderCallActions={renderCallActions ? (call) => renderCallActions(call, context) : undefined}
             actions={renderHistoryActions?.(callList, context)}
           />
@@ -210,12 +200,7 @@ function SelectedClient({
         <TabsContent value="emails" className="mt-4">
           <EmailHistory
             emails={emailList}
-            isLoading={emails.isLoading}
-            isError={emails.isError}
-            periodLabel={label}
-            rangeLabel={rangeLabel}
-            currency={currency}
-            timezone={timezone}
+            context={{ status: emails, ...shown }}
             renderEmailActions={renderEmailActions ? (email) => renderEmailActions(email, context) : undefined}
           />
         </TabsContent>

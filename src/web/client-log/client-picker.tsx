@@ -1,4 +1,5 @@
 import type { ClientResponse } from "@core/contracts/clients";
+import { EmptyState } from "@web/components/empty-state";
 import { clientRateLabel } from "@web/clients/client-rate";
 import { Users } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
@@ -38,13 +39,9 @@ export function ClientPicker({
   const shown = clients.filter((client) => matchesSearch(client, search));
   if (shown.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
-        <Users className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">{clients.length === 0 ? "No clients yet" : "No clients match your search"}</p>
-        <p className="text-sm text-muted-foreground">
-          {clients.length === 0 ? "Add a client on the Clients page to see their activity here." : "Try another name or email."}
-        </p>
-      </div>
+      <EmptyState icon={Users} title={clients.length === 0 ? "No clients yet" : "No clients match your search"}>
+        {clients.length === 0 ? "Add a client on the Clients page to see their activity here." : "Try another name or email."}
+      </EmptyState>
     );
   }
   return (
@@ -59,9 +56,7 @@ export function ClientPicker({
             <span className="font-medium">{client.name}</span>
             <span className="text-sm text-muted-foreground">{client.company || client.email || "\u00a0"}</span>
             <span className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="text-sm tabular-nums">
-                {clientRateLabel(client, currency)}
-              </span>
+              <span className="text-sm tabular-nums">{clientRateLabel(client, currency)}</span>
               {client.caseType ? <Badge variant="secondary">{client.caseType}</Badge> : null}
             </span>
           </button>

@@ -1,26 +1,26 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "@web/components/ui/skeleton";
+import type { HistoryContext } from "./history-row";
 
 /** The frame of a history: title, date range, 5 placeholders while loading, the empty text, the rows. */
 export function HistoryList({
-  title,
-  rangeLabel,
-  isLoading,
-  isError,
+  name,
+  context: { status, periodLabel, rangeLabel },
   emptyText,
   actions,
   children,
   count,
 }: {
-  title: string;
-  rangeLabel: string;
-  isLoading: boolean;
-  isError: boolean;
+  /** "Call History": the title is this and the period. */
+  name: string;
+  context: HistoryContext;
   emptyText: string;
   actions?: ReactNode;
   children: ReactNode;
   count: number;
 }) {
+  const { isLoading, isError } = status;
+  const title = `${name} - ${periodLabel}`;
   return (
     <section aria-label={title} className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">

@@ -6,16 +6,19 @@ import {
 } from "@core/contracts/clients";
 import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { EmailField } from "@web/components/email-field";
+import { RateField } from "@web/components/rate-field";
 import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { BILLING_TYPE_OPTIONS, ROUNDING_CHOICES, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { ROUNDING_CHOICES, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { BillingTypeField, MinimumBillingField } from "@web/settings/billing-rule-fields";
 import { useForm } from "react-hook-form";
 import { rateLabel } from "./client-rate";
 import { useCreateClient, useUpdateClient } from "./use-clients";
@@ -105,15 +108,7 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <TextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <EmailField control={form.control} name="email" autoComplete="off" />
           <TextField control={form.control} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
           <TextField control={form.control} name="company" label="Company" autoComplete="off" />
           <TextField
@@ -124,49 +119,24 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
             placeholder="e.g. Contract Review"
           />
           <TextField control={form.control} name="address" label="Address" itemClassName="sm:col-span-2" autoComplete="off" />
-          <FormField
+          <RateField
             control={form.control}
             name="billingRate"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Billing Rate</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    step="0.01"
-                    placeholder={user?.defaultBillingRate ?? "150.00"}
-                    className="tabular-nums"
-                    {...field}
-                    value={field.value ?? ""}
-                  />
-                </FormControl>
-                <FormDescription>Leave empty to bill at your default, {defaultRate}.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Billing Rate"
+            placeholder={user?.defaultBillingRate ?? "150.00"}
+            description={`Leave empty to bill at your default, ${defaultRate}.`}
           />
-          <SelectField
+          <BillingTypeField
             control={form.control}
             name="billingType"
-            label="Billing Type"
-            placeholder="Choose a billing type"
-            choices={BILLING_TYPE_OPTIONS}
             toChoice={(value) => (typeof value === "string" && value ? value : "hour")}
             description={hasOwnRate ? "The unit of this client's rate." : "Applies once the client has its own rate."}
           />
-          <TextField
+          <MinimumBillingField
             control={form.control}
             name="minimumBillingMinutes"
-            label="Minimum Billing (minutes)"
             description="Empty uses your default."
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
             placeholder={user ? String(user.minimumBillingMinutes) : ""}
-            className="tabular-nums"
           />
           <SelectField
             control={form.control}

@@ -1,5 +1,6 @@
 import type { ClientResponse } from "@core/contracts/clients";
 import { Plus, Users } from "lucide-react";
+import { EmptyState } from "@web/components/empty-state";
 import { QueryGate } from "@web/components/query-gate";
 import { Button } from "@web/components/ui/button";
 import { useAuth } from "@web/hooks/use-auth";
@@ -36,15 +37,19 @@ export function ClientList({ onAdd, ...actions }: ClientListProps) {
       errorMessage="Your clients could not be loaded."
       isEmpty={(list) => list.length === 0}
       empty={
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
-          <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">No clients yet</h2>
-          <p className="max-w-sm text-muted-foreground">Get started by adding your first client to track billable time</p>
-          <Button onClick={onAdd} className="mt-2">
-            <Plus aria-hidden="true" />
-            Add Your First Client
-          </Button>
-        </div>
+        <EmptyState
+          icon={Users}
+          title="No clients yet"
+          size="page"
+          action={
+            <Button onClick={onAdd} className="mt-2">
+              <Plus aria-hidden="true" />
+              Add Your First Client
+            </Button>
+          }
+        >
+          Get started by adding your first client to track billable time
+        </EmptyState>
       }
     >
       {(list) => (

@@ -1,16 +1,10 @@
-import type { ReactNode } from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import type { FieldValues } from "react-hook-form";
 import { type Choice, ChoiceSelect, type ChoiceSelectProps } from "./choice-select";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "./ui/form";
+import { FieldFrame, type FieldFrameProps } from "./field-frame";
+import { FormControl } from "./ui/form";
 
-type SelectFieldProps<TValues extends FieldValues> = {
-  control: Control<TValues>;
-  name: FieldPath<TValues>;
-  label: ReactNode;
+type SelectFieldProps<TValues extends FieldValues> = FieldFrameProps<TValues> & {
   choices: readonly Choice[];
-  description?: ReactNode;
-  /** Classes of the field's wrapper (grid placement). */
-  itemClassName?: string;
   /**
    * The field's value as the select shows it; by default its text, "" (the placeholder) when empty.
    * A form whose empty value is itself a choice ("Your default", "No client") maps it here.
@@ -38,24 +32,17 @@ export function SelectField<TValues extends FieldValues>({
   ...selectProps
 }: SelectFieldProps<TValues>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={itemClassName}>
-          <FormLabel>{label}</FormLabel>
-          <ChoiceSelect
-            {...selectProps}
-            value={toChoice(field.value)}
-            onValueChange={(choice) => field.onChange(fromChoice ? fromChoice(choice) : choice)}
-            onBlur={field.onBlur}
-            name={field.name}
-            triggerSlot={FormControl}
-          />
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
-        </FormItem>
+    <FieldFrame control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
+      {(field) => (
+        <ChoiceSelect
+          {...selectProps}
+          value={toChoice(field.value)}
+          onValueChange={(choice) => field.onChange(fromChoice ? fromChoice(choice) : choice)}
+          onBlur={field.onBlur}
+          name={field.name}
+          triggerSlot={FormControl}
+        />
       )}
-    />
+    </FieldFrame>
   );
 }

@@ -1,15 +1,10 @@
-import type { ComponentProps, ComponentType, ReactNode } from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "./ui/form";
+import type { ComponentProps, ComponentType } from "react";
+import type { FieldValues } from "react-hook-form";
+import { FieldFrame, type FieldFrameProps } from "./field-frame";
+import { FormControl } from "./ui/form";
 import { Input } from "./ui/input";
 
-type TextFieldProps<TValues extends FieldValues> = {
-  control: Control<TValues>;
-  name: FieldPath<TValues>;
-  label: ReactNode;
-  description?: ReactNode;
-  /** Classes of the field's wrapper (grid placement); `className` goes to the input. */
-  itemClassName?: string;
+export type TextFieldProps<TValues extends FieldValues> = FieldFrameProps<TValues> & {
   /** The control: Input by default, PasswordInput for a password (its show/hide toggle). */
   input?: ComponentType<ComponentProps<typeof Input>>;
 } & Omit<ComponentProps<typeof Input>, "name">;
@@ -18,7 +13,7 @@ type TextFieldProps<TValues extends FieldValues> = {
  * One labelled text input of a react-hook-form form: label, input wired to the field (id,
  * aria-invalid, aria-describedby), optional description, and the field's error message under it.
  * The common case of the shadcn FormField pattern, so each form lists its fields instead of
- * repeating the same eleven lines for each.
+ * repeating the same eleven lines for each. `itemClassName` places the field; `className` goes to the input.
  */
 export function TextField<TValues extends FieldValues>({
   control,
@@ -30,19 +25,12 @@ export function TextField<TValues extends FieldValues>({
   ...inputProps
 }: TextFieldProps<TValues>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={itemClassName}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <InputComponent {...inputProps} {...field} value={field.value ?? ""} />
-          </FormControl>
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
-        </FormItem>
+    <FieldFrame control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
+      {(field) => (
+        <FormControl>
+          <InputComponent {...inputProps} {...field} value={field.value ?? ""} />
+        </FormControl>
       )}
-    />
+    </FieldFrame>
   );
 }

@@ -1,8 +1,7 @@
 import { formatHoursMinutes } from "@core/duration";
 import { Clock, DollarSign, FileText, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { StatCard } from "@web/components/stat-card";
 import { formatDecimalMoney } from "@core/money";
 import { useDashboardStats } from "@web/calls/use-calls";
 
@@ -19,24 +18,16 @@ export function StatCards({ currency }: { currency: string }) {
   return (
     <section aria-label="Today at a glance" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {cards.map((card) => (
-        <Card key={card.title} className="gap-2">
-          <CardHeader className="flex flex-row items-center justify-between">
-            <CardTitle as="h2" className="text-sm font-medium text-muted-foreground">
-              {card.title}
-            </CardTitle>
-            <span className="text-muted-foreground [&>svg]:size-4">{card.icon}</span>
-          </CardHeader>
-          <CardContent>
-            {stats.isLoading ? (
-              <Skeleton className="h-8 w-24" />
-            ) : (
-              <p className="text-2xl font-bold tabular-nums" data-testid={`stat-${card.title.toLowerCase().replace(/[^a-z]+/g, "-")}`}>
-                {stats.isError ? "—" : card.value}
-              </p>
-            )}
-            <p className="mt-1 text-xs text-muted-foreground">{card.hint}</p>
-          </CardContent>
-        </Card>
+        <StatCard
+          key={card.title}
+          title={card.title}
+          titleAs="h2"
+          icon={card.icon}
+          hint={card.hint}
+          loading={stats.isLoading}
+          value={stats.isError ? "—" : card.value}
+          testId={`stat-${card.title.toLowerCase().replace(/[^a-z]+/g, "-")}`}
+        />
       ))}
     </section>
   );

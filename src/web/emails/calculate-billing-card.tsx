@@ -11,11 +11,11 @@ import { useMutation } from "@tanstack/react-query";
 import { Calculator } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { RateField } from "@web/components/rate-field";
 import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
+import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { refreshAfter } from "@web/lib/query-refresh";
@@ -75,28 +75,7 @@ export function CalculateBillingCard({
       <CardContent>
         <Form {...form}>
           <form noValidate onSubmit={form.handleSubmit(handleValid)} className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="billingRate"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Billing Rate (per hour)</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      min="0"
-                      step="0.01"
-                      placeholder="150.00"
-                      className="tabular-nums"
-                      {...field}
-                      value={String(field.value ?? "")}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <RateField control={form.control} name="billingRate" label="Billing Rate (per hour)" placeholder="150.00" />
             <SelectField
               control={form.control}
               name="clientId"

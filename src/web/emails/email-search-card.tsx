@@ -1,7 +1,5 @@
 import {
   EMAIL_INTEGRATION_REQUIRED,
-  EMAIL_PROVIDER_LABELS,
-  EMAIL_PROVIDERS,
   MAX_SEARCH_RESULTS,
   type MailboxSettingsResponse,
   type SearchEmailsInput,
@@ -10,7 +8,6 @@ import {
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -23,8 +20,7 @@ import { useEffect } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { searchEmails, splitMessage, toastFailure } from "./use-emails";
-
-const PROVIDER_CHOICES = EMAIL_PROVIDERS.map((provider) => ({ value: provider, label: EMAIL_PROVIDER_LABELS[provider] }));
+import { ProviderField } from "./provider-field";
 
 /** Search by subject with a provider choice (spec 001 §2, §5, §8). */
 export function EmailSearchCard({
@@ -88,13 +84,7 @@ export function EmailSearchCard({
               placeholder="e.g. Contract review"
               autoComplete="off"
             />
-            <SelectField
-              control={form.control}
-              name="provider"
-              label="Provider"
-              placeholder="Choose a provider"
-              choices={PROVIDER_CHOICES}
-            />
+            <ProviderField control={form.control} name="provider" />
             <Button type="submit" className="sm:mt-[1.375rem]" disabled={search.isPending}>
               {search.isPending ? <Spinner /> : <Search aria-hidden="true" />}
               {search.isPending ? "Searching…" : "Search"}

@@ -1,5 +1,6 @@
 import { formatEmailTime } from "@core/duration";
 import { MailOpen } from "lucide-react";
+import { EmptyState } from "@web/components/empty-state";
 import { QueryGate } from "@web/components/query-gate";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -32,13 +33,9 @@ export function RecentEmailActivity({ currency }: { currency: string }) {
           errorMessage="Recent emails could not be loaded."
           isEmpty={(list) => list.length === 0}
           empty={
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-              <MailOpen className="size-8 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">No tracked emails yet</p>
-              <p className="max-w-sm text-sm text-muted-foreground">
-                Search your mailbox above, select emails, calculate billing and save them to billing records.
-              </p>
-            </div>
+            <EmptyState icon={MailOpen} title="No tracked emails yet">
+              Search your mailbox above, select emails, calculate billing and save them to billing records.
+            </EmptyState>
           }
         >
           {(list) => (

@@ -2,6 +2,7 @@ import type { SearchedEmail } from "@core/contracts/emails";
 import { emailComplexity } from "@core/email-estimate";
 import { formatEmailTime } from "@core/duration";
 import { ArrowDownLeft, ArrowUpRight, Inbox } from "lucide-react";
+import { EmptyState } from "@web/components/empty-state";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Checkbox } from "@web/components/ui/checkbox";
@@ -48,11 +49,9 @@ export function SearchResultsCard({
       </CardHeader>
       <CardContent>
         {results.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
-            <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No emails found</p>
-            <p className="text-sm text-muted-foreground">Try fewer or different words from the subject.</p>
-          </div>
+          <EmptyState icon={Inbox} title="No emails found">
+            Try fewer or different words from the subject.
+          </EmptyState>
         ) : (
           <ul className="max-h-[28rem] divide-y overflow-y-auto rounded-lg border" aria-label="Emails found">
             {results.map((email, index) => {

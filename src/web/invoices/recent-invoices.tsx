@@ -4,6 +4,7 @@ import { formatInvoiceDate } from "@core/invoices";
 import { formatDecimalMoney } from "@core/money";
 import { dateRangeLabel } from "@core/period";
 import { Ban, CheckCircle2, Download, ExternalLink, FileText, Send, Trash2 } from "lucide-react";
+import { EmptyState } from "@web/components/empty-state";
 import { QueryGate } from "@web/components/query-gate";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -42,13 +43,9 @@ export function RecentInvoices(actions: InvoiceActions) {
           errorMessage="The invoices could not be loaded."
           isEmpty={(list) => list.length === 0}
           empty={
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-12 text-center">
-              <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">No invoices yet</p>
-              <p className="max-w-sm text-sm text-muted-foreground">
-                Choose a period and a client on the left, then Generate Invoice to bill their calls and emails.
-              </p>
-            </div>
+            <EmptyState icon={FileText} title="No invoices yet">
+              Choose a period and a client on the left, then Generate Invoice to bill their calls and emails.
+            </EmptyState>
           }
         >
           {(list) => (

@@ -4,12 +4,11 @@ import {
   maxAnnualSavingPercent,
   PLANS,
   type Plan,
-  pricePerMonthCents,
   TRIAL_DAYS,
   yearlyTotalCents,
 } from "@core/plans";
-import { Check } from "lucide-react";
 import { useState } from "react";
+import { PlanFeatures, PlanPrice, perUserText } from "@web/components/plan-price";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { SegmentedControl } from "@web/components/ui/radio-group";
@@ -39,9 +38,8 @@ const FAQ = [
 
 function PlanPriceCard({ plan, cycle, featured }: { plan: Plan; cycle: BillingCycle; featured: boolean }) {
   const titleId = `plan-${plan.id}-title`;
-  const perMonth = formatPrice(pricePerMonthCents(plan, cycle));
   const yearly = formatPrice(yearlyTotalCents(plan, cycle));
-  const perUser = plan.perUser ? " per user" : "";
+  const perUser = perUserText(plan);
   return (
     <article
       aria-labelledby={titleId}
@@ -59,12 +57,7 @@ function PlanPriceCard({ plan, cycle, featured }: { plan: Plan; cycle: BillingCy
         <p className="text-sm text-muted-foreground">{plan.description}</p>
       </div>
       <div className="grid gap-1" aria-live="polite">
-        <p className="flex items-baseline gap-1">
-          <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="plan-price">
-            {perMonth}
-          </span>
-          <span className="text-sm text-muted-foreground">/month{perUser}</span>
-        </p>
+        <PlanPrice plan={plan} cycle={cycle} as="p" priceClassName="text-4xl" priceTestId="plan-price" />
         <p className="text-sm text-muted-foreground tabular-nums" data-testid="plan-total">
           {cycle === "annual"
             ? `${yearly}${perUser} billed annually · save ${formatPrice(annualSavingCents(plan))} a year`
@@ -76,14 +69,7 @@ function PlanPriceCard({ plan, cycle, featured }: { plan: Plan; cycle: BillingCy
           Get Started
         </a>
       </Button>
-      <ul className="grid gap-2 border-t pt-6 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures plan={plan} className="pt-6" />
     </article>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { SelectField } from "@web/components/select-field";
-import { TextField } from "@web/components/text-field";
+import { EmailField } from "@web/components/email-field";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
@@ -64,16 +64,7 @@ export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit((input) => join.mutate(input), announceFirstError)} noValidate className="grid gap-5">
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          placeholder="you@yourpractice.com"
-        />
+        <EmailField control={form.control} name="email" autoComplete="email" placeholder="you@yourpractice.com" />
         <FormField
           control={form.control}
           name="company"

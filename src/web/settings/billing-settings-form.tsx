@@ -7,14 +7,15 @@ import {
 } from "@core/contracts/settings";
 import { centsToDecimal } from "@core/money";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { RateField } from "@web/components/rate-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { SelectField } from "@web/components/select-field";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
+import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
 import { useForm } from "react-hook-form";
-import { BILLING_TYPE_OPTIONS, ROUNDING_CHOICES } from "./billing-options";
+import { ROUNDING_CHOICES } from "./billing-options";
+import { BillingTypeField, MinimumBillingField } from "./billing-rule-fields";
 import { useSaveSettings } from "./use-settings";
 
 const CURRENCY_CHOICES = CURRENCIES.map((currency) => ({ value: currency, label: currency.toUpperCase() }));
@@ -47,36 +48,19 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
         )}
       >
         <div className="grid items-start gap-6 sm:grid-cols-2">
-          <TextField
+          <RateField
             control={form.control}
             name="defaultBillingRate"
             label="Default Billing Rate"
             description="In the billing type's unit, for clients without their own rate."
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
             placeholder="4.00"
-            className="tabular-nums"
           />
-          <SelectField
-            control={form.control}
-            name="billingType"
-            label="Billing Type"
-            placeholder="Choose a billing type"
-            choices={BILLING_TYPE_OPTIONS}
-          />
-          <TextField
+          <BillingTypeField control={form.control} name="billingType" />
+          <MinimumBillingField
             control={form.control}
             name="minimumBillingMinutes"
-            label="Minimum Billing (minutes)"
             description="A shorter call is billed as this many minutes; 0 for none."
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
             placeholder="15"
-            className="tabular-nums"
           />
           <SelectField
             control={form.control}
@@ -93,19 +77,14 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
             placeholder="Choose a currency"
             choices={CURRENCY_CHOICES}
           />
-          <FormField
+          <TextField
             control={form.control}
             name="invoicePrefix"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Invoice Prefix</FormLabel>
-                <FormControl>
-                  <Input placeholder="INV-" autoComplete="off" spellCheck={false} {...field} />
-                </FormControl>
-                <FormDescription>Invoice numbers read like {form.watch("invoicePrefix") || "INV-"}1042.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Invoice Prefix"
+            placeholder="INV-"
+            autoComplete="off"
+            spellCheck={false}
+            description={<>Invoice numbers read like {form.watch("invoicePrefix") || "INV-"}1042.</>}
           />
           <SelectField
             control={form.control}

@@ -1,6 +1,5 @@
 import {
   EMAIL_PROVIDER_LABELS,
-  EMAIL_PROVIDERS,
   MAILBOX_PRESETS,
   type MailboxSettingsInput,
   type MailboxSettingsRequest,
@@ -9,7 +8,7 @@ import {
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { SelectField } from "@web/components/select-field";
+import { ProviderField } from "@web/emails/provider-field";
 import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
@@ -26,7 +25,6 @@ import { MailboxTestResult } from "./mailbox-test-result";
 import { useMailboxActions } from "./use-mailbox-actions";
 
 const MAILBOX_KEY = queryKeys.mailbox();
-const PROVIDER_CHOICES = EMAIL_PROVIDERS.map((value) => ({ value, label: EMAIL_PROVIDER_LABELS[value] }));
 
 /**
  * Settings → Integrations → Email: connect a mailbox over IMAP with an app password, or with
@@ -82,12 +80,9 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
       <Form {...form}>
         <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
-            <SelectField
+            <ProviderField
               control={form.control}
               name="provider"
-              label="Provider"
-              placeholder="Choose a provider"
-              choices={PROVIDER_CHOICES}
               description={
                 preset
                   ? `Server ${preset.host}, port ${preset.port}, TLS.`

@@ -1,16 +1,15 @@
 import { Construction } from "lucide-react";
 import type { ComponentType } from "react";
+import { EmptyState } from "@web/components/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { EmailIntegrationTab } from "./email-integration-tab";
 
 /** Stand-in for an integration whose issue has not landed yet. */
 function ComingInLaterRelease({ name }: { name: string }) {
   return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-      <Construction className="size-8 text-muted-foreground" aria-hidden="true" />
-      <p className="font-medium">{name} integration</p>
-      <p className="max-w-md text-sm text-muted-foreground">This integration is coming in a later release.</p>
-    </div>
+    <EmptyState icon={Construction} title={`${name} integration`}>
+      This integration is coming in a later release.
+    </EmptyState>
   );
 }
 

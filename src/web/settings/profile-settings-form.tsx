@@ -9,6 +9,7 @@ import {
 } from "@core/contracts/settings";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SelectField } from "@web/components/select-field";
+import { EmailField } from "@web/components/email-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { PasswordInput } from "@web/components/ui/password-input";
@@ -76,10 +77,9 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <TextField control={form.control} name="firstName" label="First Name" autoComplete="given-name" />
           <TextField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" />
-          <TextField
+          <EmailField
             control={form.control}
             name="email"
-            label="Email"
             description={
               emailChanged ? (
                 "You sign in with this address. A new address is unverified until you open the link we mail to it."
@@ -90,10 +90,7 @@ export function ProfileSettingsForm({ settings }: { settings: SettingsResponse }
                 </span>
               )
             }
-            type="email"
             autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
           />
           {emailChanged ? (
             <TextField

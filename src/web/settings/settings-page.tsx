@@ -1,6 +1,6 @@
 import type { SettingsResponse } from "@core/contracts/settings";
-import { Bell, CreditCard, Plug, User } from "lucide-react";
-import type { ComponentType } from "react";
+import { Bell, CreditCard, type LucideIcon, Plug, User } from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
 import { QueryGate } from "@web/components/query-gate";
@@ -14,13 +14,6 @@ import { NotificationsTab } from "./notifications-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
 import { RepriceCallsSection } from "./reprice-calls-section";
 import { useSettings } from "./use-settings";
-
-const TABS = ["integrations", "billing", "profile", "notifications"] as const;
-type Tab = (typeof TABS)[number];
-
-function isTab(value: string | null): value is Tab {
-  return TABS.some((tab) => tab === value);
-}
 
 /** A tab's form once the settings have loaded, skeletons the size of the form until then. */
 function WithSettings({ form: FormComponent, fields }: { form: ComponentType<{ settings: SettingsResponse }>; fields: number }) {
@@ -36,6 +29,59 @@ function WithSettings({ form: FormComponent, fields }: { form: ComponentType<{ s
   );
 }
 
+/** The tabs in order: trigger (icon, label), then the card the tab shows (title, description, content). */
+const TABS = [
+  {
+    value: "integrations",
+    icon: Plug,
+    label: "Integrations",
+    title: "Integrations",
+    description: "Connect your phones, meeting platforms, mail and accounting software.",
+    content: () => <IntegrationsTab />,
+  },
+  {
+    value: "billing",
+    icon: CreditCard,
+    label: "Billing",
+    title: "Billing Settings",
+    description: "Defaults for every client without its own rate. Calls already priced keep the rate they were priced with.",
+    content: () => (
+      <>
+        <WithSettings form={BillingSettingsForm} fields={7} />
+        <RepriceCallsSection />
+      </>
+    ),
+  },
+  {
+    value: "profile",
+    icon: User,
+    label: "Profile",
+    title: "Profile",
+    description: "Your name and sign-in email, your practice and its time zone.",
+    content: () => <WithSettings form={ProfileSettingsForm} fields={6} />,
+  },
+  {
+    value: "notifications",
+    icon: Bell,
+    label: "Notifications",
+    title: "Notifications",
+    description: "Choose what Minutely tells you about.",
+    content: () => <NotificationsTab />,
+  },
+] as const satisfies readonly {
+  value: string;
+  icon: LucideIcon;
+  label: string;
+  title: string;
+  description: string;
+  content: () => ReactNode;
+}[];
+type Tab = (typeof TABS)[number]["value"];
+
+function isTab(value: string | null): value is Tab {
+  return TABS.some((tab) => tab.value === value);
+}
+
 /** Settings (spec 001): Integrations (default), Billing, Profile and Notifications; `?tab=profile` opens a tab directly. */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
@@ -48,70 +94,24 @@ export default function SettingsPage() {
       <PageHeader title="Settings" description="Manage your integrations, billing defaults and profile." />
       <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })}>
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          <TabsTrigger value="integrations" className="flex-none">
-            <Plug aria-hidden="true" />
-            Integrations
-          </TabsTrigger>
-          <TabsTrigger value="billing" className="flex-none">
-            <CreditCard aria-hidden="true" />
-            Billing
-          </TabsTrigger>
-          <TabsTrigger value="profile" className="flex-none">
-            <User aria-hidden="true" />
-            Profile
-          </TabsTrigger>
-          <TabsTrigger value="notifications" className="flex-none">
-            <Bell aria-hidden="true" />
-            Notifications
-          </TabsTrigger>
+          {TABS.map(({ value, icon: Icon, label }) => (
+            <TabsTrigger key={value} value={value} className="flex-none">
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="integrations">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Integrations</CardTitle>
-              <CardDescription>Connect your phones, meeting platforms, mail and accounting software.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <IntegrationsTab />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="billing">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Billing Settings</CardTitle>
-              <CardDescription>
-                Defaults for every client without its own rate. Calls already priced keep the rate they were priced with.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <WithSettings form={BillingSettingsForm} fields={7} />
-              <RepriceCallsSection />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="profile">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Profile</CardTitle>
-              <CardDescription>Your name and sign-in email, your practice and its time zone.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <WithSettings form={ProfileSettingsForm} fields={6} />
-            </CardContent>
-          </Card>
-        </TabsContent>
-        <TabsContent value="notifications">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Notifications</CardTitle>
-              <CardDescription>Choose what Minutely tells you about.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <NotificationsTab />
-            </CardContent>
-          </Card>
-        </TabsContent>
+        {TABS.map(({ value, title, description, content }) => (
+          <TabsContent key={value} value={value}>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2">{title}</CardTitle>
+                <CardDescription>{description}</CardDescription>
+              </CardHeader>
+              <CardContent>{content()}</CardContent>
+            </Card>
+          </TabsContent>
+        ))}
       </Tabs>
     </>
   );

@@ -1,9 +1,9 @@
 import { RefreshCw, ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { NoticeCard } from "@web/components/access-denied";
 import { PageHeader } from "@web/components/page-header";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useAuth } from "@web/hooks/use-auth";
 import { CompanySizeChart } from "./company-size-chart";
 import { ExportButton } from "./export-button";
@@ -15,27 +15,19 @@ import { isForbidden, refreshWaitlist, useWaitlistEntries, useWaitlistStats } fr
 /** Shown to a signed-in user who is not an administrator (docs/decisions.md D11). */
 function AdminsOnly() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center py-12">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader className="items-center">
-          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-muted">
-            <ShieldAlert className="size-6 text-muted-foreground" aria-hidden="true" />
-          </div>
-          <CardTitle as="h1" className="text-2xl">
-            Access Denied
-          </CardTitle>
-          <CardDescription>
-            The waitlist dashboard shows other people's personal data, so only administrators can open it. Ask an
-            administrator to grant you access.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline">
-            <Link href="/">Back to Dashboard</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <NoticeCard
+      icon={ShieldAlert}
+      title="Access Denied"
+      className="min-h-[50vh]"
+      action={
+        <Button asChild variant="outline">
+          <Link href="/">Back to Dashboard</Link>
+        </Button>
+      }
+    >
+      The waitlist dashboard shows other people's personal data, so only administrators can open it. Ask an administrator to grant
+      you access.
+    </NoticeCard>
   );
 }
 

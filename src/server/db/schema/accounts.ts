@@ -33,13 +33,18 @@ export const accounts = pgTable(
   (t) => billingRuleChecks("accounts", t),
 );
 
+/** `account_id` of a customer-data table: required, and deleting the account deletes the row (one declaration for every table). */
+export function accountIdColumn() {
+  return integer("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" });
+}
+
 export const users = pgTable(
   "users",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     email: text().notNull(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name"),
@@ -66,9 +71,7 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     expiresAt: instant("expires_at").notNull(),
     lastSeenAt: instant("last_seen_at").notNull().defaultNow(),
     createdAt: instant("created_at").notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.js";
+import { accountIdColumn } from "./accounts.js";
 import { clients } from "./clients.js";
 import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
@@ -14,9 +14,7 @@ export const calls = pgTable(
   "calls",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     platform: text().notNull().default("manual"),
     callType: text("call_type").notNull().default("consultation"),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.js";
+import { accountIdColumn } from "./accounts.js";
 import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
@@ -11,9 +11,7 @@ export const clients = pgTable(
   "clients",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     name: text().notNull(),
     email: text(),
     phone: text(),

@@ -1,15 +1,12 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.js";
+import { accountIdColumn } from "./accounts.js";
 import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /** A mailbox connection. Secrets (password or OAuth tokens) only as AES-256-GCM ciphertext. */
 export const emailIntegrations = pgTable("email_integrations", {
   id: id(),
-  accountId: integer("account_id")
-    .notNull()
-    .unique()
-    .references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: accountIdColumn().unique(),
   enabled: boolean().notNull().default(true),
   provider: text().notNull(),
   host: text().notNull(),
@@ -33,9 +30,7 @@ export const trackedEmails = pgTable(
   "tracked_emails",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),

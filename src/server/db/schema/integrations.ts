@@ -1,5 +1,5 @@
-import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.js";
+import { boolean, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accountIdColumn } from "./accounts.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
@@ -10,9 +10,7 @@ export const integrations = pgTable(
   "integrations",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     kind: text().notNull(),
     provider: text().notNull(),
     enabled: boolean().notNull().default(false),

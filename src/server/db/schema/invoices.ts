@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.js";
+import { accountIdColumn } from "./accounts.js";
 import { calls } from "./calls.js";
 import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
@@ -11,9 +11,7 @@ export const invoices = pgTable(
   "invoices",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id),
@@ -58,9 +56,7 @@ export const invoiceItems = pgTable(
   "invoice_items",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     invoiceId: integer("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),

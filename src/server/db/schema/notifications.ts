@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { accounts, users } from "./accounts.js";
+import { accountIdColumn, users } from "./accounts.js";
 import { id, instant } from "./columns.js";
 
 /** In-app notifications ("invoice ready"), kept in the database so every instance sees them. */
@@ -7,9 +7,7 @@ export const notifications = pgTable(
   "notifications",
   {
     id: id(),
-    accountId: integer("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: accountIdColumn(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     kind: text().notNull(),
     title: text().notNull(),

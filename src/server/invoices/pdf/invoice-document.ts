@@ -1,5 +1,5 @@
-import type { BillingType } from "../../../core/billing/rules.js";
 import type { InvoiceStatus, InvoiceTemplate } from "../../../core/invoices.js";
+import type { PricedLine } from "../priced-line.js";
 
 /**
  * Everything an invoice PDF shows, already read from the database: the renderers take this
@@ -25,13 +25,4 @@ export type InvoiceDocument = {
   totalEmails: number;
 };
 
-export type InvoiceDocumentLine = {
-  date: string;
-  kind: "call" | "email";
-  description: string;
-  durationSeconds: number;
-  billedSeconds: number;
-  rateCents: number;
-  billingType: BillingType;
-  amountCents: number;
-};
+export type InvoiceDocumentLine = PricedLine & { date: string };
