@@ -6,6 +6,7 @@ import { emailIntegrations } from "../../src/server/db/schema/index.js";
 import { loadConnectedMailbox } from "../../src/server/emails/mailbox-credentials.js";
 import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import { freePort } from "../helpers/dovecot.js";
+import { inbound450 } from "../helpers/email-fixtures.js";
 import { newAccount, signUp } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -22,17 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const inbound450 = {
-  id: "<long-brief@client.test>",
-  subject: "Re: Merger agreement",
-  sender: "Client <client@client.test>",
-  recipient: "me@firm.test",
-  timestamp: "2026-03-02T10:00:00.000Z",
-  wordCount: 450,
-  isInbound: true,
-  estimatedReadTime: 3,
-  estimatedReplyTime: 15,
-};
 
 describe("signed out", () => {
   it("answers 401 on every email route", async () => {

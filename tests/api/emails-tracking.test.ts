@@ -9,6 +9,7 @@ import {
 } from "../../src/core/contracts/emails.js";
 import { accounts, clients, trackedEmails } from "../../src/server/db/schema/index.js";
 import { freePort } from "../helpers/dovecot.js";
+import { inbound450 } from "../helpers/email-fixtures.js";
 import { buildClient, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -24,17 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const inbound450 = {
-  id: "<long-brief@client.test>",
-  subject: "Re: Merger agreement",
-  sender: "Client <client@client.test>",
-  recipient: "me@firm.test",
-  timestamp: "2026-03-02T10:00:00.000Z",
-  wordCount: 450,
-  isInbound: true,
-  estimatedReadTime: 3,
-  estimatedReplyTime: 15,
-};
 const outbound150 = {
   ...inbound450,
   id: "<reply@firm.test>",
