@@ -112,7 +112,7 @@ export async function findClientCallsInPeriod(
   return listed.map((call) => ({ call: call as CallRow, clientName }));
 }
 
-type ListedCall = Omit<CallRow, "accountId" | "source" | "externalId" | "createdAt" | "updatedAt">;
+type ListedCall = Omit<CallRow, "accountId" | "source" | "externalId" | "userId" | "participants" | "createdAt" | "updatedAt">;
 
 /** One packed call back into its columns (LISTED's order; every value arrives as text). */
 function unpackCall(c: Packed, clientId: number): ListedCall {

@@ -26,6 +26,10 @@ export const accounts = pgTable(
     currency: text().notNull().default("usd"),
     invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    /** ISO 3166 country whose national phone numbers are read as local (E.164 normalisation for capture). */
+    phoneCountry: text("phone_country").notNull().default("US"),
+    /** Captured calls shorter than this are ignored (missed and dropped calls); 0 keeps every call. */
+    minCaptureSeconds: integer("min_capture_seconds").notNull().default(0),
     /** Next invoice sequence; taken with UPDATE … RETURNING inside the invoice transaction so numbers never repeat or skip. */
     nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
     ...timestamps,

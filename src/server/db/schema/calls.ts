@@ -1,9 +1,19 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { accountIdColumn } from "./accounts.js";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accountIdColumn, users } from "./accounts.js";
 import { clients } from "./clients.js";
 import { billingRuleChecks } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
+
+/** A participant of a captured call. `self` marks the account's own user (never a client candidate). */
+export type CallParticipant = {
+  name?: string | null;
+  email?: string | null;
+  /** E.164 when it could be normalised, else as received. */
+  phone?: string | null;
+  direction?: "inbound" | "outbound" | null;
+  self?: boolean;
+};
 
 /**
  * A call or meeting. Active while `ended_at` is null. When it ends (or is edited) the billing
@@ -33,6 +43,10 @@ export const calls = pgTable(
     /** Where the call came from: manual, timer, zoom, twilio, teams … and the provider's id, for idempotent webhooks. */
     source: text().notNull().default("manual"),
     externalId: text("external_id"),
+    /** The user of the account the call belongs to (the Team plan); null for calls from before capture. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who took part, as the provider reported them (names, emails, E.164 numbers): what the client was matched on. */
+    participants: jsonb().$type<CallParticipant[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [
@@ -40,6 +54,10 @@ export const calls = pgTable(
     index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
+    // One call per conversation of a provider: the capture pipeline's state machine is keyed on it.
+    uniqueIndex("calls_account_source_external_key")
+      .on(t.accountId, t.source, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     ...billingRuleChecks("calls", t),
   ],
 );

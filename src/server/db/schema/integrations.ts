@@ -1,5 +1,7 @@
-import { boolean, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accountIdColumn } from "./accounts.js";
+import { sql } from "drizzle-orm";
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accountIdColumn, accounts, users } from "./accounts.js";
+import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
@@ -17,6 +19,12 @@ export const integrations = pgTable(
     status: text().notNull().default("disconnected"),
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     secretCiphertext: text("secret_ciphertext"),
+    /** The user who connected it: captured calls belong to them. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Random token in the webhook URL (`/api/webhooks/zoom/{token}`): picks the account whose secret verifies a delivery. */
+    webhookToken: text("webhook_token").unique(),
+    /** When a verified event last arrived: the only thing that turns a status to connected. */
+    lastEventAt: instant("last_event_at"),
     lastSyncAt: instant("last_sync_at"),
     lastError: text("last_error"),
     ...timestamps,
@@ -24,14 +32,75 @@ export const integrations = pgTable(
   (t) => [uniqueIndex("integrations_account_kind_provider_key").on(t.accountId, t.kind, t.provider)],
 );
 
-/** Provider event ids already handled, so a repeated webhook is ignored. */
+/**
+ * Provider event ids already handled, so a repeated webhook is ignored. Capture events carry the
+ * account (a caller-chosen id of the generic webhook must not collide with another account's);
+ * account-less events (a payment provider's) have none.
+ */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
     id: id(),
     provider: text().notNull(),
     eventId: text("event_id").notNull(),
+    accountId: integer("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     receivedAt: instant("received_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("webhook_events_provider_event_key").on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex("webhook_events_provider_event_account_key").on(
+      t.provider,
+      t.eventId,
+      sql`coalesce(${t.accountId}, 0)`,
+    ),
+  ],
 );
+
+/** Numbers and addresses a user chose to remember on a client ("Assign client"), matched like the client's own. */
+export const clientIdentities = pgTable(
+  "client_identities",
+  {
+    id: id(),
+    accountId: accountIdColumn(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** "phone" (E.164) or "email" (lower case). */
+    kind: text().notNull(),
+    value: text().notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("client_identities_account_kind_value_key").on(t.accountId, t.kind, t.value)],
+);
+
+/** Per account and capture method (zoom, twilio-voice, sms, webhook …): when a verified event last arrived. */
+export const captureActivity = pgTable(
+  "capture_activity",
+  {
+    id: id(),
+    accountId: accountIdColumn(),
+    method: text().notNull(),
+    lastEventAt: instant("last_event_at").notNull(),
+    eventCount: integer("event_count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("capture_activity_account_method_key").on(t.accountId, t.method)],
+);
+
+/**
+ * A call-detection test (spec 001 /phone-integration): open until ended; a verified event from the
+ * configured number while it is open sets `detected_at`.
+ */
+export const callTestSessions = pgTable("call_test_sessions", {
+  /** Random, unguessable (the URL carries it). */
+  id: text().primaryKey(),
+  accountId: accountIdColumn(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The number under test, E.164. */
+  phoneNumber: text("phone_number").notNull(),
+  startedAt: instant("started_at").notNull(),
+  endedAt: instant("ended_at"),
+  detectedAt: instant("detected_at"),
+  detectedSource: text("detected_source"),
+  detectedDurationSeconds: integer("detected_duration_seconds"),
+});

@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { text } from "./common.js";
+import { instant } from "./response-fields.js";
+
+/**
+ * Phone capture settings and screens (spec 001 Settings → Mobile/iPhone and Landline/Office,
+ * /phone-integration, §5 validation, §7 calls): shared by the server's routes and the browser's forms.
+ */
+
+/** Spec 001 §5, word for word. */
+export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
+export const INVALID_PHONE_NUMBER =
+  "Invalid Phone Number: Please enter a valid phone number with country code (e.g., +1 555-123-4567)";
+/** /phone-integration: saving without a number, and starting a test without one configured. */
+export const ENTER_PHONE_NUMBER = "Please enter a phone number";
+export const CONFIGURE_PHONE_FIRST = "Please configure phone number first";
+
+/** Spec 001 §5: after stripping spaces, hyphens and parentheses, an optional plus, a digit 1-9, then 1 to 14 digits. */
+export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
+
+/** The number as the spec's rule reads it: spaces, hyphens and parentheses removed. */
+export function compactPhoneNumber(value: string): string {
+  return value.replace(/[\s()-]/g, "");
+}
+
+export function isValidPhoneNumber(value: string): boolean {
+  return PHONE_NUMBER_PATTERN.test(compactPhoneNumber(value));
+}
+
+/** A required phone number under spec 001's rule; the stored value is the compact form ("+15551234567"). */
+export function phoneNumberField(requiredMessage = PHONE_NUMBER_REQUIRED) {
+  return text({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(40, INVALID_PHONE_NUMBER)
+    .refine(isValidPhoneNumber, INVALID_PHONE_NUMBER)
+    .transform(compactPhoneNumber);
+}
+
+export const EXTENSION_MESSAGE = "Extension must be digits only, at most 10";
+/** Optional extension: digits, "" and null mean none. */
+export const extensionField = z
+  .union([text().trim().regex(/^\d{0,10}$/, EXTENSION_MESSAGE), z.null()], { error: EXTENSION_MESSAGE })
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** "+15551234567" and "12" → "+15551234567 ext. 12" (spec 001 §3: the display number). */
+export function displayPhoneNumber(phoneNumber: string | null | undefined, extension: string | null | undefined): string {
+  if (!phoneNumber) return "";
+  return extension ? `${phoneNumber} ext. ${extension}` : phoneNumber;
+}
+
+/** Spec 001 Settings → Mobile: the carriers. */
+export const MOBILE_CARRIERS = ["tmobile", "att", "verizon", "boost", "sprint", "metropcs"] as const;
+export type MobileCarrier = (typeof MOBILE_CARRIERS)[number];
+export const MOBILE_CARRIER_LABELS: Record<MobileCarrier, string> = {
+  tmobile: "T-Mobile",
+  att: "AT&T",
+  verizon: "Verizon",
+  boost: "Boost Mobile",
+  sprint: "Sprint",
+  metropcs: "Metro by T-Mobile",
+};
+
+/**
+ * Spec 001 Settings → Landline, plus the phone screen's avaya, cisco and other. twilio and signalwire
+ * sign their status callbacks with the account's auth token; every other provider posts the documented
+ * HMAC-signed JSON webhook (docs/capture-webhook.md).
+ */
+export const LANDLINE_PROVIDERS = [
+  "twilio",
+  "signalwire",
+  "vonage",
+  "8x8",
+  "ringcentral",
+  "pbx",
+  "sip",
+  "avaya",
+  "cisco",
+  "other",
+] as const;
+export type LandlineProvider = (typeof LANDLINE_PROVIDERS)[number];
+export const LANDLINE_PROVIDER_LABELS: Record<LandlineProvider, string> = {
+  twilio: "Twilio",
+  signalwire: "SignalWire",
+  vonage: "Vonage",
+  "8x8": "8x8",
+  ringcentral: "RingCentral",
+  pbx: "Office PBX",
+  sip: "SIP trunk",
+  avaya: "Avaya",
+  cisco: "Cisco",
+  other: "Other",
+};
+/** Providers whose callbacks carry X-Twilio-Signature (SignalWire's LaML API is Twilio-compatible). */
+export const TWILIO_COMPATIBLE_PROVIDERS = ["twilio", "signalwire"] as const satisfies readonly LandlineProvider[];
+export function isTwilioCompatible(provider: string): provider is (typeof TWILIO_COMPATIBLE_PROVIDERS)[number] {
+  return (TWILIO_COMPATIBLE_PROVIDERS as readonly string[]).includes(provider);
+}
+
+/** Spec 001 §9: the providers of the /phone-integration screen, twilio first (the default). */
+export const PHONE_SCREEN_PROVIDERS = ["twilio", "vonage", "ringcentral", "8x8", "avaya", "cisco", "other"] as const;
+export type PhoneScreenProvider = (typeof PHONE_SCREEN_PROVIDERS)[number];
+
+export const MOBILE_STATUSES = ["connected", "configuring", "partial", "disconnected"] as const;
+export const LANDLINE_STATUSES = ["connected", "error", "disconnected"] as const;
+
+/** How calls of a mobile reach us. `success` only once an event of that kind has really arrived. */
+export const INTEGRATION_METHODS = ["sms", "voice"] as const;
+export const INTEGRATION_METHOD_LABELS: Record<(typeof INTEGRATION_METHODS)[number], string> = {
+  sms: "SMS commands (CALL_START / CALL_END)",
+  voice: "Calls through your Twilio or SignalWire number",
+};
+export const integrationMethodJson = z.object({
+  method: z.enum(INTEGRATION_METHODS),
+  label: text(),
+  success: z.boolean(),
+  lastEventAt: instant.nullable(),
+});
+
+/** POST /api/integrations/mobile (spec 001 §7). */
+export const mobileSettingsRequest = z
+  .object({
+    phoneNumber: phoneNumberField(),
+    extension: extensionField,
+    provider: z.enum(MOBILE_CARRIERS, { error: "Choose your carrier" }),
+    enabled: z.boolean({ error: "enabled must be true or false" }).default(true),
+  })
+  .strict();
+export type MobileSettingsRequest = z.infer<typeof mobileSettingsRequest>;
+
+/** GET /api/integrations/mobile. */
+export const mobileSettingsJson = z.object({
+  phoneNumber: text().nullable(),
+  extension: text().nullable(),
+  provider: z.enum(MOBILE_CARRIERS).nullable(),
+  enabled: z.boolean(),
+  status: z.enum(MOBILE_STATUSES),
+  integrationMethods: z.array(integrationMethodJson),
+});
+export type MobileSettingsJson = z.infer<typeof mobileSettingsJson>;
+
+export const saveMobileResponse = z.object({
+  success: z.literal(true),
+  message: text(),
+  data: mobileSettingsJson.pick({ status: true, integrationMethods: true }),
+});
+
+/**
+ * POST /api/integrations/landline (spec 001 §7) and POST /api/integrations/setup-phone. For twilio and
+ * signalwire, `accountSid` and `authToken` (the token signs their callbacks; absent keeps the stored one).
+ */
+export const landlineSettingsRequest = z
+  .object({
+    provider: z.enum(LANDLINE_PROVIDERS, { error: "Choose your phone provider" }),
+    phoneNumber: phoneNumberField(),
+    extension: extensionField,
+    enabled: z.boolean({ error: "enabled must be true or false" }).default(true),
+    accountSid: text({ error: "Account SID must be text" }).trim().max(100, "Account SID is too long").optional(),
+    authToken: text({ error: "Auth token must be text" }).trim().max(200, "Auth token is too long").optional(),
+  })
+  .strict();
+export type LandlineSettingsRequest = z.infer<typeof landlineSettingsRequest>;
+
+/** GET /api/integrations/landline: never the auth token or signing secret, only whether one is stored. */
+export const landlineSettingsJson = z.object({
+  provider: z.enum(LANDLINE_PROVIDERS).nullable(),
+  phoneNumber: text().nullable(),
+  extension: text().nullable(),
+  enabled: z.boolean(),
+  status: z.enum(LANDLINE_STATUSES),
+  accountSid: text().nullable(),
+  hasAuthToken: z.boolean(),
+  hasSigningSecret: z.boolean(),
+  /** Where the provider must send events (absolute, from PUBLIC_URL or the request's origin). */
+  voiceWebhookUrl: text().nullable(),
+  smsWebhookUrl: text().nullable(),
+  genericWebhookUrl: text().nullable(),
+  lastEventAt: instant.nullable(),
+  lastError: text().nullable(),
+});
+export type LandlineSettingsJson = z.infer<typeof landlineSettingsJson>;
+
+export const saveLandlineResponse = z.object({
+  success: z.literal(true),
+  message: text(),
+  data: landlineSettingsJson.extend({
+    /** Only in the answer that created or rotated it: the generic webhook's signing secret, shown once. */
+    signingSecret: text().optional(),
+  }),
+});
+
+/** GET /api/integrations/status (spec 001 §3). */
+export const integrationStatusJson = z.object({ phone: z.boolean(), mobile: z.boolean(), landline: z.boolean() });
+
+/** PUT /api/user/phone-integration (spec 001 §3 "Phone settings payload"). */
+export const phoneIntegrationRequest = z
+  .object({
+    phoneNumber: phoneNumberField(ENTER_PHONE_NUMBER),
+    phoneExtension: extensionField,
+    /** Derived on the server; accepted because the spec's payload carries it. */
+    phoneDisplayNumber: text().max(60).optional().nullable(),
+    phoneProvider: z.enum(PHONE_SCREEN_PROVIDERS, { error: "Choose a phone provider" }).default("twilio"),
+    phoneIntegrationEnabled: z.boolean({ error: "phoneIntegrationEnabled must be true or false" }).default(true),
+  })
+  .strict();
+export type PhoneIntegrationRequest = z.infer<typeof phoneIntegrationRequest>;
+
+/** The user's phone fields (spec 001 §3 "User (phone fields)") and the display number. */
+export const phoneIntegrationJson = z.object({
+  id: z.number().int().positive(),
+  phoneNumber: text().nullable(),
+  phoneExtension: text().nullable(),
+  phoneProvider: text().nullable(),
+  phoneDisplayNumber: text(),
+  phoneIntegrationEnabled: z.boolean(),
+});
+export type PhoneIntegrationJson = z.infer<typeof phoneIntegrationJson>;
+
+/** POST /api/calls/test (spec 001 §7): the spec's client sends phoneNumber, callType and clientId; only the number counts. */
+export const startCallTestRequest = z
+  .object({
+    phoneNumber: text().max(40).optional().nullable(),
+    callType: text().max(60).optional(),
+    clientId: z.union([z.number(), text(), z.null()]).optional(),
+  })
+  .strict();
+export const callTestSessionJson = z.object({ sessionId: text(), message: text() });
+export const sessionIdParam = z.object({
+  sessionId: text().regex(/^[A-Za-z0-9_-]{16,64}$/, "sessionId is not a test session id"),
+});
+/** POST /api/calls/test/{sessionId}/end. */
+export const callTestResultJson = z.object({
+  detected: z.boolean(),
+  message: text(),
+  /** Seconds, when a call was detected and its length is known. */
+  duration: z.number().int().nonnegative().nullable(),
+});
