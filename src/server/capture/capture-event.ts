@@ -25,6 +25,11 @@ export type CaptureEvent = {
   startedAt?: Date | null;
   /** On an `ended` event, the provider's own length in seconds (Twilio CallDuration) when it knows it. */
   durationSeconds?: number | null;
+  /**
+   * On an `ended` event: the provider says the call never connected (busy, no answer, failed, cancelled).
+   * Such a call is discarded like one shorter than the account's minimum capture length.
+   */
+  missed?: boolean;
   /** The call's platform as the calls list shows it: "zoom", "phone", … */
   platform: string;
   /** Meeting topic or SMS note, kept as the call's description. */
