@@ -4,6 +4,7 @@ import { verifyEmailRoutes } from "./auth/verify-email-routes.js";
 import { invoicesRoutes } from "./invoices/routes.js";
 import { notificationsRoutes } from "./notifications/routes.js";
 import { callsRoutes } from "./calls/routes.js";
+import { liveRoutes } from "./live/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { emailsRoutes } from "./emails/routes.js";
 import { clientsRoutes } from "./clients/routes.js";
@@ -11,6 +12,8 @@ import { settingsRoutes } from "./settings/routes.js";
 import { registerReadCaches } from "./platform/read-cache.js";
 import { platformRoutes } from "./platform/routes.js";
 import { waitlistRoutes } from "./waitlist/routes.js";
+import { zoomRoutes } from "./capture/zoom/routes.js";
+import { phoneRoutes } from "./capture/phone/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -25,8 +28,11 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(clientsRoutes);
   await app.register(waitlistRoutes);
   await app.register(callsRoutes);
+  await app.register(liveRoutes);
   await app.register(dashboardRoutes);
   await app.register(invoicesRoutes);
   await app.register(notificationsRoutes);
   await app.register(emailsRoutes);
+  await app.register(zoomRoutes);
+  await app.register(phoneRoutes);
 }

@@ -39,7 +39,7 @@ describe("the live timer", () => {
     const active = await c.get("/api/calls/active");
     expect(active.status).toBe(200);
     expect(active.body).toEqual([
-      { id: started.body.id, platform: "zoom", startTime: "2026-06-15T14:00:00.000Z", clientId: client.id, clientName: client.name, callType: "consultation" },
+      { id: started.body.id, platform: "zoom", startTime: "2026-06-15T14:00:00.000Z", clientId: client.id, clientName: client.name, callType: "consultation", source: "timer", participants: [] },
     ]);
 
     advance(125);
@@ -260,6 +260,7 @@ describe("logging, editing and deleting calls", () => {
       [
         "id", "platform", "startTime", "endTime", "duration", "billedDuration", "billableAmount", "amount", "rate", "billingType",
         "minimumBillingMinutes", "roundingIncrementMinutes", "clientId", "clientName", "callType", "notes", "description", "invoiceId", "active",
+        "source", "participants",
       ].sort(),
     );
     expect((await c.get("/api/calls?limit=1")).body.map((call: { id: number }) => call.id)).toEqual([newer.body.id]);

@@ -10,11 +10,12 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  * added later are covered too) and proves that a second account gets a 404 for the first
  * account's records, for reads and for writes, and that nothing of the first account changes.
  */
-type Kind = "client" | "call" | "email" | "invoice" | "notification";
+type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
   if (/^\/api\/(calls|emails)\/client\/:/.test(url) || url.startsWith("/api/clients/")) return "client";
+  if (url.startsWith("/api/calls/test/")) return "callTest";
   if (url.startsWith("/api/calls/")) return "call";
   if (url.startsWith("/api/invoices/")) return "invoice";
   if (url.startsWith("/api/emails/")) return "email";
@@ -24,12 +25,18 @@ function kindOf(url: string): Kind | null {
 
 /** Routes whose ids are not account records: administrators' views of public sign-ups (docs/decisions.md D11). */
 // The waitlist is not account data; the OAuth routes take a provider name, not a record id.
-const NOT_ACCOUNT_SCOPED = [/^\/api\/waitlist/, /^\/api\/integrations\/email\/oauth\/:provider/];
+const NOT_ACCOUNT_SCOPED = [
+  /^\/api\/waitlist/,
+  /^\/api\/integrations\/email\/oauth\/:provider/,
+  /^\/api\/webhooks\/zoom\/:token/,
+  /^\/api\/webhooks\/(twilio|phone)\/:token/,
+];
 
 /** A valid body per route, so a 404 cannot hide behind a 400 for the body. Default: {}. */
 const bodies = (): Record<string, unknown> => ({
   "PUT /api/clients/:id": { name: "Hijacked", billingRate: "1.00", billingType: "call" },
   "PATCH /api/calls/:id": { notes: "Hijacked", duration: 1 },
+  "POST /api/calls/:id/assign-client": { clientId: ids.client },
   "POST /api/notifications/:id/send-invoice": { invoiceId: ids.invoice },
   "POST /api/notifications/:id/save-invoice": { invoiceId: ids.invoice },
 });
@@ -42,6 +49,8 @@ let owner: ApiClient;
 let stranger: ApiClient;
 let ownerAccountId: number;
 const ids = {} as Record<Kind, number>;
+/** Ids that are not row numbers (a call test session's). */
+const textIds: Partial<Record<Kind, string>> = {};
 
 async function snapshot(accountId: number): Promise<string> {
   const parts: unknown[] = [];
@@ -73,6 +82,9 @@ beforeAll(async () => {
     .values({ accountId: ownerAccountId, userId: ownerAccount.userId, kind: "invoice", title: "Private", message: "Private" })
     .returning();
   ids.notification = notification!.id;
+  // A call-detection test session: its id is random text, not a row number.
+  await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
+  textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;
 });
 afterAll(async () => t?.close());
 
@@ -109,7 +121,7 @@ describe("another account's ids are a 404 on every route that takes an id", () =
     for (const route of [...routes].sort((a, b) => order(a.method) - order(b.method))) {
       const kind = kindOf(route.url);
       if (!kind) continue;
-      const url = route.url.replace(/:[A-Za-z]+/g, String(ids[kind])) + (route.method === "GET" ? QUERY : "");
+      const url = route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) + (route.method === "GET" ? QUERY : "");
       const body = bodies()[`${route.method} ${route.url}`] ?? {};
       const response = await stranger.request(route.method, url, route.method === "GET" ? {} : { json: body });
       if (response.status !== 404 || typeof response.body?.message !== "string") {
@@ -125,7 +137,7 @@ describe("another account's ids are a 404 on every route that takes an id", () =
     for (const route of idRoutes().filter((r) => r.method === "GET")) {
       const kind = kindOf(route.url);
       if (!kind) continue;
-      const url = route.url.replace(/:[A-Za-z]+/g, String(ids[kind])) + QUERY;
+      const url = route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) + QUERY;
       const response = await owner.get(url);
       if (response.status >= 400) failures.push(`${url}: ${response.status} ${response.text.slice(0, 160)}`);
     }

@@ -16,6 +16,8 @@ const FULL_UPDATE = {
   currency: "eur",
   invoicePrefix: "ACME-",
   paymentTermsDays: 45,
+  phoneCountry: "GB",
+  minCaptureSeconds: 20,
   firstName: "Grace",
   lastName: "Hopper",
   email: "grace.settings@example.test",
@@ -37,6 +39,8 @@ describe("GET /api/settings", () => {
       currency: "usd",
       invoicePrefix: "INV-",
       paymentTermsDays: 30,
+      phoneCountry: "US",
+      minCaptureSeconds: 0,
       firstName: "Ada",
       lastName: "Lovelace",
       email: account.email,
@@ -67,7 +71,9 @@ describe("PUT /api/settings", () => {
     expect((await c.get("/api/settings")).body).toEqual({ ...FULL_UPDATE, emailVerified: false });
     const me = await c.get("/api/auth/user");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject(FULL_UPDATE);
+    // The session user carries the profile and billing defaults; the capture settings live in /api/settings only.
+    const { phoneCountry: _country, minCaptureSeconds: _minimum, ...userFields } = FULL_UPDATE;
+    expect(me.body).toMatchObject(userFields);
   });
 
   it("changes only the fields it is sent (each tab saves its own half)", async () => {
@@ -99,6 +105,15 @@ describe("PUT /api/settings", () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ defaultBillingRate: "2.50", email: "mixed.case@example.test", timezone: "America/New_York", currency: "gbp" });
+  });
+
+  it("saves the call capture settings alone, reading the country in any case and the length from a form's text", async () => {
+    const { c } = await newAccount(t);
+    const response = await c.put("/api/settings", { phoneCountry: " gb ", minCaptureSeconds: "45" });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ phoneCountry: "GB", minCaptureSeconds: 45, defaultBillingRate: "150.00" });
+    expect((await c.put("/api/settings", { minCaptureSeconds: 3600 })).body).toMatchObject({ phoneCountry: "GB", minCaptureSeconds: 3600 });
+    expect((await c.put("/api/settings", { minCaptureSeconds: 0 })).body.minCaptureSeconds).toBe(0);
   });
 
   it("keeps a current zone name as chosen instead of the legacy link the runtime resolves it to", async () => {
@@ -172,6 +187,14 @@ describe("PUT /api/settings", () => {
     ["prefix with markup", { invoicePrefix: "<b>" }, "Invoice prefix may use letters, digits, spaces and - _ . / #, starting with a letter or digit"],
     ["payment terms 20", { paymentTermsDays: 20 }, "Payment terms must be 15, 30, 45 or 60 days"],
     ["payment terms text", { paymentTermsDays: "thirty" }, "Payment terms must be 15, 30, 45 or 60 days"],
+    ["phone country", { phoneCountry: "XX" }, "Choose the country your phone numbers are in"],
+    ["phone country name", { phoneCountry: "United States" }, "Choose the country your phone numbers are in"],
+    ["empty phone country", { phoneCountry: "" }, "Choose the country your phone numbers are in"],
+    ["phone country null", { phoneCountry: null }, "Choose the country your phone numbers are in"],
+    ["negative capture length", { minCaptureSeconds: -1 }, "Minimum call length must be a whole number from 0 to 3600"],
+    ["fractional capture length", { minCaptureSeconds: 2.5 }, "Minimum call length must be a whole number from 0 to 3600"],
+    ["capture length over an hour", { minCaptureSeconds: 3601 }, "Minimum call length must be a whole number from 0 to 3600"],
+    ["capture length as words", { minCaptureSeconds: "ten" }, "Minimum call length must be a whole number from 0 to 3600"],
     ["empty first name", { firstName: " " }, "First name is required"],
     ["first name null", { firstName: null }, "First name is required"],
     ["long first name", { firstName: "x".repeat(101) }, "First name is too long"],

@@ -132,9 +132,9 @@ describe("settings", () => {
     const { page, context } = await h.newPage();
     await h.signIn(context);
     await page.goto("/settings");
-    // Integrations is the default tab, its later sub-tabs marked as such.
+    // Integrations is the default tab, opening on its first sub-tab, Mobile/iPhone.
     await expect(page.getByRole("tab", { name: "Integrations" }).getAttribute("aria-selected")).resolves.toBe("true");
-    await page.getByText("This integration is coming in a later release.").first().waitFor();
+    await expect(page.getByRole("tab", { name: "Mobile/iPhone" }).getAttribute("aria-selected")).resolves.toBe("true");
 
     await page.getByRole("tab", { name: "Billing" }).click();
     await page.getByLabel("Default Billing Rate").fill("4.00");
@@ -144,6 +144,8 @@ describe("settings", () => {
     await chooseOption(page, "Currency", "EUR");
     await page.getByLabel("Invoice Prefix").fill("DOE-");
     await chooseOption(page, "Payment Terms", "45 days");
+    await chooseOption(page, "Phone number country", "United Kingdom");
+    await page.getByLabel("Ignore captured calls shorter than (seconds)").fill("30");
     await page.getByRole("button", { name: "Save Billing Settings" }).click();
     await page.getByText("Your billing settings have been saved.").first().waitFor();
 
@@ -153,7 +155,8 @@ describe("settings", () => {
     await expect(page.getByLabel("Default Billing Rate").inputValue()).resolves.toBe("4.00");
     await expect(page.getByLabel("Minimum Billing (minutes)").inputValue()).resolves.toBe("15");
     await expect(page.getByLabel("Invoice Prefix").inputValue()).resolves.toBe("DOE-");
-    for (const [label, text] of [["Billing Type", "Per Minute"], ["Rounding Increment", "6 minutes"], ["Currency", "EUR"], ["Payment Terms", "45 days"]]) {
+    await expect(page.getByLabel("Ignore captured calls shorter than (seconds)").inputValue()).resolves.toBe("30");
+    for (const [label, text] of [["Billing Type", "Per Minute"], ["Rounding Increment", "6 minutes"], ["Currency", "EUR"], ["Payment Terms", "45 days"], ["Phone number country", "United Kingdom"]]) {
       await expect(page.getByRole("combobox", { name: label }).textContent()).resolves.toContain(text);
     }
 

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { Agent } from "undici";
 import { checkAnswer } from "./response-contracts.js";
 
@@ -8,6 +9,9 @@ import { checkAnswer } from "./response-contracts.js";
 export type ApiClientOptions = { localAddress?: string };
 
 /** A small HTTP client for API tests: real requests, a cookie jar, the app's XMLHttpRequest marker by default. */
+/** Routes answering text/event-stream (see openAndClose). */
+const EVENT_STREAMS = ["/api/calls/stream"];
+
 export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
 
 export class ApiClient {
@@ -15,11 +19,14 @@ export class ApiClient {
 
   private readonly dispatcher: Agent | undefined;
 
+  private readonly localAddress: string | undefined;
+
   constructor(
     readonly baseUrl: string,
     options: ApiClientOptions = {},
   ) {
     this.dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+    this.localAddress = options.localAddress;
   }
 
   async request<T = any>(
@@ -37,6 +44,7 @@ export class ApiClient {
     } else if (options.rawBody !== undefined) {
       body = options.rawBody;
     }
+    if (method.toUpperCase() === "GET" && EVENT_STREAMS.includes(path.split("?")[0] ?? "")) return this.openAndClose<T>(path, headers);
     // `dispatcher` is Node's fetch option (undici), not in the DOM's RequestInit type.
     const response = await fetch(this.baseUrl + path, {
       method,
@@ -79,6 +87,36 @@ export class ApiClient {
   delete<T = any>(path: string) {
     return this.request<T>("DELETE", path);
   }
+  /**
+   * An event stream never ends by itself: its status and headers are the answer and the connection is
+   * closed at once, so route walkers (fuzz, bad input) call it like any other GET. node:http, not fetch:
+   * after an aborted undici fetch the server was left holding a connection until its 60 s timeout.
+   * A refusal (JSON) is read and checked as usual.
+   */
+  private openAndClose<T>(path: string, headers: Record<string, string>): Promise<ApiResponse<T>> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(this.baseUrl + path, { headers, localAddress: this.localAddress }, (response) => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === "string") answerHeaders.set(name, value);
+        if ((answerHeaders.get("content-type") ?? "").startsWith("text/event-stream")) {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body: "" as T, text: "", headers: answerHeaders });
+          return;
+        }
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => {
+          const body = (answerHeaders.get("content-type") ?? "").includes("application/json") && text ? JSON.parse(text) : text;
+          resolve({ status: response.statusCode ?? 0, body: body as T, text, headers: answerHeaders });
+        });
+      });
+      request.on("error", reject);
+    });
+  }
+
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }

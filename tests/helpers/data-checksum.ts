@@ -19,6 +19,9 @@ export const DATA_TABLES = [
   "notifications",
   "integrations",
   "webhook_events",
+  "client_identities",
+  "capture_activity",
+  "call_test_sessions",
   "waitlist_entries",
   "pending_registrations",
 ] as const;

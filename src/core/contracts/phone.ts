@@ -217,6 +217,16 @@ export const phoneIntegrationJson = z.object({
 });
 export type PhoneIntegrationJson = z.infer<typeof phoneIntegrationJson>;
 
+/** PUT /api/user/phone-integration's answer. */
+export const phoneIntegrationResponse = z.object({
+  success: z.literal(true),
+  message: text(),
+  user: phoneIntegrationJson,
+});
+
+/** POST /api/integrations/mobile/test (spec 001 §7): success only once an event from the mobile has arrived. */
+export const mobileTestResponse = z.object({ success: z.boolean(), message: text() });
+
 /** POST /api/calls/test (spec 001 §7): the spec's client sends phoneNumber, callType and clientId; only the number counts. */
 export const startCallTestRequest = z
   .object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BILLING_TYPES } from "../billing/rules.js";
 import { CURRENCIES, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
+import { isSupportedCountry } from "../phone-countries.js";
 import { PROFESSIONS } from "./auth.js";
 import { emailAddress, text } from "./common.js";
 import { money } from "./response-fields.js";
@@ -58,6 +59,18 @@ export const roundingIncrementField = numberChoice(
 );
 export const minimumMinutesField = wholeNumber("Minimum billing minutes", 0, MAX_MINIMUM_MINUTES);
 
+export const PHONE_COUNTRY_MESSAGE = "Choose the country your phone numbers are in";
+/** The longest call capture may ignore as too short: one hour. */
+export const MAX_MIN_CAPTURE_SECONDS = 3600;
+
+/** Call capture: the country national numbers are read in (E.164 matching), upper case as stored. */
+export const phoneCountryField = text({ error: PHONE_COUNTRY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .refine(isSupportedCountry, PHONE_COUNTRY_MESSAGE);
+/** Call capture: captured calls shorter than this many seconds are dropped (missed and dropped calls); 0 keeps all. */
+export const minCaptureSecondsField = wholeNumber("Minimum call length", 0, MAX_MIN_CAPTURE_SECONDS);
+
 const trimmedOptional = (label: string, max: number) =>
   text({ error: `${label} must be text` })
     .trim()
@@ -103,6 +116,8 @@ export const billingSettingsShape = {
       "Invoice prefix may use letters, digits, spaces and - _ . / #, starting with a letter or digit",
     ),
   paymentTermsDays: numberChoice(PAYMENT_TERMS_CHOICES, "Payment terms must be 15, 30, 45 or 60 days"),
+  phoneCountry: phoneCountryField,
+  minCaptureSeconds: minCaptureSecondsField,
 };
 
 export const EMAIL_CHANGE_NEEDS_PASSWORD = "Enter your current password to change your email";
@@ -167,6 +182,8 @@ export const settingsResponse = z.object({
   currency: z.enum(CURRENCIES),
   invoicePrefix: text(),
   paymentTermsDays: z.number().int().positive(),
+  phoneCountry: text().describe("ISO 3166-1 alpha-2 country whose national phone numbers captured calls are read in"),
+  minCaptureSeconds: z.number().int().nonnegative().describe("Captured calls shorter than this are ignored; 0 keeps every call"),
   firstName: text().nullable(),
   lastName: text().nullable(),
   email: text(),

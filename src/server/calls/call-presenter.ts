@@ -1,7 +1,8 @@
 import type { BillingType } from "../../core/billing/rules.js";
-import type { ActiveCallJson, CallJson } from "../../core/contracts/calls.js";
+import type { ActiveCallJson, CallJson, CallParticipantJson } from "../../core/contracts/calls.js";
 import { isoInstant } from "../../core/iso-instant.js";
 import { centsToDecimal } from "../../core/money.js";
+import type { CallParticipant } from "../db/schema/calls.js";
 import type { calls } from "../db/schema/index.js";
 
 export type CallRow = typeof calls.$inferSelect;
@@ -30,7 +31,21 @@ export function presentCall({ call, clientName }: CallWithClient): CallJson {
     description: call.description,
     invoiceId: call.invoiceId,
     active: call.endedAt === null,
+    source: call.source,
+    participants: presentParticipants(call.participants),
   };
+}
+
+/** Participants as stored (optional fields, from the capture pipeline) → every field present. */
+export function presentParticipants(participants: CallParticipant[] | null | undefined): CallParticipantJson[] {
+  if (!participants || participants.length === 0) return [];
+  return participants.map((participant) => ({
+    name: participant.name ?? null,
+    email: participant.email ?? null,
+    phone: participant.phone ?? null,
+    direction: participant.direction ?? null,
+    self: participant.self === true,
+  }));
 }
 
 export function presentActiveCall({ call, clientName }: CallWithClient): ActiveCallJson {
@@ -41,6 +56,8 @@ export function presentActiveCall({ call, clientName }: CallWithClient): ActiveC
     clientId: call.clientId,
     clientName,
     callType: call.callType,
+    source: call.source,
+    participants: presentParticipants(call.participants),
   };
 }
 

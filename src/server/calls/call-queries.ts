@@ -59,6 +59,8 @@ const LISTED = [
   calls.notes,
   calls.description,
   calls.invoiceId,
+  calls.source,
+  calls.participants,
 ] as const;
 /** A listed call as the database packs it: every column as text (or null), in LISTED's order. */
 type Packed = (string | null)[];
@@ -112,7 +114,7 @@ export async function findClientCallsInPeriod(
   return listed.map((call) => ({ call: call as CallRow, clientName }));
 }
 
-type ListedCall = Omit<CallRow, "accountId" | "source" | "externalId" | "userId" | "participants" | "createdAt" | "updatedAt">;
+type ListedCall = Omit<CallRow, "accountId" | "externalId" | "userId" | "createdAt" | "updatedAt">;
 
 /** One packed call back into its columns (LISTED's order; every value arrives as text). */
 function unpackCall(c: Packed, clientId: number): ListedCall {
@@ -133,6 +135,9 @@ function unpackCall(c: Packed, clientId: number): ListedCall {
     notes: c[12] ?? null,
     description: c[13] ?? null,
     invoiceId: c[14] === null ? null : Number(c[14]),
+    source: c[15] as string,
+    // Nearly always "[]" (calls from the timer or the log): no parse for those.
+    participants: !c[16] || c[16] === "[]" ? [] : JSON.parse(c[16]),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import { assertNotInvoiced, callInAccount, getCall } from "./call-queries.js";
+import { notifyCallChange } from "../live/notify-call-change.js";
 
 /**
  * Removes an uninvoiced call (an active one too: a timer started by mistake). The delete itself
@@ -9,10 +10,14 @@ import { assertNotInvoiced, callInAccount, getCall } from "./call-queries.js";
  */
 export async function deleteCall(db: Db, options: { accountId: number; callId: number }): Promise<void> {
   const { accountId, callId } = options;
-  const deleted = await db
-    .delete(calls)
-    .where(and(callInAccount(accountId, callId), isNull(calls.invoiceId)))
-    .returning({ id: calls.id });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(calls)
+      .where(and(callInAccount(accountId, callId), isNull(calls.invoiceId)))
+      .returning({ id: calls.id });
+    if (rows.length > 0) await notifyCallChange(tx, { accountId, callId, kind: "deleted" });
+    return rows;
+  });
   if (deleted.length > 0) return;
   const { call } = await getCall(db, accountId, callId); // 404 when it is not this account's call
   await assertNotInvoiced(db, call);

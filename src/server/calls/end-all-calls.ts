@@ -6,6 +6,7 @@ import type { CallWithClient } from "./call-presenter.js";
 import { selectCallsWithClient } from "./call-queries.js";
 import { notifyInvoiceReady } from "../notifications/notify-invoice-ready.js";
 import { priceEndedCalls } from "./price-ended-calls.js";
+import { notifyCallChange } from "../live/notify-call-change.js";
 
 /** Ends every active call of the account at the same instant and prices each one. */
 export async function endAllCalls(db: Db, options: { account: AccountRow; now: Date }): Promise<CallWithClient[]> {
@@ -18,6 +19,7 @@ export async function endAllCalls(db: Db, options: { account: AccountRow; now: D
       .returning();
     const priced = await priceEndedCalls(tx, account, ended, now);
     for (const call of priced) await notifyInvoiceReady(tx, { accountId: account.id, call });
+    for (const call of ended) await notifyCallChange(tx, { accountId: account.id, callId: call.id, kind: "ended" });
     return ended.map((call) => call.id);
   });
   if (ids.length === 0) return [];

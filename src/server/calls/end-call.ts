@@ -7,6 +7,7 @@ import type { CallWithClient } from "./call-presenter.js";
 import { callInAccount, getCall } from "./call-queries.js";
 import { notifyInvoiceReady } from "../notifications/notify-invoice-ready.js";
 import { priceEndedCalls } from "./price-ended-calls.js";
+import { notifyCallChange } from "../live/notify-call-change.js";
 
 /**
  * Ends one active call at the server's clock and prices it. Only one request can end a call
@@ -26,6 +27,7 @@ export async function endCall(db: Db, options: { account: AccountRow; callId: nu
     }
     const [priced] = await priceEndedCalls(tx, account, ended, now);
     if (priced) await notifyInvoiceReady(tx, { accountId: account.id, call: priced });
+    await notifyCallChange(tx, { accountId: account.id, callId, kind: "ended" });
   });
   return getCall(db, account.id, callId);
 }

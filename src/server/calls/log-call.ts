@@ -3,6 +3,7 @@ import { AppError } from "../../core/errors.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import type { CallWithClient } from "./call-presenter.js";
+import { notifyCallChange } from "../live/notify-call-change.js";
 import { insertCall } from "./insert-call.js";
 import { priceCallColumns } from "./pricing.js";
 
@@ -20,15 +21,19 @@ export async function logCall(
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
     throw new AppError("validation_error", "startTime cannot be in the future");
   if (startedAt.getTime() < EARLIEST) throw new AppError("validation_error", "startTime must be in the year 2000 or later");
-  return insertCall(db, {
-    ...options,
-    specifics: (rules) => ({
-      notes: input.notes ?? null,
-      description: input.description ?? null,
-      startedAt,
-      endedAt: new Date(startedAt.getTime() + input.duration * 1000),
-      source: "manual",
-      ...priceCallColumns(input.duration, rules),
-    }),
+  return db.transaction(async (tx) => {
+    const logged = await insertCall(tx, {
+      ...options,
+      specifics: (rules) => ({
+        notes: input.notes ?? null,
+        description: input.description ?? null,
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + input.duration * 1000),
+        source: "manual",
+        ...priceCallColumns(input.duration, rules),
+      }),
+    });
+    await notifyCallChange(tx, { accountId: options.account.id, callId: logged.call.id, kind: "ended" });
+    return logged;
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   activeCallJson,
+  assignClientRequest,
+  assignClientResponse,
   callJson,
   deleteCallResponse,
   endAllCallsResponse,
@@ -24,6 +26,7 @@ import { sendCachedJson } from "../platform/read-cache.js";
 import { parseInput } from "../platform/validate.js";
 import { presentActiveCall, presentCall } from "./call-presenter.js";
 import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
+import { assignClient } from "./assign-client.js";
 import { deleteCall } from "./delete-call.js";
 import { endAllCalls } from "./end-all-calls.js";
 import { endCall } from "./end-call.js";
@@ -171,6 +174,26 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parseInput(idParam, request.params);
       const input = parseInput(updateCallRequest, request.body);
       return presentCall(await updateCall(app.db, { account, callId: id, input, now: app.now() }));
+    },
+  );
+
+  app.post(
+    "/api/calls/:id/assign-client",
+    {
+      schema: routeSchema({
+        summary: "Assign a client to a call and remember its numbers or addresses for that client",
+        tags: ["calls"],
+        params: idParam,
+        body: assignClientRequest,
+        response: { 200: assignClientResponse },
+      }),
+    },
+    async (request) => {
+      const { account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const input = parseInput(assignClientRequest, request.body);
+      const { call, remembered } = await assignClient(app.db, { account, callId: id, input, now: app.now() });
+      return { call: presentCall(call), remembered };
     },
   );
 

@@ -7,6 +7,7 @@ import type { CallWithClient } from "./call-presenter.js";
 import { assertNotInvoiced, callInAccount, getCall, getClientForCall } from "./call-queries.js";
 import { rulesFor, storedCallRules } from "../billing/rules-from-rows.js";
 import { priceCallColumns } from "./pricing.js";
+import { notifyCallChange } from "../live/notify-call-change.js";
 
 /**
  * Edits a call's client, type, notes or duration. An invoiced call is locked (409). A new
@@ -19,12 +20,7 @@ export async function updateCall(
 ): Promise<CallWithClient> {
   const { account, callId, input, now } = options;
   await db.transaction(async (tx) => {
-    const [call] = await tx
-      .select()
-      .from(calls)
-      .where(callInAccount(account.id, callId))
-      .for("update")
-      .limit(1);
+    const [call] = await tx.select().from(calls).where(callInAccount(account.id, callId)).for("update").limit(1);
     if (!call) throw notFound("Call");
     await assertNotInvoiced(tx, call);
     const active = call.endedAt === null;
@@ -41,7 +37,12 @@ export async function updateCall(
     else if (active && clientChanged) {
       // Noted for display only; the call is priced when it ends.
       const rules = rulesFor(account, client);
-      price = { rateCents: rules.rateCents, billingType: rules.billingType, minimumBillingMinutes: rules.minimumBillingMinutes, roundingIncrementMinutes: rules.roundingIncrementMinutes };
+      price = {
+        rateCents: rules.rateCents,
+        billingType: rules.billingType,
+        minimumBillingMinutes: rules.minimumBillingMinutes,
+        roundingIncrementMinutes: rules.roundingIncrementMinutes,
+      };
     }
 
     await tx
@@ -56,6 +57,7 @@ export async function updateCall(
         updatedAt: now,
       })
       .where(callInAccount(account.id, callId));
+    await notifyCallChange(tx, { accountId: account.id, callId, kind: "updated" });
   });
   return getCall(db, account.id, callId);
 }

@@ -22,22 +22,76 @@ export type EndedCall = {
   startedAt: Date;
 };
 
+/** What the notification reads of the client and of the account. */
+export type InvoiceReadyClient = { id: number; name: string; email: string | null };
+export type InvoiceReadyAccount = { currency: string; timezone: string };
+
+/** The notification's columns (created_at is the database's now). */
+export type InvoiceReadyValues = {
+  accountId: number;
+  userId: number | null;
+  kind: typeof INVOICE_READY;
+  title: string;
+  message: string;
+  data: InvoiceReadyData;
+};
+
+/** The "invoice ready" notification of an ended call with its client, as it is stored. */
+export function invoiceReadyValues(options: {
+  accountId: number;
+  userId?: number | null;
+  call: EndedCall;
+  client: InvoiceReadyClient;
+  account: InvoiceReadyAccount;
+}): InvoiceReadyValues {
+  const { call, client, account } = options;
+  const type = callTypeLabel(call.callType);
+  return {
+    accountId: options.accountId,
+    userId: options.userId ?? null,
+    kind: INVOICE_READY,
+    title: "Invoice Ready",
+    message: `Your ${type.toLowerCase()} call with ${client.name} has ended and is ready to invoice.`,
+    data: {
+      callId: call.id,
+      clientId: client.id,
+      clientName: client.name,
+      clientEmail: client.email,
+      duration: billableMinutes(call.durationSeconds),
+      amount: centsToDecimal(call.amountCents),
+      currency: account.currency,
+      callType: call.callType,
+      callDate: todayInZone(account.timezone, call.startedAt),
+    },
+  };
+}
+
 /**
  * Creates the "invoice ready" notification for a call that just ended with a client (spec 001:
  * Notifications overlay). Call it from the end-call service, inside its transaction if it has
  * one. A call without a client gets none; a second call for the same call returns the first.
+ * A caller that has the client and the account's currency and timezone at hand passes them, and
+ * they are not read again.
  */
 export async function notifyInvoiceReady(
   db: Db,
-  options: { accountId: number; userId?: number | null; call: EndedCall },
+  options: {
+    accountId: number;
+    userId?: number | null;
+    call: EndedCall;
+    client?: InvoiceReadyClient;
+    account?: InvoiceReadyAccount;
+  },
 ): Promise<NotificationRow | null> {
   const { accountId, call } = options;
   if (call.clientId === null) return null;
-  const [client] = await findClientsById(db, accountId, [call.clientId]);
-  const [account] = await db
-    .select({ currency: accounts.currency, timezone: accounts.timezone })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
+  const [client] = options.client ? [options.client] : await findClientsById(db, accountId, [call.clientId]);
+  const [account] = options.account
+    ? [options.account]
+    : await db
+        .select({ currency: accounts.currency, timezone: accounts.timezone })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
   if (!client || !account) return null;
 
   const [existing] = await db
@@ -53,28 +107,9 @@ export async function notifyInvoiceReady(
     .limit(1);
   if (existing) return existing;
 
-  const type = callTypeLabel(call.callType);
-  const data: InvoiceReadyData = {
-    callId: call.id,
-    clientId: client.id,
-    clientName: client.name,
-    clientEmail: client.email,
-    duration: billableMinutes(call.durationSeconds),
-    amount: centsToDecimal(call.amountCents),
-    currency: account.currency,
-    callType: call.callType,
-    callDate: todayInZone(account.timezone, call.startedAt),
-  };
   const [row] = await db
     .insert(notifications)
-    .values({
-      accountId,
-      userId: options.userId ?? null,
-      kind: INVOICE_READY,
-      title: "Invoice Ready",
-      message: `Your ${type.toLowerCase()} call with ${client.name} has ended and is ready to invoice.`,
-      data,
-    })
+    .values(invoiceReadyValues({ accountId, userId: options.userId, call, client, account }))
     .returning();
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { serializeError } from "./logger.js";
+import { serializeError, serializeRequest } from "./logger.js";
 
 describe("serializeError (issue 11, defect 11)", () => {
   it("keeps the SQL, the code and the constraint of a database error, and drops its parameters and the failing row", () => {
@@ -33,5 +33,21 @@ describe("serializeError (issue 11, defect 11)", () => {
 
   it("serializes what is not an Error without failing", () => {
     expect(serializeError("boom")).toMatchObject({ message: "boom" });
+  });
+});
+
+describe("serializeRequest", () => {
+  const request = (url: string) =>
+    ({ method: "POST", url, host: "example.test", ip: "127.0.0.1", socket: { remotePort: 1 } }) as unknown as Parameters<
+      typeof serializeRequest
+    >[0];
+
+  it("masks the account token of a webhook path and keeps the rest of the path", () => {
+    expect(serializeRequest(request("/api/webhooks/twilio/Zk3-secretish_token/voice")).url).toBe("/api/webhooks/twilio/[token]/voice");
+    expect(serializeRequest(request("/api/webhooks/zoom/abcDEF123?x=1")).url).toBe("/api/webhooks/zoom/[token]?x");
+  });
+
+  it("keeps other paths and only the names of query parameters", () => {
+    expect(serializeRequest(request("/api/clients/12?search=jane")).url).toBe("/api/clients/12?search");
   });
 });

@@ -77,12 +77,16 @@ function withoutParams(message: string): string {
   return at === -1 ? message : `${message.slice(0, at)}\nparams: [redacted]`;
 }
 
+/** `/api/webhooks/<provider>/<token>…`: the token routes a delivery to its account and stays out of logs. */
+const WEBHOOK_TOKEN_PATH = /^(\/api\/webhooks\/[^/]+\/)[^/?]+/;
+
 /**
- * A request as a log line holds it: no headers (cookies), and the query string's names without their
- * values, which may be a token (an emailed link) or personal data.
+ * A request as a log line holds it: no headers (cookies), the query string's names without their
+ * values, which may be a token (an emailed link) or personal data, and webhook path tokens masked.
  */
 export function serializeRequest(request: FastifyRequest) {
-  const [path, query] = request.url.split("?", 2);
+  const [fullPath = "", query] = request.url.split("?", 2);
+  const path = fullPath.replace(WEBHOOK_TOKEN_PATH, "$1[token]");
   return {
     method: request.method,
     url: query === undefined ? path : `${path}?${[...new URLSearchParams(query).keys()].join("&")}`,

@@ -13,6 +13,8 @@ export function presentSettings(user: UserRow, account: AccountRow): SettingsRes
     currency: account.currency as Currency,
     invoicePrefix: account.invoicePrefix,
     paymentTermsDays: account.paymentTermsDays,
+    phoneCountry: account.phoneCountry,
+    minCaptureSeconds: account.minCaptureSeconds,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

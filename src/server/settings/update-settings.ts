@@ -11,9 +11,10 @@ export const SETTINGS_EMAIL_TAKEN = "This email address is already used by anoth
 type UpdateSettingsOptions = { accountId: number; userId: number; input: UpdateSettingsRequest; now: Date };
 
 /**
- * Saves any subset of the settings in one transaction: billing defaults, firm name and time
- * zone on the account, the profile on the user. A new rate applies to clients without their own
- * rate and to calls priced from now on; calls already priced keep their rules (docs/decisions.md D8).
+ * Saves any subset of the settings in one transaction: billing defaults, call capture (phone
+ * country, minimum call length), firm name and time zone on the account, the profile on the user.
+ * A new rate applies to clients without their own rate and to calls priced from now on; calls
+ * already priced keep their rules (docs/decisions.md D8).
  */
 export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
   const { accountId, userId, input, now } = options;
@@ -25,6 +26,8 @@ export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
     ...(input.currency !== undefined && { currency: input.currency }),
     ...(input.invoicePrefix !== undefined && { invoicePrefix: input.invoicePrefix }),
     ...(input.paymentTermsDays !== undefined && { paymentTermsDays: input.paymentTermsDays }),
+    ...(input.phoneCountry !== undefined && { phoneCountry: input.phoneCountry }),
+    ...(input.minCaptureSeconds !== undefined && { minCaptureSeconds: input.minCaptureSeconds }),
     ...(input.firmName !== undefined && { firmName: input.firmName }),
     ...(input.timezone !== undefined && { timezone: input.timezone }),
   };

@@ -5,19 +5,21 @@ import type { Control, FieldValues, Path } from "react-hook-form";
 import { SelectField } from "@web/components/select-field";
 import { queryKeys } from "@web/lib/query-keys";
 
-/** The optional client of a call, from GET /api/clients ("No client" first). */
+/** The client of a call, from GET /api/clients ("No client" first unless `allowNone` is false). */
 export function ClientSelectField<T extends FieldValues>({
   control,
   name,
   label = "Client",
+  allowNone = true,
 }: {
   control: Control<T>;
   name: Path<T>;
   label?: string;
+  allowNone?: boolean;
 }) {
   const clients = useQuery<ClientResponse[]>({ queryKey: queryKeys.clients() });
   const choices = [
-    { value: NO_CLIENT, label: "No client" },
+    ...(allowNone ? [{ value: NO_CLIENT, label: "No client" }] : []),
     ...(clients.data ?? []).map((client) => ({
       value: String(client.id),
       label: (

@@ -1,5 +1,7 @@
 import type {
   ActiveCallJson,
+  AssignClientRequest,
+  AssignClientResponse,
   CallJson,
   DashboardStats,
   EndAllCallsResponse,
@@ -146,6 +148,32 @@ export function useRepriceCalls(onDone?: (result: RepriceCallsResponse) => void)
         description: serverMessage(error, "No call was changed. Please try again."),
         variant: "destructive",
       });
+    },
+  });
+}
+
+/**
+ * "Assign client" (issue 13 §1): the call gets the client (an ended one is priced again with its rules)
+ * and the ticked numbers and addresses are remembered, so the next call from them matches by itself.
+ */
+export function useAssignClient(onDone?: (result: AssignClientResponse) => void) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AssignClientRequest }) =>
+      apiJson<AssignClientResponse>("POST", `/api/calls/${id}/assign-client`, body),
+    onSuccess: async (result) => {
+      await refreshAfter("call.clientAssigned");
+      const { call, remembered } = result;
+      const priced = call.active ? "" : ` ${call.amount} billed.`;
+      const moved = remembered.filter((identity) => identity.movedFrom);
+      const remembering =
+        remembered.length === 0
+          ? ""
+          : ` Remembered ${remembered.map((identity) => identity.value).join(", ")}${moved.length ? ` (no longer ${moved.map((identity) => identity.movedFrom).join(", ")})` : ""}.`;
+      toast({ title: "Client assigned", description: `${call.clientName ?? "The client"} now has this call.${priced}${remembering}` });
+      onDone?.(result);
+    },
+    onError: (error) => {
+      toast({ title: "Failed to assign client", description: serverMessage(error, "Please try again."), variant: "destructive" });
     },
   });
 }

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { useActiveCalls, useEndAllCalls, useEndCall } from "@web/calls/use-calls";
+import { AssignClientButton } from "@web/calls/assign-client-dialog";
 import { useNow } from "@web/calls/use-now";
 
 /**
@@ -76,7 +77,8 @@ export function ActiveCallTracker({ onStartCall }: { onStartCall: () => void }) 
                       {call.clientName ?? "Unknown Client"} · {callTypeLabel(call.callType)}
                     </p>
                   </div>
-                  <div className="flex items-center gap-3">
+                  <div className="flex flex-wrap items-center gap-3">
+                    {call.clientId === null ? <AssignClientButton call={call} /> : null}
                     <span role="timer" aria-label={`Elapsed time ${formatDurationClock(elapsed)}`} className="font-mono text-lg tabular-nums">
                       {formatDurationClock(elapsed)}
                     </span>

@@ -8,6 +8,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { RECENT_CALLS_COUNT, useRecentCalls } from "@web/calls/use-calls";
+import { AssignClientButton } from "@web/calls/assign-client-dialog";
 
 /** Recent Calls (spec 000 §2.5): the five newest calls with client, start date, m:ss and amount. */
 export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { currency: string; timezone: string; onStartCall: () => void; onLogCall: () => void }) {
@@ -47,13 +48,14 @@ export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { cu
         ) : (
           <ul className="divide-y" aria-label="Recent calls" data-testid="recent-calls">
             {calls.map((call) => (
-              <li key={call.id} className="flex items-center justify-between gap-3 py-3">
+              <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{call.clientName ?? "Unknown Client"}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatInstant(call.startTime, timezone, "MMM d, yyyy")} · {callTypeLabel(call.callType)}
                   </p>
                 </div>
+                {call.clientId === null && call.invoiceId === null ? <AssignClientButton call={call} /> : null}
                 <div className="flex shrink-0 items-center gap-3 text-right tabular-nums">
                   {call.active ? (
                     <Badge variant="destructive">Recording</Badge>

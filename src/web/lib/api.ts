@@ -111,14 +111,17 @@ type ToastFn = (toast: { title: string; description: string; variant?: "default"
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
+/** The Unauthorized toast's text by default; a screen may name its own (spec 001 §8: the phone screen's). */
+export const LOGGED_OUT_DESCRIPTION = "You are logged out. Logging in again...";
+
 /**
  * A logged-out session: tell the user, then go through /api/login (which leads to /auth) after
  * 500 ms. Safe to call many times; only the first call redirects.
  */
-export function handleUnauthorized(showToast: ToastFn = toast): void {
+export function handleUnauthorized(showToast: ToastFn = toast, description = LOGGED_OUT_DESCRIPTION): void {
   if (redirecting) return;
   redirecting = true;
-  showToast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  showToast({ title: "Unauthorized", description, variant: "destructive" });
   window.setTimeout(() => {
     window.location.href = "/api/login";
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { preloadToaster } from "@web/components/toaster-on-demand";
 import { toast } from "@web/hooks/use-toast";
 import { getQueryFn, handleUnauthorized, isUnauthorizedError } from "./api";
 
@@ -9,8 +10,15 @@ import { getQueryFn, handleUnauthorized, isUnauthorizedError } from "./api";
  * lives in hooks/use-auth.ts (lib/session.ts).
  */
 
-function onAnyError(error: unknown): void {
-  if (isUnauthorizedError(error)) handleUnauthorized(toast);
+/**
+ * A query or mutation may carry `meta: { unauthorizedDescription }`: the Unauthorized toast's text
+ * on its screen (spec 001 §8 gives the phone screen "Please sign in again").
+ */
+function onAnyError(error: unknown, meta: Record<string, unknown> | undefined): void {
+  if (!isUnauthorizedError(error)) return;
+  const description = meta?.unauthorizedDescription;
+  // The 500 ms before the redirect start once the toast can be shown (its chunk loads on demand).
+  void preloadToaster().finally(() => handleUnauthorized(toast, typeof description === "string" ? description : undefined));
 }
 
 /**
@@ -28,8 +36,8 @@ export const STALE_TIME_MS = 30_000;
  * feature code only has to handle its own errors.
  */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: onAnyError }),
-  mutationCache: new MutationCache({ onError: onAnyError }),
+  queryCache: new QueryCache({ onError: (error, query) => onAnyError(error, query.meta) }),
+  mutationCache: new MutationCache({ onError: (error, _variables, _result, mutation) => onAnyError(error, mutation.meta) }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),

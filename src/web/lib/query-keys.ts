@@ -31,6 +31,13 @@ export const queryKeys = {
   /** The mailbox connection (never a secret). */
   mailbox: () => ["/api/integrations/email"] as const,
   settings: () => ["/api/settings"] as const,
+  /** Settings → Zoom: webhook URL, status, last event (never a secret). */
+  zoomIntegration: () => ["/api/integrations/zoom"] as const,
+  /** Settings → Mobile/iPhone, Landline/Office (never a secret), and the phone screen's badges and form. */
+  mobileIntegration: () => ["/api/integrations/mobile"] as const,
+  landlineIntegration: () => ["/api/integrations/landline"] as const,
+  integrationStatus: () => ["/api/integrations/status"] as const,
+  phoneIntegration: () => ["/api/user/phone-integration"] as const,
   unreadNotifications: () => ["/api/notifications/unread"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
@@ -68,6 +75,16 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "mailbox";
     case "/api/settings":
       return "settings";
+    case "/api/integrations/zoom":
+      return "zoomIntegration";
+    case "/api/integrations/mobile":
+      return "mobileIntegration";
+    case "/api/integrations/landline":
+      return "landlineIntegration";
+    case "/api/integrations/status":
+      return "integrationStatus";
+    case "/api/user/phone-integration":
+      return "phoneIntegration";
     case "/api/notifications/unread":
       return "unreadNotifications";
     case "/api/waitlist/stats":

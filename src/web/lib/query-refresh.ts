@@ -72,6 +72,8 @@ const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWit
 
 const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
 const MAILBOX: readonly QueryFamily[] = ["mailbox"];
+/** The phone capture settings and the badges they feed. */
+const PHONES: readonly QueryFamily[] = ["mobileIntegration", "landlineIntegration", "integrationStatus"];
 
 export const REFRESHES = {
   "client.created": SHOWS_CLIENTS,
@@ -84,6 +86,10 @@ export const REFRESHES = {
   "call.edited": SHOWS_CALLS,
   "call.deleted": ENDS_CALLS,
   "calls.repriced": SHOWS_CALLS,
+  /** Assigning a client re-prices the call and may raise its invoice-ready notification. */
+  "call.clientAssigned": ENDS_CALLS,
+  /** A call changed elsewhere (a provider's webhook, another tab or device): the live stream (lib/live-calls.ts). */
+  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration"],
   "invoices.created": SHOWS_BILLING,
   "invoice.generated": SHOWS_BILLING,
   /** The server refused an invoice: usually its calls changed elsewhere, so show them as they are now. */
@@ -109,6 +115,15 @@ export const REFRESHES = {
   "mailbox.tested": MAILBOX,
   "mailbox.connected": MAILBOX,
   "mailbox.disconnected": MAILBOX,
+  "zoom.saved": ["zoomIntegration"],
+  "zoom.disconnected": ["zoomIntegration"],
+  /** Phone capture settings; a test's end may follow real events (methods and badges turn green). */
+  "mobile.saved": PHONES,
+  "mobile.tested": PHONES,
+  "landline.saved": PHONES,
+  "phoneIntegration.saved": [...PHONES, "phoneIntegration"],
+  "callTest.started": [],
+  "callTest.ended": PHONES,
   "notification.dismissed": ["unreadNotifications"],
   "notification.invoiceSaved": SHOWS_BILLING,
   "notification.invoiceSent": SHOWS_BILLING,

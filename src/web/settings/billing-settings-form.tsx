@@ -6,6 +6,7 @@ import {
   type SettingsResponse,
 } from "@core/contracts/settings";
 import { centsToDecimal } from "@core/money";
+import { PHONE_COUNTRIES } from "@core/phone-countries";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RateField } from "@web/components/rate-field";
 import { TextField } from "@web/components/text-field";
@@ -13,6 +14,7 @@ import { Button } from "@web/components/ui/button";
 import { SelectField } from "@web/components/select-field";
 import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { ROUNDING_CHOICES } from "./billing-options";
 import { BillingTypeField, MinimumBillingField } from "./billing-rule-fields";
@@ -20,6 +22,14 @@ import { useSaveSettings } from "./use-settings";
 
 const CURRENCY_CHOICES = CURRENCIES.map((currency) => ({ value: currency, label: currency.toUpperCase() }));
 const PAYMENT_TERMS = PAYMENT_TERMS_CHOICES.map((days) => ({ value: String(days), label: `${days} days` }));
+
+/** The phone countries by their English names ("United Kingdom"), sorted; the code when the browser has no name. */
+function phoneCountryChoices() {
+  const names = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
+  return PHONE_COUNTRIES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label),
+  );
+}
 
 function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
   return {
@@ -30,6 +40,8 @@ function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
     currency: settings.currency,
     invoicePrefix: settings.invoicePrefix,
     paymentTermsDays: String(settings.paymentTermsDays),
+    phoneCountry: settings.phoneCountry,
+    minCaptureSeconds: String(settings.minCaptureSeconds),
   };
 }
 
@@ -37,6 +49,7 @@ function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
 export function BillingSettingsForm({ settings }: { settings: SettingsResponse }) {
   const save = useSaveSettings("billing");
   const form = useForm({ resolver: zodResolver(billingSettingsForm), values: toFormValues(settings) });
+  const countries = useMemo(phoneCountryChoices, []);
 
   return (
     <Form {...form}>
@@ -94,6 +107,35 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
             choices={PAYMENT_TERMS}
           />
         </div>
+        <fieldset className="grid gap-4 border-t pt-6">
+          <legend className="text-base font-semibold">Call capture</legend>
+          <p className="text-sm text-muted-foreground">
+            How calls captured from Zoom and your phone numbers are matched to clients and which ones are kept.
+          </p>
+          <div className="grid items-start gap-6 sm:grid-cols-2">
+            <SelectField
+              control={form.control}
+              name="phoneCountry"
+              label="Phone number country"
+              placeholder="Choose a country"
+              description="Numbers without a country code, yours and your clients', are read as this country's."
+              choices={countries}
+            />
+            <TextField
+              control={form.control}
+              name="minCaptureSeconds"
+              label="Ignore captured calls shorter than (seconds)"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              max="3600"
+              step="1"
+              className="tabular-nums"
+              placeholder="0"
+              description="Missed and dropped calls; 0 keeps every call."
+            />
+          </div>
+        </fieldset>
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null}

@@ -3,6 +3,9 @@ import type { ComponentType } from "react";
 import { EmptyState } from "@web/components/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { EmailIntegrationTab } from "./email-integration-tab";
+import { LandlineIntegrationTab } from "./landline-integration-tab";
+import { MobileIntegrationTab } from "./mobile-integration-tab";
+import { ZoomIntegrationTab } from "./zoom-integration-tab";
 
 /** Stand-in for an integration whose issue has not landed yet. */
 function ComingInLaterRelease({ name }: { name: string }) {
@@ -20,10 +23,10 @@ const later = (name: string) => () => <ComingInLaterRelease name={name} />;
  * `{ value: "email", label: "Email", component: EmailIntegrationSettings }`.
  */
 export const INTEGRATION_SUBTABS: { value: string; label: string; component: ComponentType }[] = [
-  { value: "mobile", label: "Mobile/iPhone", component: later("Mobile/iPhone") },
-  { value: "landline", label: "Landline/Office", component: later("Landline/Office") },
+  { value: "mobile", label: "Mobile/iPhone", component: MobileIntegrationTab },
+  { value: "landline", label: "Landline/Office", component: LandlineIntegrationTab },
   { value: "financial", label: "Financial", component: later("Financial") },
-  { value: "zoom", label: "Zoom", component: later("Zoom") },
+  { value: "zoom", label: "Zoom", component: ZoomIntegrationTab },
   { value: "teams", label: "Teams", component: later("Teams") },
   { value: "meet", label: "Meet", component: later("Meet") },
   { value: "email", label: "Email", component: EmailIntegrationTab },

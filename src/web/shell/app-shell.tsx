@@ -4,12 +4,15 @@ import { Link } from "wouter";
 import { LogoMark } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { NotificationOverlay } from "@web/notifications/notification-overlay";
+import { useLiveCalls } from "@web/lib/live-calls";
 import { MainNav } from "./main-nav";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
 
 /** Header, skip link and content frame of every signed-in screen (spec 000 §2.4). */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  // One stream of call changes for every signed-in screen: what shows calls refreshes when one changes elsewhere.
+  useLiveCalls();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { createSubscriptionRequest, loginRequest } from "../../../src/core/contracts/auth.js";
 import {
+  assignClientRequest,
   emptyBody,
   listCallsQuery,
   logCallRequest,
@@ -29,6 +30,13 @@ import {
 import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "../../../src/core/contracts/notifications.js";
 import { updateSettingsRequest } from "../../../src/core/contracts/settings.js";
 import { joinWaitlistRequest, waitlistEntriesQuery } from "../../../src/core/contracts/waitlist.js";
+import { setupZoomRequest } from "../../../src/core/contracts/zoom.js";
+import {
+  landlineSettingsRequest,
+  mobileSettingsRequest,
+  phoneIntegrationRequest,
+  startCallTestRequest,
+} from "../../../src/core/contracts/phone.js";
 
 /** The records a route's `:id` can name. */
 export type IdKind = "client" | "call" | "activeCall" | "invoice" | "email" | "notification";
@@ -97,7 +105,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings": {
     body: {
       schema: updateSettingsRequest,
-      valid: () => ({ firmName: "Fuzz & Co", defaultBillingRate: "150.00", timezone: "America/New_York" }),
+      valid: () => ({ firmName: "Fuzz & Co", defaultBillingRate: "150.00", timezone: "America/New_York", phoneCountry: "GB", minCaptureSeconds: 30 }),
     },
   },
   "GET /api/clients": { query: { schema: listClientsQuery, valid: () => ({ includeArchived: "true" }) } },
@@ -139,6 +147,12 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/waitlist/export": {},
   "GET /api/calls": { query: { schema: listCallsQuery, valid: () => ({ limit: "20", offset: "0" }) } },
   "GET /api/calls/active": {},
+  // An event stream: the test client reads its status and headers and closes it (tests/helpers/api-client.ts).
+  "GET /api/calls/stream": {},
+  "POST /api/calls/:id/assign-client": {
+    id: "call",
+    body: { schema: assignClientRequest, valid: (ids) => ({ clientId: ids.client, remember: [] }) },
+  },
   "POST /api/calls/start": {
     body: { schema: startCallRequest, valid: (ids) => ({ clientId: ids.client, platform: "zoom", callType: "meeting" }) },
   },
@@ -250,4 +264,49 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
     param: "gmail",
     query: { schema: oauthCallbackQuery, valid: () => ({ code: "fuzz-code", state: "fuzz-state" }) },
   },
+  "POST /api/integrations/setup-zoom": {
+    body: {
+      schema: setupZoomRequest,
+      valid: () => ({ apiKey: "fuzzClientId", apiSecret: "fuzz client secret", webhookSecretToken: "fuzz secret token" }),
+    },
+  },
+  "GET /api/integrations/zoom": {},
+  "DELETE /api/integrations/zoom": {},
+  /** Unsigned fuzz never gets past the token lookup and the signature: 404 or 401, nothing changes. */
+  "POST /api/webhooks/zoom/:token": { as: "visitor" },
+  "GET /api/integrations/mobile": {},
+  "POST /api/integrations/mobile": {
+    body: {
+      schema: mobileSettingsRequest,
+      valid: () => ({ phoneNumber: "+1 212 555 0123", extension: "12", provider: "att", enabled: true }),
+    },
+  },
+  "POST /api/integrations/mobile/test": { body: { schema: emptyBody, valid: () => ({}) } },
+  "GET /api/integrations/landline": {},
+  "POST /api/integrations/landline": {
+    body: {
+      schema: landlineSettingsRequest,
+      valid: () => ({ provider: "twilio", phoneNumber: "+18005551212", extension: "", enabled: true, accountSid: "AC1", authToken: "fuzz-token" }),
+    },
+  },
+  "POST /api/integrations/setup-phone": {
+    body: { schema: landlineSettingsRequest, valid: () => ({ provider: "ringcentral", phoneNumber: "+18005551212", enabled: true }) },
+  },
+  "GET /api/integrations/status": {},
+  "GET /api/user/phone-integration": {},
+  "PUT /api/user/phone-integration": {
+    body: {
+      schema: phoneIntegrationRequest,
+      valid: () => ({ phoneNumber: "+1 555-123-4567", phoneExtension: "42", phoneProvider: "twilio", phoneIntegrationEnabled: true }),
+    },
+  },
+  "POST /api/calls/test": {
+    body: { schema: startCallTestRequest, valid: () => ({ phoneNumber: "+15551234567", callType: "consultation", clientId: 1 }) },
+  },
+  /** The session id is random text (":sessionId" stays literal here: a 400); tests/api/phone-call-test.test.ts ends real ones. */
+  "POST /api/calls/test/:sessionId/end": { body: { schema: emptyBody, valid: () => ({}) } },
+  /** Unsigned fuzz never gets past the token lookup and the signature: 404 or 403, nothing changes. */
+  "POST /api/webhooks/twilio/:token/voice": { as: "visitor" },
+  "POST /api/webhooks/twilio/:token/sms": { as: "visitor" },
+  "POST /api/webhooks/phone/:token": { as: "visitor" },
 };

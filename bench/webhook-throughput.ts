@@ -1,0 +1,245 @@
+// Issue 13's webhook figure: a signed Zoom webhook verified, recorded (the capture pipeline's
+// transaction: idempotency row, call, matching, pricing, NOTIFY) and answered, at a fixed 200
+// requests a second — p50/p99 latency (goal p99 < 10 ms) — and its throughput at full load as a
+// ratio to a bare Fastify route and to the app's own GET /api/health (one `select 1`), in the same run.
+// Every request is a distinct event (blocks of 200 meetings: all start, each gets a participant, all end), so each one records.
+// Run: npx tsx bench/webhook-throughput.ts             (PGlite in memory, from the tests' migrated template)
+//      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/webhook-throughput.ts
+//      (a fresh database is created on that server and dropped afterwards, as the API tests do)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { createRequire } from "node:module";
+import readline from "node:readline";
+import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { cpuMs, freePort, machine, startProcess, stopProcess } from "./lib.mjs";
+
+/** The part of autocannon's API used here (the package ships no types). */
+type AutocannonRequest = { method?: string; body?: string; headers?: Record<string, string> };
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  overallRate?: number;
+  requests?: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+
+const SECRET_TOKEN = "bench-zoom-secret-token";
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 15);
+const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** Child mode: the app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
+async function serve(): Promise<void> {
+  if (dbUrl) process.env.TEST_DATABASE_URL = dbUrl;
+  const { TEMPLATE_PATH, default: makeTemplate } = await import("../tests/helpers/global-setup.js");
+  if (!dbUrl && !fs.existsSync(TEMPLATE_PATH)) await makeTemplate();
+  const { startTestApp } = await import("../tests/helpers/test-app.js");
+  const app = await startTestApp({ logLevel: "silent" });
+  console.log(JSON.stringify({ baseUrl: app.baseUrl, database: app.app.database.kind }));
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+type Load = { rps: number; p50: number; p90: number; p99: number; max: number; requests: number; non2xx: number; errors: number };
+
+function summary(result: AutocannonResult): Load {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+let sequence = 0;
+const MEETINGS_PER_BLOCK = 200;
+/** The next Zoom delivery: a meeting's started, participant joined or ended, signed now. */
+function nextDelivery(runId: string) {
+  const n = sequence++;
+  // Blocks of MEETINGS_PER_BLOCK meetings: all start, then each gets its participant, then all end, so
+  // one meeting's events are about a second apart at 200/s, as a real meeting's are (not racing each other).
+  const block = Math.floor(n / (3 * MEETINGS_PER_BLOCK));
+  const inBlock = n % (3 * MEETINGS_PER_BLOCK);
+  const step = Math.floor(inBlock / MEETINGS_PER_BLOCK);
+  const meeting = block * MEETINGS_PER_BLOCK + (inBlock % MEETINGS_PER_BLOCK);
+  const event = ["meeting.started", "meeting.participant_joined", "meeting.ended"][step]!;
+  const start = new Date(Date.UTC(2026, 2, 3, 9, 0, 0) + meeting * 60_000);
+  const object: Record<string, unknown> = {
+    id: 85746065432,
+    uuid: `${runId}-${meeting}==`,
+    host_id: "benchHost",
+    topic: "Bench meeting",
+    type: 2,
+    start_time: start.toISOString(),
+    duration: 30,
+    timezone: "UTC",
+  };
+  if (step === 1)
+    object.participant = {
+      user_id: String(1000 + meeting),
+      user_name: "Client Person",
+      email: "client@bench-client.test",
+      join_time: new Date(start.getTime() + 30_000).toISOString(),
+    };
+  if (step === 2) object.end_time = new Date(start.getTime() + 25 * 60_000).toISOString();
+  const body = JSON.stringify({ event, event_ts: Date.now() * 1000 + n, payload: { account_id: "benchAccount", object } });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-zm-request-timestamp": timestamp,
+      "x-zm-signature": zoomSignature(SECRET_TOKEN, timestamp, body),
+    },
+  };
+}
+
+function webhookLoad(url: string, runId: string, options: { duration: number; overallRate?: number; connections?: number }) {
+  return autocannon({
+    url,
+    connections: options.connections ?? 10,
+    duration: options.duration,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    requests: [{ method: "POST", setupRequest: (request) => ({ ...request, ...nextDelivery(runId) }) }],
+  });
+}
+
+async function json(response: Response) {
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Signs an account up, connects Zoom and adds the client the participant events match. */
+async function connectZoom(baseUrl: string): Promise<string> {
+  const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
+  const started = await fetch(`${baseUrl}/api/auth/create-subscription`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      firstName: "Bench",
+      lastName: "Mark",
+      email: `bench-${Date.now()}@example.test`,
+      password: "benchmark",
+      plan: "individual",
+      billingCycle: "monthly",
+    }),
+  });
+  const pending = started.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const done = await fetch(`${baseUrl}/api/auth/complete-registration`, {
+    method: "POST",
+    headers: { ...headers, cookie: pending },
+  });
+  if (done.status !== 201) throw new Error(`sign-up failed: ${done.status}`);
+  const cookie = done.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const authed = { ...headers, cookie };
+  await json(
+    await fetch(`${baseUrl}/api/clients`, {
+      method: "POST",
+      headers: authed,
+      body: JSON.stringify({ name: "Bench Client", email: "client@bench-client.test" }),
+    }),
+  );
+  const setup = await json(
+    await fetch(`${baseUrl}/api/integrations/setup-zoom`, {
+      method: "POST",
+      headers: authed,
+      body: JSON.stringify({ apiKey: "benchClientId", apiSecret: "bench-client-secret", webhookSecretToken: SECRET_TOKEN }),
+    }),
+  );
+  return setup.webhookUrl as string;
+}
+
+async function main(): Promise<void> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/webhook-throughput.ts", "--serve"], {
+    env: { ...process.env, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const { baseUrl, database } = JSON.parse(firstLine) as { baseUrl: string; database: string };
+  const barePort = await freePort();
+  const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+  const pid = child.pid!;
+  const runId = `bench${Date.now()}`;
+  try {
+    const webhookUrl = await connectZoom(baseUrl);
+    // Warm-up: JIT, prepared statements, the connection pool. The fixed rate is spread over 50
+    // connections so a slow answer does not hold the next request back (open loop, not 10 in turn).
+    await webhookLoad(webhookUrl, runId, { duration: 3, overallRate: RATE, connections: 50 });
+
+    const cpuBefore = cpuMs(pid);
+    const fixed = summary(await webhookLoad(webhookUrl, runId, { duration: RATE_SECONDS, overallRate: RATE, connections: 50 }));
+    const fixedCpuMs = +((cpuMs(pid) - cpuBefore) / Math.max(fixed.requests, 1)).toFixed(3);
+
+    // Full load, alternating three rounds; each side's median, so a burst of other load hits all alike.
+    const runs: Record<"bare" | "health" | "webhook", Load[]> = { bare: [], health: [], webhook: [] };
+    for (let round = 0; round < 3; round++) {
+      runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration: 4 })));
+      runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration: 4 })));
+      runs.webhook.push(summary(await webhookLoad(webhookUrl, runId, { duration: 4 })));
+    }
+    const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[1]!;
+    const full = { bare: median(runs.bare), health: median(runs.health), webhook: median(runs.webhook) };
+    const non2xx = fixed.non2xx + runs.webhook.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    console.log(
+      JSON.stringify(
+        {
+          machine: machine(),
+          database,
+          fixedRate: {
+            rate: RATE,
+            seconds: RATE_SECONDS,
+            ...fixed,
+            serverCpuMsPerRequest: fixedCpuMs,
+            goalP99Ms: 10,
+            met: fixed.p99 < 10,
+          },
+          fullLoad: full,
+          ratioToBare: +(full.webhook.rps / full.bare.rps).toFixed(3),
+          ratioToHealth: +(full.webhook.rps / full.health.rps).toFixed(3),
+          webhookNon2xx: non2xx,
+          loadavg: os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(" "),
+        },
+        null,
+        2,
+      ),
+    );
+    if (non2xx) throw new Error(`the webhook answered ${non2xx} non-2xx responses or errors`);
+  } finally {
+    await stopProcess(bare.child);
+    await stopProcess(child);
+  }
+}
+
+if (process.argv.includes("--serve")) await serve();
+else await main();

@@ -1,0 +1,238 @@
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { AccountRow } from "../auth/sessions.js";
+import type { CallRow } from "../calls/call-presenter.js";
+import type { Db } from "../db/client.js";
+import { accounts, calls, captureActivity, clients, notifications, users, webhookEvents } from "../db/schema/index.js";
+import { CALL_CHANGES_CHANNEL, type CallChange } from "../live/notify-call-change.js";
+import { INVOICE_READY, type InvoiceReadyValues } from "../notifications/notify-invoice-ready.js";
+import type { OwnContacts } from "../../core/capture/choose-client.js";
+import type { CaptureEvent } from "./capture-event.js";
+import { prefixedColumns, type RunStatement } from "./capture-statements.js";
+
+/** The key of a captured call: one call per conversation of a provider in an account. */
+export type CaptureKey = { accountId: number; source: string; externalCallId: string };
+
+export function captureKeyOf(event: CaptureEvent): CaptureKey {
+  return { accountId: event.accountId, source: event.source, externalCallId: event.externalCallId };
+}
+
+function callWithKey(key: CaptureKey) {
+  return and(eq(calls.accountId, key.accountId), eq(calls.source, key.source), eq(calls.externalId, key.externalCallId));
+}
+
+/** What pricing and the invoice-ready notification read of a client: read with the call, not again. */
+export type CaptureClient = {
+  id: number;
+  name: string;
+  email: string | null;
+  billingRateCents: number | null;
+  billingType: string | null;
+  minimumBillingMinutes: number | null;
+  roundingIncrementMinutes: number | null;
+};
+
+/** A CaptureClient as one json column of a statement (`k` is the clients row). */
+export const CAPTURE_CLIENT_JSON = `json_build_object('id', k.id, 'name', k.name, 'email', k.email,
+  'billingRateCents', k.billing_rate_cents, 'billingType', k.billing_type,
+  'minimumBillingMinutes', k.minimum_billing_minutes, 'roundingIncrementMinutes', k.rounding_increment_minutes)`;
+
+/**
+ * The account users' own addresses and numbers (never a client's), as a column of the account's
+ * row: one statement reads both.
+ */
+export function ownContactsOf(accountId: SQL.Aliased | typeof users.accountId | SQLWrapper) {
+  return sql<OwnContacts>`(select json_build_object(
+      'emails', coalesce(json_agg(${users.email}), '[]'::json),
+      'phones', coalesce(json_agg(${users.phoneNumber}), '[]'::json))
+    from ${users} where ${users.accountId} = ${accountId})`;
+}
+
+const accountColumns = prefixedColumns(accounts, "a", "a_");
+const callColumns = prefixedColumns(calls, "c", "c_");
+
+/** What opening an event reads, in the one statement that also claims its id. */
+export type OpenedEvent =
+  | { claimed: false; knownCallId: number | null }
+  | {
+      claimed: true;
+      account: AccountRow;
+      /** The account users' addresses and numbers: never a client's. */
+      own: OwnContacts;
+      /** The call of the event's key, locked until the transaction ends; null when there is none yet. */
+      call: CallRow | null;
+      /** That call's client (archived or not), for pricing and the notification. */
+      callClient: CaptureClient | null;
+      /** The client the event names (event.clientId) when it is an active client of the account. */
+      namedClient: CaptureClient | null;
+    };
+
+/**
+ * Opens one event in one statement: records the delivery's event id (a repeat records nothing and
+ * waits, on PostgreSQL, for the first delivery's transaction), and only when it is new locks the
+ * call of its key (`exists (select 1 from claimed)` runs the claim first, so a repeat never holds
+ * the call while it waits for the claim: no deadlock with its original), with the account, its
+ * users' contacts, the call's client and the client the event names. A repeat answers the id of
+ * the call as this statement saw it (findCallId reads it again when a concurrent first delivery
+ * created it meanwhile). Null when the account does not exist.
+ */
+export async function openEvent(run: RunStatement, event: CaptureEvent, now: Date): Promise<OpenedEvent | null> {
+  return readOpenedEvent(await run(openEventQuery(event, now)));
+}
+
+export function openEventQuery(event: CaptureEvent, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`
+    with claimed as (
+      insert into ${webhookEvents} (provider, event_id, account_id, received_at)
+      values (${event.source}, ${event.eventId}, ${event.accountId}, ${at}::timestamptz)
+      on conflict do nothing
+      returning id
+    )
+    select ${sql.raw(accountColumns.list)}, ${sql.raw(callColumns.list)},
+      exists (select 1 from claimed) as claimed,
+      ${ownContactsOf(sql.raw("a.id"))} as own,
+      (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k where k.id = c.client_id and k.account_id = a.id) as call_client,
+      (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k
+        where k.id = ${event.clientId ?? null}::integer and k.account_id = a.id and k.archived_at is null) as named_client,
+      (select k.id from ${calls} k
+        where k.account_id = a.id and k.source = ${event.source} and k.external_id = ${event.externalCallId}) as known_call_id
+    from ${accounts} a
+    left join lateral (
+      select * from ${calls} c
+      where c.account_id = a.id and c.source = ${event.source} and c.external_id = ${event.externalCallId}
+        and exists (select 1 from claimed)
+      limit 1
+      for update
+    ) c on true
+    where a.id = ${event.accountId}`;
+}
+
+function readOpenedEvent(rows: Record<string, unknown>[]): OpenedEvent | null {
+  const [raw] = rows;
+  if (!raw) return null;
+  if (!raw.claimed) return { claimed: false, knownCallId: raw.known_call_id == null ? null : Number(raw.known_call_id) };
+  return {
+    claimed: true,
+    account: accountColumns.read(raw) as AccountRow,
+    own: parsedJson<OwnContacts>(raw.own),
+    call: callColumns.read(raw),
+    callClient: parsedJson<CaptureClient | null>(raw.call_client),
+    namedClient: parsedJson<CaptureClient | null>(raw.named_client),
+  };
+}
+
+/** A json column as the driver gave it: parsed already by node-postgres and PGlite, text otherwise. */
+export function parsedJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : (value ?? null)) as T;
+}
+
+/** The call with this key, locked until the transaction ends. */
+export async function lockCall(tx: Db, key: CaptureKey): Promise<CallRow | null> {
+  const [row] = await tx.select().from(calls).where(callWithKey(key)).for("update").limit(1);
+  return row ?? null;
+}
+
+export async function findCallId(tx: Db, key: CaptureKey): Promise<number | null> {
+  const [row] = await tx.select({ id: calls.id }).from(calls).where(callWithKey(key)).limit(1);
+  return row?.id ?? null;
+}
+
+/** A client of the account (archived or not), for pricing when the statements before did not read it. */
+export async function findCaptureClient(tx: Db, accountId: number, clientId: number): Promise<CaptureClient | null> {
+  const result = await tx.execute(
+    sql`select ${sql.raw(CAPTURE_CLIENT_JSON)} as client from ${clients} k where k.id = ${clientId} and k.account_id = ${accountId}`,
+  );
+  const [raw] = (result as unknown as { rows: { client: unknown }[] }).rows;
+  return raw ? parsedJson<CaptureClient>(raw.client) : null;
+}
+
+/**
+ * A discarded call (missed, or shorter than the account's minimum) leaves this mark so later events
+ * of the same conversation never bring it back: a webhook_events row of provider "<source>:discarded"
+ * (a name no delivery uses) with the conversation's id.
+ */
+function tombstone(key: CaptureKey) {
+  return { provider: `${key.source}:discarded`, eventId: key.externalCallId, accountId: key.accountId };
+}
+
+function tombstoneExists(key: CaptureKey): SQL {
+  const mark = tombstone(key);
+  return sql`exists (select 1 from ${webhookEvents} w where w.provider = ${mark.provider} and w.event_id = ${mark.eventId} and w.account_id = ${mark.accountId})`;
+}
+
+/** Deletes the call (if any) with its invoice-ready notification, and leaves the mark. */
+export async function discardCall(tx: Db, key: CaptureKey, callId: number | null, now: Date): Promise<void> {
+  if (callId !== null) {
+    await tx.delete(calls).where(and(eq(calls.accountId, key.accountId), eq(calls.id, callId)));
+    await dropInvoiceReady(tx, key.accountId, callId);
+  }
+  await tx
+    .insert(webhookEvents)
+    .values({ ...tombstone(key), receivedAt: now })
+    .onConflictDoNothing();
+}
+
+/** Removes the call's invoice-ready notification: the call went, or it is now another client's (or no one's). */
+export async function dropInvoiceReady(tx: Db, accountId: number, callId: number): Promise<void> {
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.accountId, accountId),
+        eq(notifications.kind, INVOICE_READY),
+        sql`${notifications.data}->>'callId' = ${String(callId)}`,
+      ),
+    );
+}
+
+/**
+ * The last statement of every claimed event, its writes in one trip: the call's new columns, its
+ * invoice-ready notification when it has none, one more event of this capture method for the account
+ * (what Settings' status shows; last, so on PostgreSQL that row's lock is held only until the commit
+ * that follows), and the live change (pg_notify, delivered at commit). With `createdKey`, a call this
+ * transaction created is checked against the discard mark first, in this statement's fresh snapshot
+ * (a discard committed while the insert waited is seen): when marked, neither the notification nor
+ * the change is made and the answer is true (the caller deletes the call).
+ */
+export async function finishEvent(
+  { tx, run }: { tx: Db; run: RunStatement },
+  options: {
+    event: CaptureEvent;
+    now: Date;
+    update?: { callId: number; set: Partial<typeof calls.$inferInsert> } | null;
+    invoiceReady?: InvoiceReadyValues | null;
+    change?: CallChange | null;
+    createdKey?: CaptureKey | null;
+  },
+): Promise<{ discarded: boolean }> {
+  const { event, update, invoiceReady, change, createdKey } = options;
+  const parts: SQL[] = [];
+  if (update) {
+    const query = tx.update(calls).set(update.set).where(eq(calls.id, update.callId)).returning({ id: calls.id });
+    parts.push(sql`updated as (${query.getSQL()})`);
+  }
+  const notMarked = createdKey ? sql`not ${tombstoneExists(createdKey)}` : sql`true`;
+  if (invoiceReady) {
+    const v = invoiceReady;
+    parts.push(sql`noted as (
+      insert into ${notifications} (account_id, user_id, kind, title, message, data)
+      select ${v.accountId}::integer, ${v.userId}::integer, ${v.kind}, ${v.title}, ${v.message}, ${JSON.stringify(v.data)}::jsonb
+      where ${notMarked} and not exists (
+        select 1 from ${notifications} n
+        where n.account_id = ${v.accountId} and n.kind = ${v.kind} and n.data->>'callId' = ${String(v.data.callId)})
+      returning id)`);
+  }
+  parts.push(sql`counted as (
+      insert into ${captureActivity} (account_id, method, last_event_at, event_count)
+      values (${event.accountId}, ${event.source}, ${options.now.toISOString()}::timestamptz, 1)
+      on conflict (account_id, method) do update
+        set last_event_at = excluded.last_event_at, event_count = ${captureActivity}.event_count + 1
+      returning id)`);
+  const notify = change
+    ? sql`(select pg_notify(${CALL_CHANGES_CHANNEL}, ${JSON.stringify(change)}) where ${notMarked})`
+    : sql`null`;
+  const [raw] = await run(
+    sql`with ${sql.join(parts, sql`, `)} select ${createdKey ? tombstoneExists(createdKey) : sql`false`} as discarded, ${notify} as notified`,
+  );
+  return { discarded: raw?.discarded === true || raw?.discarded === "t" };
+}

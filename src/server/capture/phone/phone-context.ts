@@ -1,0 +1,100 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { toE164 } from "../../../core/phone-numbers.js";
+import type { CallParticipant } from "../../db/schema/calls.js";
+import type { Db } from "../../db/client.js";
+import { accounts, integrations, users } from "../../db/schema/index.js";
+import type { IntegrationRow } from "../../integrations/integration-store.js";
+
+export const LANDLINE_KIND = "landline";
+export const MOBILE_KIND = "mobile";
+
+/** What an integration row of kind landline or mobile keeps in `config` (nothing secret). */
+export type PhoneConfig = { phoneNumber?: string | null; extension?: string | null; accountSid?: string | null };
+
+export function phoneConfigOf(row: IntegrationRow | null | undefined): PhoneConfig {
+  return (row?.config ?? {}) as PhoneConfig;
+}
+
+/**
+ * The account's side of a phone event: its country (to read national numbers), time zone and currency
+ * (for SMS replies), and every number that is the practice's own (the landline, the mobile, each user's
+ * phone-integration number): those are never the client, and they say whose call it is.
+ */
+export type PhoneContext = {
+  accountId: number;
+  country: string;
+  timezone: string;
+  currency: string;
+  landline: IntegrationRow | null;
+  mobile: IntegrationRow | null;
+  /** E.164 of an own number → the user it belongs to (null: the practice's shared line). */
+  ownNumbers: Map<string, number | null>;
+};
+
+export async function loadPhoneContext(db: Db, accountId: number): Promise<PhoneContext> {
+  const [account] = await db
+    .select({ country: accounts.phoneCountry, timezone: accounts.timezone, currency: accounts.currency })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.accountId, accountId), inArray(integrations.kind, [LANDLINE_KIND, MOBILE_KIND])));
+  const people = await db
+    .select({ id: users.id, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.accountId, accountId));
+  const country = account?.country ?? "US";
+  const landline = rows.find((r) => r.kind === LANDLINE_KIND) ?? null;
+  const mobile = rows.find((r) => r.kind === MOBILE_KIND) ?? null;
+  const ownNumbers = new Map<string, number | null>();
+  const add = (raw: string | null | undefined, userId: number | null) => {
+    const number = raw ? toE164(raw, country) : null;
+    if (number && (!ownNumbers.has(number) || ownNumbers.get(number) === null)) ownNumbers.set(number, userId);
+  };
+  for (const person of people) add(person.phoneNumber, person.id);
+  add(phoneConfigOf(mobile).phoneNumber, mobile?.userId ?? null);
+  add(phoneConfigOf(landline).phoneNumber, null);
+  return {
+    accountId,
+    country,
+    timezone: account?.timezone ?? "UTC",
+    currency: account?.currency ?? "usd",
+    landline,
+    mobile,
+    ownNumbers,
+  };
+}
+
+/** A number as the capture pipeline keeps it: E.164 when it can be read, else as received. */
+export function normalisedNumber(context: Pick<PhoneContext, "country">, raw: string | null | undefined): string | null {
+  const trimmed = raw?.trim();
+  if (!trimmed) return null;
+  return toE164(trimmed, context.country) ?? trimmed;
+}
+
+/** One party of a phone call, flagged `self` when it is one of the practice's own numbers. */
+export function phoneParty(
+  context: PhoneContext,
+  raw: string | null | undefined,
+  direction: "inbound" | "outbound" | null,
+): CallParticipant | null {
+  const phone = normalisedNumber(context, raw);
+  if (!phone) return null;
+  return { phone, direction, ...(context.ownNumbers.has(phone) ? { self: true } : {}) };
+}
+
+/** The user a call belongs to: the first own number in it that is a user's, else the integration's owner. */
+export function userOfCall(context: PhoneContext, parties: CallParticipant[], fallback: number | null): number | null {
+  for (const party of parties) {
+    const owner = party.phone ? context.ownNumbers.get(party.phone) : undefined;
+    if (owner) return owner;
+  }
+  return fallback;
+}
+
+/** Is this (E.164) number the configured mobile's? */
+export function isMobileNumber(context: PhoneContext, number: string | null | undefined): boolean {
+  const mobileNumber = normalisedNumber(context, phoneConfigOf(context.mobile).phoneNumber);
+  return Boolean(number && mobileNumber && number === mobileNumber);
+}

@@ -1,0 +1,89 @@
+import twilio from "twilio";
+import { WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
+import { isTwilioCompatible } from "../../../core/contracts/phone.js";
+import { AppError } from "../../../core/errors.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { findIntegrationByWebhookToken, type IntegrationRow } from "../../integrations/integration-store.js";
+import { secretBoxFor } from "../../platform/secrets.js";
+import { recordCaptureEvent } from "../record-capture-event.js";
+import { afterVerifiedEvent } from "./after-verified-event.js";
+import { handleSms } from "./handle-sms.js";
+import { missingAuthTokenMessage } from "./landline-settings.js";
+import { LANDLINE_KIND, loadPhoneContext, normalisedNumber } from "./phone-context.js";
+import { landlineSecretOf } from "./phone-secrets.js";
+import { detectTestCall } from "./call-test.js";
+import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
+
+/** One Twilio-compatible delivery as it arrived. `url` is the URL as configured (PUBLIC_URL or origin, + path and query). */
+export type TwilioDelivery = { token: string; signature: string | undefined; url: string; rawBody: string; now: Date };
+
+export const UNKNOWN_WEBHOOK = "Unknown webhook URL";
+export const CAPTURE_OFF_REPLY = "Call capture is turned off for this number in Minutely.";
+
+/**
+ * Finds the landline row the token names and checks X-Twilio-Signature with Twilio's SDK over the URL
+ * as configured and every form parameter (SignalWire signs the same way with its signing key). No
+ * freshness check exists in this scheme: replays are stopped by the pipeline's idempotency keys.
+ */
+async function verifyTwilio(
+  db: Db,
+  config: Config,
+  delivery: TwilioDelivery,
+): Promise<{ row: IntegrationRow; params: TwilioParams }> {
+  if (!WEBHOOK_TOKEN_PATTERN.test(delivery.token)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
+  const row = await findIntegrationByWebhookToken(db, LANDLINE_KIND, delivery.token);
+  if (!row || !isTwilioCompatible(row.provider)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
+  const authToken = landlineSecretOf(secretBoxFor(config), row).authToken;
+  if (!authToken) throw new AppError("forbidden", `This line cannot verify events yet. ${missingAuthTokenMessage(row.provider)}`);
+  if (!delivery.signature) throw new AppError("forbidden", "Missing X-Twilio-Signature header: the request is not signed");
+  const params: TwilioParams = {};
+  for (const [name, value] of new URLSearchParams(delivery.rawBody)) params[name] = value;
+  if (!twilio.validateRequest(authToken, delivery.signature, delivery.url, params))
+    throw new AppError("forbidden", "X-Twilio-Signature does not match this request: check the auth token and the webhook URL");
+  return { row, params };
+}
+
+/** A voice status callback: verified, turned into a capture event, recorded. */
+export async function receiveTwilioVoice(
+  db: Db,
+  config: Config,
+  delivery: TwilioDelivery,
+): Promise<{ accountId: number | null }> {
+  const { row, params } = await verifyTwilio(db, config, delivery);
+  if (!row.enabled) return { accountId: null };
+  const { now } = delivery;
+  const context = await loadPhoneContext(db, row.accountId);
+  const parsed = parseVoiceStatus(params, context, row, now);
+  const outcome = parsed.event ? await recordCaptureEvent(db, parsed.event, now) : null;
+  if (outcome?.result !== "duplicate")
+    await afterVerifiedEvent(db, {
+      context,
+      integrationId: row.id,
+      numbers: parsed.numbers,
+      source: parsed.event?.source ?? row.provider,
+      durationSeconds: parsed.durationSeconds,
+      now,
+    });
+  return { accountId: row.accountId };
+}
+
+/** An incoming SMS: verified, then CALL_START / CALL_END from a user's own number; answers the reply text. */
+export async function receiveTwilioSms(
+  db: Db,
+  config: Config,
+  delivery: TwilioDelivery,
+): Promise<{ accountId: number | null; reply: string }> {
+  const { row, params } = await verifyTwilio(db, config, delivery);
+  if (!row.enabled) return { accountId: null, reply: CAPTURE_OFF_REPLY };
+  const { now } = delivery;
+  const context = await loadPhoneContext(db, row.accountId);
+  const result = await handleSms(db, { context, integrationUserId: row.userId, params, now });
+  const numbers = [result.from, normalisedNumber(context, params.To)].filter((n): n is string => Boolean(n));
+  if (result.fromUser && !result.duplicate)
+    await afterVerifiedEvent(db, { context, integrationId: row.id, numbers, source: "sms", durationSeconds: null, now });
+  // A stranger's text changes nothing but an open call test of the number it was sent to.
+  else if (!result.fromUser)
+    await detectTestCall(db, { accountId: row.accountId, numbers, source: "sms", durationSeconds: null, at: now });
+  return { accountId: row.accountId, reply: result.reply };
+}

@@ -1,0 +1,91 @@
+import { notFound } from "../../core/errors.js";
+import type { AccountRow } from "../auth/sessions.js";
+import { accountRules } from "../billing/rules-from-rows.js";
+import type { CallRow } from "../calls/call-presenter.js";
+import { ruleColumns } from "../calls/pricing.js";
+import type { Db } from "../db/client.js";
+import { calls } from "../db/schema/index.js";
+import { applyCaptureEvent } from "./apply-capture-event.js";
+import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
+import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall, openEvent } from "./capture-queries.js";
+import { providerStart } from "./call-times.js";
+import { prefixedColumns, type RunStatement, statementRunner } from "./capture-statements.js";
+
+const callColumns = prefixedColumns(calls, "c", "c_");
+
+/**
+ * The capture pipeline (issue 13 §1; ARCHITECTURE.md "Capture"): every source's adapter verifies a
+ * delivery, turns it into CaptureEvents and hands each here. In one transaction: the event id is
+ * claimed (a repeat answers "duplicate" and changes nothing), the call of (account, source,
+ * externalCallId) is locked or created, and the state machine moves it (apply-capture-event.ts):
+ * times, participants, client, price, the invoice-ready notification and the live NOTIFY, which
+ * PostgreSQL delivers at commit.
+ */
+export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: Date): Promise<CaptureOutcome> {
+  const event = withSaneDuration(delivered);
+  return db.transaction(async (tx) => {
+    const key = captureKeyOf(event);
+    const run = statementRunner(db, tx);
+    const opened = await openEvent(run, event, now);
+    if (!opened) throw notFound("Account");
+    if (!opened.claimed) return { result: "duplicate", callId: opened.knownCallId ?? (await findCallId(tx, key)) };
+    const { account, own, namedClient } = opened;
+    const found = opened.call
+      ? { call: opened.call, created: false, callClient: opened.callClient }
+      : await createCall(tx, { key, event, account, now, run });
+    if (!found) {
+      await finishEvent({ tx, run }, { event, now });
+      return { result: "ignored", callId: null };
+    }
+    return applyCaptureEvent(tx, { run, account, own, event, key, now, namedClient, ...found });
+  });
+}
+
+/**
+ * A new call, active (started at the event's time, or at the start an "ended" states), inserted
+ * with ON CONFLICT DO NOTHING: two deliveries for one new call can race on PostgreSQL, and the loser
+ * waits on the unique key and then locks the winner's row. Null when that call was discarded
+ * meanwhile. A call created here is checked against the discard mark by the event's last statement
+ * (finishEvent), whose snapshot is taken after this insert, so a discard committed meanwhile is seen.
+ */
+async function createCall(
+  tx: Db,
+  options: { key: CaptureKey; event: CaptureEvent; account: AccountRow; now: Date; run: RunStatement },
+): Promise<{ call: CallRow; created: boolean; callClient: null } | null> {
+  const { key, event, account, now } = options;
+  const insert = tx
+    .insert(calls)
+    .values({
+      accountId: account.id,
+      platform: event.platform,
+      source: event.source,
+      externalId: event.externalCallId,
+      userId: event.userId,
+      startedAt: (event.kind === "ended" ? providerStart(event) : null) ?? event.at,
+      participants: [],
+      ...ruleColumns(accountRules(account)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const [returned] = await options.run(insert.getSQL());
+  const inserted = returned ? callColumns.readReturned(returned) : null;
+  if (inserted) return { call: inserted, created: true, callClient: null };
+  const raced = await lockCall(tx, key);
+  return raced ? { call: raced, created: false, callClient: null } : null;
+}
+
+/** The longest call a provider's duration is believed for: 31 days. */
+const MAX_DURATION_SECONDS = 31 * 24 * 3600;
+
+/**
+ * A provider's duration as whole seconds; one that is negative, not a number or beyond a month is
+ * treated as not given (the times decide), so a bad value can never make pricing throw.
+ */
+function withSaneDuration(event: CaptureEvent): CaptureEvent {
+  const seconds = event.durationSeconds;
+  if (seconds == null) return event;
+  const sane = Number.isFinite(seconds) && seconds >= 0 && seconds <= MAX_DURATION_SECONDS;
+  return { ...event, durationSeconds: sane ? Math.floor(seconds) : null };
+}

@@ -1,0 +1,83 @@
+import type { ZoomWebhookResponse } from "../../../core/contracts/zoom.js";
+import { AppError } from "../../../core/errors.js";
+import type { Db } from "../../db/client.js";
+import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
+import type { SecretBox } from "../../platform/secrets.js";
+import { recordCaptureEvent } from "../record-capture-event.js";
+import { parseZoomDelivery, ZoomPayloadError } from "./zoom-events.js";
+import { findZoomWebhookTarget, readZoomSecret } from "./zoom-integration.js";
+import { verifyZoomSignature, zoomEncryptedToken } from "./zoom-signature.js";
+
+export type ZoomWebhookRequest = {
+  token: string;
+  signature: string | undefined;
+  timestamp: string | undefined;
+  rawBody: string;
+  now: Date;
+};
+
+/** What happened, for the route's answer and for dropping the account's cached screens. */
+export type ZoomWebhookResult = { answer: ZoomWebhookResponse; accountId: number | null };
+
+/**
+ * "Last event received" is kept to the second: under a burst of deliveries the row is written at
+ * most once a second, not once per event (a write per delivery was a tenth of the webhook's cost).
+ */
+const MARK_EVERY_MS = 1000;
+
+function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
+  const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
+  if (row.status === "connected" && since >= 0 && since < MARK_EVERY_MS) return undefined;
+  return markIntegrationEvent(db, row.id, now);
+}
+
+const UNKNOWN_URL = "Unknown webhook URL: set up Zoom in Settings → Integrations and paste the URL it shows";
+
+/**
+ * One delivery to /api/webhooks/zoom/{token} (issue 13 §3; ../shared/design/capture.md): the token
+ * picks the account's row, whose Secret Token must have signed the exact raw body within the
+ * freshness window; only then is the body parsed. URL validation is answered; meeting events become
+ * capture events recorded by the one pipeline (idempotent on the event id); other event types are
+ * acknowledged and ignored. Every refusal happens before anything is written.
+ */
+export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWebhookRequest): Promise<ZoomWebhookResult> {
+  const target = await findZoomWebhookTarget(db, request.token);
+  if (!target) throw new AppError("not_found", UNKNOWN_URL);
+  const { row, ownerEmail } = target;
+  const secret = readZoomSecret(box, row);
+  if (!secret?.secretToken)
+    throw new AppError("service_unavailable", "This webhook's Secret Token cannot be read: set up Zoom again in Settings");
+
+  const verdict = verifyZoomSignature({
+    secretToken: secret.secretToken,
+    signature: request.signature,
+    timestamp: request.timestamp,
+    rawBody: request.rawBody,
+    now: request.now,
+  });
+  if (!verdict.ok) throw new AppError("unauthorized", verdict.message);
+
+  let delivery: ReturnType<typeof parseZoomDelivery>;
+  try {
+    delivery = parseZoomDelivery(request.rawBody, { accountId: row.accountId, userId: row.userId, ownerEmail }, request.now);
+  } catch (error) {
+    if (error instanceof ZoomPayloadError) throw new AppError("bad_request", error.message);
+    throw error;
+  }
+
+  if (delivery.kind === "url_validation") {
+    await markDelivery(db, row, request.now);
+    return {
+      answer: { plainToken: delivery.plainToken, encryptedToken: zoomEncryptedToken(secret.secretToken, delivery.plainToken) },
+      accountId: null,
+    };
+  }
+  // A disabled connection still proves itself to Zoom (above) but records nothing.
+  if (delivery.kind === "ignored" || !row.enabled) {
+    await markDelivery(db, row, request.now);
+    return { answer: { received: true, ignored: true }, accountId: null };
+  }
+  for (const event of delivery.events) await recordCaptureEvent(db, event, request.now);
+  await markDelivery(db, row, request.now);
+  return { answer: { received: true }, accountId: row.accountId };
+}

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import { ZOOM_EVENTS, ZOOM_WEBHOOK_PATH, type SetupZoomRequest, type ZoomIntegrationJson } from "../../../core/contracts/zoom.js";
+import type { Db } from "../../db/client.js";
+import { integrations, users } from "../../db/schema/index.js";
+import {
+  type IntegrationKey,
+  type IntegrationRow,
+  deleteIntegration,
+  findIntegration,
+  newWebhookToken,
+  readIntegrationSecret,
+  saveIntegration,
+} from "../../integrations/integration-store.js";
+import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+import { prefixedColumns, queryPrepared } from "../capture-statements.js";
+
+/**
+ * The account's Zoom connection (spec 001 Settings → Zoom, issue 13 §3): one `integrations` row,
+ * kind "meeting", provider "zoom". The Client ID, Client Secret and Secret Token are one encrypted
+ * secret object; the row's webhook token picks the account when Zoom posts an event.
+ */
+export const ZOOM_KIND = "meeting";
+export const ZOOM_PROVIDER = "zoom";
+export const zoomKey = (accountId: number): IntegrationKey => ({ accountId, kind: ZOOM_KIND, provider: ZOOM_PROVIDER });
+
+/** The encrypted part: the spec's apiKey and apiSecret (Zoom's Client ID and Client Secret) and the Secret Token. */
+export type ZoomSecret = { clientId: string; clientSecret: string; secretToken: string };
+
+/**
+ * The row's decrypted credentials; null when it has none or they no longer decrypt (SECRETS_KEY
+ * changed, the row was tampered with): the screen then shows them as missing, to be entered again.
+ */
+export function readZoomSecret(box: SecretBox, row: IntegrationRow): Partial<ZoomSecret> | null {
+  try {
+    return readIntegrationSecret<Partial<ZoomSecret>>(box, row);
+  } catch (error) {
+    if (error instanceof SecretDecryptError) return null;
+    throw error;
+  }
+}
+
+/** Where Zoom must post this row's events. */
+export function zoomWebhookUrl(origin: string, row: Pick<IntegrationRow, "webhookToken">): string | null {
+  return row.webhookToken ? `${origin}${ZOOM_WEBHOOK_PATH}/${row.webhookToken}` : null;
+}
+
+/**
+ * Saves the credentials (a new row gets its webhook token; an existing one keeps it, so the URL
+ * already pasted into Zoom keeps working). A changed Secret Token makes the status wait for the next
+ * verified event again: events signed with the old one would no longer verify.
+ */
+export async function setupZoom(
+  db: Db,
+  box: SecretBox,
+  options: { accountId: number; userId: number; input: SetupZoomRequest; now: Date },
+): Promise<IntegrationRow> {
+  const key = zoomKey(options.accountId);
+  const secret: ZoomSecret = {
+    clientId: options.input.apiKey,
+    clientSecret: options.input.apiSecret,
+    secretToken: options.input.webhookSecretToken,
+  };
+  return db.transaction(async (tx) => {
+    const existing = await findIntegration(tx, key);
+    const previous = existing ? readZoomSecret(box, existing) : null;
+    const stillVerified = existing?.status === "connected" && previous?.secretToken === secret.secretToken;
+    return saveIntegration(
+      tx,
+      box,
+      key,
+      {
+        userId: options.userId,
+        enabled: true,
+        status: stillVerified ? "connected" : "configured",
+        config: { events: [...ZOOM_EVENTS] },
+        secret,
+        webhookToken: newWebhookToken(),
+        lastError: null,
+      },
+      options.now,
+    );
+  });
+}
+
+/** GET /api/integrations/zoom's answer: whether each secret is stored, never its value. */
+export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: string): ZoomIntegrationJson {
+  if (!row)
+    return {
+      configured: false,
+      enabled: false,
+      status: "disconnected",
+      clientId: null,
+      hasClientSecret: false,
+      hasSecretToken: false,
+      webhookUrl: null,
+      events: [...ZOOM_EVENTS],
+      lastEventAt: null,
+    };
+  const secret = readZoomSecret(box, row);
+  return {
+    configured: true,
+    enabled: row.enabled,
+    status: row.status === "connected" ? "connected" : "awaiting_events",
+    clientId: secret?.clientId ?? null,
+    hasClientSecret: Boolean(secret?.clientSecret),
+    hasSecretToken: Boolean(secret?.secretToken),
+    webhookUrl: zoomWebhookUrl(origin, row),
+    events: [...ZOOM_EVENTS],
+    lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
+  };
+}
+
+export async function findZoomIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
+  return findIntegration(db, zoomKey(accountId));
+}
+
+/** Disconnect: the row and its secrets go; calls already captured stay. False when there was none. */
+export async function disconnectZoom(db: Db, accountId: number): Promise<boolean> {
+  return deleteIntegration(db, zoomKey(accountId));
+}
+
+const integrationColumns = prefixedColumns(integrations, "i", "i_");
+
+/**
+ * The Zoom row a webhook URL's token names, with its owner's email (marked as "self" among
+ * participants). Read at every delivery: a prepared statement (capture-statements.ts).
+ */
+export async function findZoomWebhookTarget(
+  db: Db,
+  token: string,
+): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
+  const [raw] = await queryPrepared(
+    db,
+    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      from ${integrations} i left join ${users} u on u.id = i.user_id
+      where i.webhook_token = ${token} and i.kind = ${ZOOM_KIND} and i.provider = ${ZOOM_PROVIDER}
+      limit 1`,
+  );
+  const row = raw ? integrationColumns.read(raw) : null;
+  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+}

@@ -1,0 +1,177 @@
+import pg from "pg";
+import type { Database } from "../db/client.js";
+import { CALL_CHANGES_CHANNEL, type CallChange } from "./notify-call-change.js";
+
+/** What a subscriber hears: a call change of its account, "resync" after the listener lost changes, or a heartbeat. */
+export type LiveMessage = { type: "call"; change: CallChange } | { type: "resync" } | { type: "heartbeat" };
+export type LiveSubscriber = (message: LiveMessage) => void;
+
+type Logger = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
+
+/** Reconnect delays of the PostgreSQL listener: 0.5 s doubling to 30 s. */
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * One per app instance: LISTENs on CALL_CHANGES_CHANNEL and hands each change to this instance's open
+ * streams of that account (docs/decisions.md D2: every instance LISTENs, so a change made through any
+ * instance, or a provider's webhook, reaches every open dashboard). The subscriber sets are connection
+ * state, not shared state: each instance holds only its own sockets.
+ *
+ * PGlite: `pglite.listen` on the one embedded session. PostgreSQL: one dedicated `pg.Client` (LISTEN
+ * holds its connection for ever, so never a pooled one), reconnected with backoff; after a reconnect
+ * every subscriber gets "resync", since changes made meanwhile were not heard.
+ * The listener starts with the first subscriber (an instance nobody watches holds no connection).
+ */
+export class CallChangeHub {
+  private readonly byAccount = new Map<number, Set<LiveSubscriber>>();
+  private started: Promise<void> | null = null;
+  private client: pg.Client | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private retryMs = FIRST_RETRY_MS;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly databaseUrl: string | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  /** Open streams on this instance, for the benchmark and the tests. */
+  get subscriberCount(): number {
+    let count = 0;
+    for (const set of this.byAccount.values()) count += set.size;
+    return count;
+  }
+
+  countFor(accountId: number): number {
+    return this.byAccount.get(accountId)?.size ?? 0;
+  }
+
+  /** Adds a subscriber once the listener is running (so no change after this returns is missed); returns its removal. */
+  async subscribe(accountId: number, subscriber: LiveSubscriber): Promise<() => void> {
+    await this.start();
+    let set = this.byAccount.get(accountId);
+    if (!set) {
+      set = new Set();
+      this.byAccount.set(accountId, set);
+    }
+    set.add(subscriber);
+    return () => {
+      const current = this.byAccount.get(accountId);
+      if (!current) return;
+      current.delete(subscriber);
+      if (current.size === 0) this.byAccount.delete(accountId);
+    };
+  }
+
+  /** A message for every subscriber of every account (heartbeats, resync). */
+  broadcast(message: LiveMessage): void {
+    for (const set of this.byAccount.values()) for (const subscriber of set) subscriber(message);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.byAccount.clear();
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    if (unlisten) await unlisten().catch(() => {});
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => {});
+  }
+
+  /** A payload from the channel; anything that is not a change of ours is dropped. */
+  deliver(payload: string): void {
+    let change: CallChange;
+    try {
+      change = JSON.parse(payload) as CallChange;
+    } catch {
+      return;
+    }
+    if (!Number.isSafeInteger(change?.accountId) || !Number.isSafeInteger(change?.callId)) return;
+    const set = this.byAccount.get(change.accountId);
+    if (!set) return;
+    const message: LiveMessage = {
+      type: "call",
+      change: { accountId: change.accountId, callId: change.callId, kind: change.kind },
+    };
+    for (const subscriber of set) subscriber(message);
+  }
+
+  private start(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("the live listener is closed"));
+    if (!this.started) {
+      this.started = this.listen().catch((error: unknown) => {
+        this.started = null; // the next subscriber tries again
+        throw error;
+      });
+    }
+    return this.started;
+  }
+
+  private async listen(): Promise<void> {
+    const pglite = this.database.pglite;
+    if (pglite) {
+      const unlisten = await pglite.listen(CALL_CHANGES_CHANNEL, (payload) => this.deliver(payload));
+      this.unlisten = () => unlisten();
+      return;
+    }
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
+    client.on("notification", (message) => {
+      if (message.channel === CALL_CHANGES_CHANNEL && message.payload) this.deliver(message.payload);
+    });
+    client.on("error", (error) => this.lost(client, error));
+    client.on("end", () => this.lost(client, new Error("connection ended")));
+    try {
+      await client.connect();
+      await client.query(`listen ${CALL_CHANGES_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.retryMs = FIRST_RETRY_MS;
+  }
+
+  /** The listening connection died: tell the streams to reload what they show, and reconnect with backoff. */
+  private lost(client: pg.Client, error: Error): void {
+    if (this.closed || this.client !== client) return;
+    this.client = null;
+    client.removeAllListeners("end");
+    client.end().catch(() => {});
+    this.log.warn({ err: error.message }, "call change listener lost its connection; reconnecting");
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.connect().then(
+        () => {
+          this.log.info({}, "call change listener reconnected");
+          this.broadcast({ type: "resync" });
+        },
+        (error: Error) => {
+          this.log.warn({ err: error.message }, "call change listener could not reconnect");
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,99 @@
+import { PassThrough } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../core/errors.js";
+import { requireAuth } from "../auth/session-hook.js";
+import { routeSchema } from "../platform/route-schema.js";
+import { CallChangeHub, type LiveMessage } from "./call-change-hub.js";
+
+/** A comment line every 25 s keeps proxies (60 s idle on AWS and nginx) and the app's own 60 s socket timeout from cutting the stream. */
+export const HEARTBEAT_MS = 25_000;
+/** How long the browser waits before reconnecting after the stream ends or breaks. */
+export const RETRY_MS = 2_000;
+/**
+ * A stream is ended after 5 minutes and the browser reconnects at once (RETRY_MS): the reconnect passes
+ * the session check again, so a stream opened by a session that was signed out since stops within
+ * 5 minutes. It carries only call ids and kinds; every read of a call still needs the session.
+ */
+export const MAX_STREAM_MS = 5 * 60_000;
+/** Open streams per account on one instance: a few tabs and devices each; more is a leak or abuse. */
+export const MAX_STREAMS_PER_ACCOUNT = 20;
+
+/** One server-sent event as the EventSource wire format writes it. */
+export function sseEvent(message: LiveMessage): string {
+  if (message.type === "heartbeat") return ": heartbeat\n\n";
+  if (message.type === "resync") return "event: resync\ndata: {}\n\n";
+  const { callId, kind } = message.change;
+  return `event: call\ndata: ${JSON.stringify({ callId, kind })}\n\n`;
+}
+
+/**
+ * GET /api/calls/stream (issue 13 §2): the signed-in account's call changes as server-sent events,
+ * so Active Calls and the call lists refresh within a second of a webhook, without polling.
+ * `event: call` / `data: {callId, kind}`; `event: resync` when this instance may have missed changes.
+ */
+export async function liveRoutes(app: FastifyInstance): Promise<void> {
+  const hub = new CallChangeHub(app.database, app.config.databaseUrl, app.log);
+  const heartbeat = setInterval(() => hub.broadcast({ type: "heartbeat" }), HEARTBEAT_MS);
+  heartbeat.unref();
+  const open = new Set<PassThrough>();
+  // The server waits for open responses before it closes: end the streams first (the browsers reconnect elsewhere).
+  app.addHook("preClose", (done) => {
+    for (const stream of open) stream.end();
+    done();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    await hub.close();
+  });
+
+  app.get(
+    "/api/calls/stream",
+    {
+      schema: routeSchema({
+        summary: "Live call changes of the account (server-sent events)",
+        tags: ["calls"],
+        response: {
+          200: {
+            description:
+              "text/event-stream: `event: call` with data {callId, kind} (kind: started, updated, ended, deleted) for every change of the account's calls; `event: resync` when changes may have been missed (reload what is shown); a comment line every 25 s",
+            contentType: "text/event-stream",
+          },
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { accountId } = requireAuth(request);
+      if (hub.countFor(accountId) >= MAX_STREAMS_PER_ACCOUNT)
+        throw new AppError("rate_limited", "Too many live connections for this account: close some of its tabs and try again");
+      const stream = new PassThrough();
+      open.add(stream);
+      const write = (text: string) => {
+        if (!stream.destroyed && !stream.writableEnded) stream.write(text);
+      };
+      const unsubscribe = await hub.subscribe(accountId, (message) => write(sseEvent(message)));
+      const maxAge = setTimeout(() => stream.end(), MAX_STREAM_MS);
+      maxAge.unref();
+      const cleanUp = () => {
+        open.delete(stream);
+        clearTimeout(maxAge);
+        unsubscribe();
+      };
+      // The browser went away (tab closed, network lost) or the stream ended: forget the subscriber.
+      reply.raw.on("close", () => {
+        cleanUp();
+        stream.destroy();
+      });
+      stream.on("close", cleanUp);
+      write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      return (
+        reply
+          .type("text/event-stream; charset=utf-8")
+          .header("cache-control", "no-store")
+          .header("x-accel-buffering", "no")
+          // Never reused for another request: when the stream ends (its age limit, shutdown) the socket goes with it.
+          .header("connection", "close")
+          .send(stream)
+      );
+    },
+  );
+}

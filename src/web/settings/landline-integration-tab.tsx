@@ -1,0 +1,178 @@
+import {
+  isTwilioCompatible,
+  LANDLINE_PROVIDER_LABELS,
+  LANDLINE_PROVIDERS,
+  type LandlineSettingsJson,
+  type LandlineSettingsRequest,
+  landlineSettingsRequest,
+} from "@core/contracts/phone";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { QueryGate } from "@web/components/query-gate";
+import { SelectField } from "@web/components/select-field";
+import { TextField } from "@web/components/text-field";
+import { Button } from "@web/components/ui/button";
+import { Form } from "@web/components/ui/form";
+import { PasswordInput } from "@web/components/ui/password-input";
+import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/hooks/use-auth";
+import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
+import { LandlineWebhookSetup } from "@web/integrations/phone/landline-webhook-setup";
+import { PhoneStatusBadge } from "@web/integrations/phone/status-badge";
+import { toastInvalidField, useLandlineSettings, useSaveLandline } from "@web/integrations/phone/use-phone-settings";
+import { useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FieldsSkeleton } from "./fields-skeleton";
+
+const PROVIDER_CHOICES = LANDLINE_PROVIDERS.map((provider) => ({ value: provider, label: LANDLINE_PROVIDER_LABELS[provider] }));
+
+/**
+ * Settings → Integrations → Landline/Office (spec 001 §2, §5): the provider, the office number and
+ * its status; Twilio and SignalWire take the account SID and auth token that sign their callbacks,
+ * the other providers get a signed generic webhook. After saving, the URLs to paste are shown.
+ */
+export function LandlineIntegrationTab() {
+  const landline = useLandlineSettings();
+  return (
+    <QueryGate
+      query={landline}
+      loading={<FieldsSkeleton fields={4} label="Loading landline integration" className="gap-4" />}
+      errorMessage="The landline integration could not be loaded."
+    >
+      {(data) => <LandlineForm landline={data} />}
+    </QueryGate>
+  );
+}
+
+type LandlineFormValues = z.input<typeof landlineSettingsRequest>;
+
+/** Twilio's credentials only for the providers that use them; a blank token keeps the stored one. */
+function toRequest(values: LandlineSettingsRequest): LandlineSettingsRequest {
+  const { accountSid, authToken, ...rest } = values;
+  if (!isTwilioCompatible(values.provider)) return rest;
+  return { ...rest, ...(accountSid ? { accountSid } : {}), ...(authToken ? { authToken } : {}) };
+}
+
+function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
+  const { user } = useAuth();
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
+  const form = useForm<LandlineFormValues, unknown, LandlineSettingsRequest>({
+    resolver: zodResolver(landlineSettingsRequest),
+    values: {
+      provider: landline.provider ?? "twilio",
+      phoneNumber: landline.phoneNumber ?? "",
+      extension: landline.extension ?? "",
+      enabled: landline.provider === null ? true : landline.enabled,
+      accountSid: landline.accountSid ?? "",
+      authToken: "",
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const save = useSaveLandline((saved) => {
+    if (saved.signingSecret) setSigningSecret(saved.signingSecret);
+    form.resetField("authToken", { defaultValue: "" });
+  });
+  const provider = form.watch("provider");
+  const usesTwilioCredentials = isTwilioCompatible(provider);
+  const providerChanged = landline.provider !== null && provider !== landline.provider;
+
+  const handleInvalid = (errors: FieldErrors<LandlineFormValues>) => {
+    const first = errors.phoneNumber?.message ?? errors.provider?.message ?? errors.extension?.message;
+    if (first) toastInvalidField(first);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold">Landline/Office</h3>
+        <PhoneStatusBadge status={landline.status} />
+      </div>
+      <Form {...form}>
+        <form
+          noValidate
+          className="grid gap-6"
+          onSubmit={form.handleSubmit((values) => save.mutate(toRequest(values)), handleInvalid)}
+        >
+          <div className="grid items-start gap-6 sm:grid-cols-2">
+            <SelectField
+              control={form.control}
+              name="provider"
+              label="Phone Provider"
+              choices={PROVIDER_CHOICES}
+              description={providerChanged ? "Saving switches the landline to this provider." : undefined}
+            />
+            <TextField
+              control={form.control}
+              name="phoneNumber"
+              label="Office Phone Number"
+              description="With the country code, e.g. +1 555-123-4567."
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+1 555-123-4567"
+            />
+            <TextField
+              control={form.control}
+              name="extension"
+              label="Extension (optional)"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="123"
+            />
+            {usesTwilioCredentials ? (
+              <>
+                <TextField
+                  control={form.control}
+                  name="accountSid"
+                  label={provider === "signalwire" ? "Project ID" : "Account SID"}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={provider === "signalwire" ? "" : "AC…"}
+                  description={
+                    provider === "signalwire"
+                      ? "From your SignalWire space's API page."
+                      : "From your Twilio console's Account Info."
+                  }
+                />
+                <TextField
+                  control={form.control}
+                  name="authToken"
+                  label={provider === "signalwire" ? "Signing Key" : "Auth Token"}
+                  input={PasswordInput}
+                  autoComplete="new-password"
+                  spellCheck={false}
+                  placeholder={landline.hasAuthToken && !providerChanged ? "••••••••" : ""}
+                  description={
+                    landline.hasAuthToken && !providerChanged
+                      ? "Stored — leave blank to keep it."
+                      : "Signs every callback; Minutely refuses requests without a valid signature. Stored encrypted."
+                  }
+                />
+              </>
+            ) : null}
+            <EnabledSwitchField
+              control={form.control}
+              name="enabled"
+              description="When off, this provider's events are refused and nothing is captured."
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              Save
+            </Button>
+          </div>
+        </form>
+      </Form>
+      {landline.provider === null ? (
+        <p className="text-sm text-muted-foreground">
+          Save your line to get the webhook URLs to paste into your provider's console.
+        </p>
+      ) : providerChanged ? (
+        <p className="text-sm text-muted-foreground">Save to get the URLs for {LANDLINE_PROVIDER_LABELS[provider]}.</p>
+      ) : (
+        <LandlineWebhookSetup landline={landline} signingSecret={signingSecret} timeZone={user?.timezone} />
+      )}
+    </div>
+  );
+}

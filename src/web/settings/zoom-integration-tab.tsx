@@ -1,0 +1,142 @@
+import { type SetupZoomInput, type SetupZoomRequest, setupZoomRequest, type ZoomIntegrationJson } from "@core/contracts/zoom";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Unplug } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
+import { QueryGate } from "@web/components/query-gate";
+import { TextField } from "@web/components/text-field";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Form } from "@web/components/ui/form";
+import { PasswordInput } from "@web/components/ui/password-input";
+import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/hooks/use-auth";
+import { CopyField } from "@web/integrations/phone/copy-field";
+import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { FieldsSkeleton } from "./fields-skeleton";
+import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
+
+/**
+ * Settings → Integrations → Zoom (spec 001 Settings, issue 13 §3): the Marketplace app's Client ID,
+ * Client Secret and Secret Token; the webhook URL to paste into the app with the three events to
+ * enable; whether Zoom's events have arrived; Disconnect, asked once.
+ */
+export function ZoomIntegrationTab() {
+  const zoom = useZoomIntegration();
+  return (
+    <QueryGate
+      query={zoom}
+      loading={<FieldsSkeleton fields={3} label="Loading Zoom integration" className="gap-4" />}
+      errorMessage="The Zoom integration could not be loaded."
+    >
+      {(data) => <ZoomSettings zoom={data} />}
+    </QueryGate>
+  );
+}
+
+const STATUS = {
+  connected: { label: "Connected", variant: "success" },
+  awaiting_events: { label: "Waiting for Zoom", variant: "warning" },
+  disconnected: { label: "Not connected", variant: "secondary" },
+} as const;
+
+function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
+  const { user } = useAuth();
+  const { save, disconnect } = useZoomActions();
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<SetupZoomInput, unknown, SetupZoomRequest>({
+    resolver: zodResolver(setupZoomRequest),
+    values: { apiKey: zoom.clientId ?? "", apiSecret: "", webhookSecretToken: "" },
+  });
+  const status = STATUS[zoom.status];
+  const keepHint = "Saved and encrypted; never shown again. Enter it again to save changes.";
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge variant={status.variant} data-testid="zoom-status">
+          {status.label}
+        </Badge>
+        <p className="text-sm text-muted-foreground" data-testid="zoom-last-event">
+          {zoom.lastEventAt
+            ? `Last event received: ${formatEventTime(zoom.lastEventAt, user?.timezone)}`
+            : "No events received yet"}
+        </p>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Create a webhook-only or general app in the Zoom App Marketplace (Develop → Build App). Its Client ID and Client Secret
+        are under App Credentials; its Secret Token is under Features → Access. Zoom signs every event with the Secret Token, so
+        Minutely accepts only events your app sent.
+      </p>
+      <Form {...form}>
+        <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <div className="grid items-start gap-6 sm:grid-cols-2">
+            <TextField control={form.control} name="apiKey" label="Client ID" autoComplete="off" spellCheck={false} />
+            <TextField
+              control={form.control}
+              name="apiSecret"
+              label="Client Secret"
+              input={PasswordInput}
+              autoComplete="new-password"
+              placeholder={zoom.hasClientSecret ? "••••••••" : ""}
+              description={zoom.hasClientSecret ? keepHint : "App Credentials → Client Secret."}
+            />
+            <TextField
+              control={form.control}
+              name="webhookSecretToken"
+              label="Secret Token"
+              input={PasswordInput}
+              autoComplete="new-password"
+              placeholder={zoom.hasSecretToken ? "••••••••" : ""}
+              description={zoom.hasSecretToken ? keepHint : "Features → Access → Secret Token."}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              {zoom.configured ? "Save" : "Connect Zoom"}
+            </Button>
+            {zoom.configured ? (
+              <Button type="button" variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
+                {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
+                Disconnect
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Form>
+      {zoom.webhookUrl ? (
+        <div className="grid gap-4 rounded-lg border p-4">
+          <CopyField
+            label="Webhook URL"
+            value={zoom.webhookUrl}
+            description="In your Zoom app: Features → Access → Event Subscription → Add Event Notification Endpoint URL. Zoom validates it at once."
+          />
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">Events to enable</p>
+            <ul className="flex flex-wrap gap-2" aria-label="Events to enable">
+              {zoom.events.map((event) => (
+                <li key={event}>
+                  <code className="rounded bg-muted px-2 py-1 font-mono text-xs">{event}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Disconnect Zoom?"
+        description="The Client ID, Client Secret and Secret Token are erased and the webhook URL stops accepting events. Calls already captured stay. You can connect again at any time (with a new URL)."
+        confirmLabel="Disconnect"
+        pending={false}
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          disconnect.mutate();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_STREAMS_PER_ACCOUNT } from "../../src/server/live/routes.js";
+import { callIdsIn, openCallStream, type OpenStream } from "../helpers/event-stream.js";
+import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * GET /api/calls/stream (issue 13 §2): every change to the account's calls reaches its open streams
+ * as `event: call` with {callId, kind}, through PostgreSQL LISTEN/NOTIFY (PGlite's too), never
+ * another account's, and only for changes that committed.
+ */
+let t: TestApp;
+let owner: TestAccount;
+let stranger: TestAccount;
+const streams: OpenStream[] = [];
+
+async function stream(who: TestAccount | null, app: TestApp = t): Promise<OpenStream> {
+  const opened = await openCallStream(app.baseUrl, who?.c ?? null);
+  streams.push(opened);
+  return opened;
+}
+
+const callEvent = (callId: number, kind: string) => (e: { event: string; data: string }) =>
+  e.event === "call" && JSON.parse(e.data).callId === callId && JSON.parse(e.data).kind === kind;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await newAccount(t);
+  stranger = await newAccount(t);
+});
+afterAll(async () => {
+  await Promise.all(streams.map((s) => s.close()));
+  await t?.close();
+});
+
+describe("GET /api/calls/stream", () => {
+  it("refuses a signed-out caller with 401 and a message", async () => {
+    const response = await t.client().get("/api/calls/stream");
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe("Unauthorized");
+  });
+
+  it("opens an event stream with a retry hint, through the API's security headers, uncompressed", async () => {
+    const live = await stream(owner);
+    expect(live.status).toBe(200);
+    expect(live.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(live.headers.get("cache-control")).toBe("no-store");
+    expect(live.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(live.headers.get("content-encoding")).toBeNull();
+    await expect.poll(() => live.raw()).toContain("retry: 2000\n");
+    await live.close();
+  });
+
+  it("sends started, updated, ended and deleted for the account's own calls, in order", async () => {
+    const live = await stream(owner);
+    const client = await buildClient(owner.c, { name: "Live Client" });
+    const started = await owner.c.post("/api/calls/start", { clientId: client.id, platform: "zoom" });
+    expect(started.status).toBe(201);
+    const id = started.body.id as number;
+    await live.waitFor(callEvent(id, "started"));
+    expect((await owner.c.patch(`/api/calls/${id}`, { notes: "agenda" })).status).toBe(200);
+    await live.waitFor(callEvent(id, "updated"));
+    expect((await owner.c.post(`/api/calls/end/${id}`)).status).toBe(200);
+    await live.waitFor(callEvent(id, "ended"));
+    expect((await owner.c.delete(`/api/calls/${id}`)).status).toBe(200);
+    await live.waitFor(callEvent(id, "deleted"));
+    expect(live.events.filter((e) => e.event === "call").map((e) => JSON.parse(e.data))).toEqual([
+      { callId: id, kind: "started" },
+      { callId: id, kind: "updated" },
+      { callId: id, kind: "ended" },
+      { callId: id, kind: "deleted" },
+    ]);
+  });
+
+  it("sends logged calls and every call of End All", async () => {
+    const live = await stream(owner);
+    const logged = await owner.c.post("/api/calls", { startTime: "2026-01-05T10:00:00Z", duration: 600 });
+    await live.waitFor(callEvent(logged.body.id, "ended"));
+    const a = (await owner.c.post("/api/calls/start", {})).body.id as number;
+    const b = (await owner.c.post("/api/calls/start", {})).body.id as number;
+    expect((await owner.c.post("/api/calls/end-all")).body.ended).toBe(2);
+    await live.waitFor(callEvent(a, "ended"));
+    await live.waitFor(callEvent(b, "ended"));
+  });
+
+  it("never sends another account's changes, and sends nothing for a refused change", async () => {
+    const mine = await stream(owner);
+    const theirs = await stream(stranger);
+    const strangerCall = (await stranger.c.post("/api/calls/start", {})).body.id as number;
+    await theirs.waitFor(callEvent(strangerCall, "started"));
+    // Refused: ending a call twice rolls back; the stranger ending the owner's call is a 404.
+    expect((await stranger.c.post(`/api/calls/end/${strangerCall}`)).status).toBe(200);
+    expect((await stranger.c.post(`/api/calls/end/${strangerCall}`)).status).toBe(409);
+    const ownCall = (await owner.c.post("/api/calls/start", {})).body.id as number;
+    expect((await stranger.c.post(`/api/calls/end/${ownCall}`)).status).toBe(404);
+    // A marker of the owner's own, sent after everything above: once it arrives, the rest would have too.
+    const marker = (await owner.c.post("/api/calls", { startTime: "2026-01-06T10:00:00Z", duration: 60 })).body.id as number;
+    await mine.waitFor(callEvent(marker, "ended"));
+    expect(callIdsIn(mine)).not.toContain(strangerCall);
+    expect(mine.events.filter((e) => e.event === "call").map((e) => JSON.parse(e.data))).toEqual([
+      { callId: ownCall, kind: "started" },
+      { callId: marker, kind: "ended" },
+    ]);
+    await theirs.waitFor(callEvent(strangerCall, "ended"));
+    expect(theirs.events.filter((e) => e.event === "call")).toHaveLength(2);
+    expect(callIdsIn(theirs)).not.toContain(ownCall);
+  });
+
+  it(`allows ${MAX_STREAMS_PER_ACCOUNT} open streams per account, and frees a stream's place when the browser goes away`, async () => {
+    const third = await newAccount(t);
+    const open = await Promise.all(Array.from({ length: MAX_STREAMS_PER_ACCOUNT }, () => stream(third)));
+    expect(open.every((s) => s.status === 200)).toBe(true);
+    const refused = await third.c.get("/api/calls/stream");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("Too many live connections for this account: close some of its tabs and try again");
+    await Promise.all(open.map((s) => s.close()));
+    await expect.poll(async () => (await stream(third)).status, { timeout: 3000 }).toBe(200);
+  });
+});
+
+// Several instances behind a load balancer share one PostgreSQL server; PGlite is one process's database.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("across app instances (PostgreSQL)", () => {
+  it("delivers a change made through one instance to a stream open on another, and closes cleanly with streams open", async () => {
+    const second = await startTestApp({ databaseUrl: t.app.config.databaseUrl });
+    try {
+      const live = await stream(owner, second);
+      expect(live.status).toBe(200);
+      const id = (await owner.c.post("/api/calls/start", { platform: "zoom" })).body.id as number;
+      await live.waitFor(callEvent(id, "started"));
+      expect((await owner.c.post(`/api/calls/end/${id}`)).status).toBe(200);
+      await live.waitFor(callEvent(id, "ended"));
+      const closing = Date.now();
+      await second.app.close();
+      expect(Date.now() - closing).toBeLessThan(3000);
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zoomDelivery, zoomEvent } from "../helpers/zoom-webhook.js";
+import { api, axeViolations, type Harness, startHarness } from "./harness.js";
+
+/**
+ * Issue 13 §3 and §7's journey: connect Zoom in Settings and read the URL to paste; Zoom (the test,
+ * signing as Zoom does) posts meeting.started to it and the call appears in Active Calls on a
+ * dashboard that is already open, with its platform and the Recording badge, within 2 s and without
+ * a reload; meeting.ended takes it out and Recent Calls shows it with its amount.
+ */
+const SECRET_TOKEN = "journey-secret-token-5Rt";
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.stop());
+
+async function postAsZoom(url: string, body: unknown): Promise<number> {
+  const { rawBody, headers } = zoomDelivery(body, { secretToken: SECRET_TOKEN, timestamp: Math.floor(Date.now() / 1000) });
+  const response = await fetch(url, { method: "POST", headers, body: rawBody });
+  return response.status;
+}
+
+describe("Zoom capture", () => {
+  it("connects Zoom in Settings, then a signed meeting shows live on the dashboard and ends with its amount", async () => {
+    const { page: settings, context } = await h.newPage({ viewport: { width: 390, height: 844 } });
+    await h.signIn(context, { firstName: "Zora", timezone: "UTC" });
+    await api(settings, "POST", "/api/clients", { name: "Acme Legal", email: "gc@acme-legal.test" });
+
+    await settings.goto("/settings");
+    await settings.getByRole("tab", { name: "Zoom" }).click();
+    await settings.getByText("No events received yet").waitFor();
+    const connect = settings.getByRole("button", { name: "Connect Zoom" });
+    await connect.click();
+    await expect.poll(() => settings.getByText("Please provide both API Key and API Secret").count()).toBeGreaterThan(0);
+
+    await settings.getByLabel("Client ID").fill("journeyClientId");
+    await settings.getByLabel("Client Secret", { exact: true }).fill("journey-client-secret");
+    await settings.getByLabel("Secret Token", { exact: true }).fill(SECRET_TOKEN);
+    await connect.click();
+    await settings.getByText("Zoom Integration Saved", { exact: true }).first().waitFor();
+    const urlField = settings.getByLabel("Webhook URL", { exact: true });
+    await urlField.waitFor();
+    const webhookUrl = await urlField.inputValue();
+    expect(webhookUrl).toMatch(new RegExp(`^${h.baseUrl}/api/webhooks/zoom/[A-Za-z0-9_-]{32}$`));
+    for (const event of ["meeting.started", "meeting.ended", "meeting.participant_joined"])
+      await settings.getByText(event, { exact: true }).waitFor();
+    expect(await axeViolations(settings, "serious")).toEqual([]);
+
+    // The dashboard is open before anything arrives.
+    const dashboard = await context.newPage();
+    await dashboard.setViewportSize({ width: 1280, height: 900 });
+    await dashboard.goto("/");
+    await dashboard.getByText("No active calls. Start a timer when a call begins.").waitFor();
+
+    const endAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const startAt = new Date(endAt.getTime() - 30 * 60_000);
+    const meeting = { uuid: `journey-${Date.now()}==`, topic: "Acme contract" };
+    const sentAt = Date.now();
+    expect(
+      await postAsZoom(
+        webhookUrl,
+        zoomEvent("meeting.started", meeting, { eventTs: Date.now(), startTime: startAt.toISOString() }),
+      ),
+    ).toBe(200);
+    const activeList = dashboard.getByRole("list", { name: "Active calls" });
+    await activeList.getByText("Zoom", { exact: true }).waitFor({ timeout: 2000 });
+    await dashboard.getByTestId("recording-badge").waitFor({ timeout: 2000 });
+    const shownAfterMs = Date.now() - sentAt;
+    expect(shownAfterMs).toBeLessThan(2000);
+
+    expect(
+      await postAsZoom(
+        webhookUrl,
+        zoomEvent("meeting.participant_joined", meeting, {
+          eventTs: Date.now(),
+          startTime: startAt.toISOString(),
+          participant: {
+            user_id: "555",
+            user_name: "Grace Counsel",
+            email: "gc@acme-legal.test",
+            join_time: startAt.toISOString(),
+          },
+        }),
+      ),
+    ).toBe(200);
+    await activeList.getByText(/^Acme Legal/).waitFor({ timeout: 2000 });
+
+    expect(
+      await postAsZoom(
+        webhookUrl,
+        zoomEvent("meeting.ended", meeting, {
+          eventTs: Date.now(),
+          startTime: startAt.toISOString(),
+          endTime: endAt.toISOString(),
+        }),
+      ),
+    ).toBe(200);
+    await dashboard.getByText("No active calls. Start a timer when a call begins.").waitFor({ timeout: 2000 });
+    await expect.poll(() => dashboard.getByTestId("recording-badge").count()).toBe(0);
+    const recent = dashboard.getByTestId("recent-calls");
+    await recent.getByText("Acme Legal").waitFor({ timeout: 2000 });
+    // The account's default rate: $150.00 an hour, 30 minutes.
+    await recent.getByText("$75.00").waitFor({ timeout: 2000 });
+
+    await settings.reload();
+    await settings.getByRole("tab", { name: "Zoom" }).click();
+    await settings.getByText(/^Last event received: /).waitFor();
+    await settings.getByText("Connected", { exact: true }).waitFor();
+
+    await settings.getByRole("button", { name: "Disconnect" }).click();
+    const confirm = settings.getByRole("alertdialog", { name: "Disconnect Zoom?" });
+    await confirm.getByRole("button", { name: "Disconnect" }).click();
+    await settings.getByText("Zoom Disconnected", { exact: true }).first().waitFor();
+    await settings.getByText("No events received yet").waitFor();
+    expect(await postAsZoom(webhookUrl, zoomEvent("meeting.started", { uuid: "after==" }, { eventTs: Date.now() }))).toBe(404);
+    await context.close();
+    console.log(`zoom journey: meeting.started shown on the open dashboard ${shownAfterMs} ms after the webhook was sent`);
+  });
+});
