@@ -1,14 +1,15 @@
-// Capture latency (issue 13 figures): from a call-start request's arrival at the server to the call showing in
-// Active Calls on a dashboard open in Debian Chromium (server-sent events → refresh → GET /api/calls/active →
-// render), p50/p99 over CALLS calls (goal p99 < 1 s). The call is started by POST /api/calls/start from another
-// session (a webhook adapter ends in the same NOTIFY through the capture pipeline; the path after the commit is
-// the same). A MutationObserver in the page stamps the moment the row appears.
+// Capture latency (issue 13 figures): from a signed Zoom webhook (meeting.started) being sent to the server to the
+// call showing in Active Calls on a dashboard open in Debian Chromium (verify → capture pipeline → NOTIFY at commit
+// → server-sent event → refresh → GET /api/calls/active → render), p50/p99 over CALLS meetings (goal p99 < 1 s).
+// Zoom is connected through POST /api/integrations/setup-zoom first; each meeting is ended by its signed
+// meeting.ended before the next starts. A MutationObserver in the page stamps the moment the row appears.
 // Run: npx tsx bench/capture-latency.ts   (CALLS=100; BENCH_WEB_DIST=/tmp/web-x, a build of the web app:
 // `npx vite build --outDir /tmp/web-x`; BENCH_DATABASE_URL for a PostgreSQL server instead of PGlite)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { zoomDelivery, zoomEvent } from "../tests/helpers/zoom-webhook.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { freePort, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
@@ -55,42 +56,70 @@ async function main() {
     await page.goto("/");
     await page.getByText("No active calls. Start a timer when a call begins.").waitFor();
     await page.waitForLoadState("networkidle");
-    // Stamps (Date.now(), the machine's clock, as the sender's) the first time each marker shows in Active Calls.
+    const secretToken = "bench-secret-token";
+    const setup = await fetch(`${baseUrl}/api/integrations/setup-zoom`, {
+      method: "POST",
+      headers: { ...XHR, cookie },
+      body: JSON.stringify({ apiKey: "benchClientId", apiSecret: "benchClientSecret", webhookSecretToken: secretToken }),
+    });
+    if (!setup.ok) throw new Error(`setup-zoom answered ${setup.status}: ${await setup.text()}`);
+    const { webhookUrl } = (await setup.json()) as { webhookUrl: string };
+    const deliver = async (event: string, i: number) => {
+      const at = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+      const body = zoomEvent(
+        event,
+        { uuid: `bench-meeting-${i}==`, topic: `bench-${i}` },
+        {
+          eventTs: Date.now(),
+          startTime: at,
+          ...(event === "meeting.ended" ? { endTime: at } : {}),
+        },
+      );
+      const { rawBody, headers } = zoomDelivery(body, { secretToken, timestamp: Math.floor(Date.now() / 1000) });
+      const response = await fetch(webhookUrl, { method: "POST", headers, body: rawBody });
+      if (response.status !== 200) throw new Error(`${event} answered ${response.status}: ${await response.text()}`);
+    };
+    // Stamps (Date.now(), the machine's clock, as the sender's) the first time Active Calls lists a call after
+    // meeting `armed` was sent.
     await page.evaluate(() => {
-      const seen: Record<string, number> = {};
-      (window as unknown as { seen: Record<string, number> }).seen = seen;
+      const state = { armed: -1, seen: {} as Record<string, number> };
+      (window as unknown as { bench: typeof state }).bench = state;
       new MutationObserver(() => {
-        const list = document.querySelector('[aria-label="Active calls"]');
-        for (const match of list?.textContent?.matchAll(/bench-(\d+)/g) ?? []) seen[match[1]!] ??= Date.now();
+        const row = document.querySelector('[aria-label="Active calls"] li');
+        if (row && state.armed >= 0) state.seen[String(state.armed)] ??= Date.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
 
     const latencies: number[] = [];
     for (let i = 0; i < CALLS; i++) {
+      await page.evaluate((armed) => {
+        (window as unknown as { bench: { armed: number } }).bench.armed = armed;
+      }, i);
       const sent = Date.now();
-      const response = await fetch(`${baseUrl}/api/calls/start`, {
-        method: "POST",
-        headers: { ...XHR, cookie },
-        body: JSON.stringify({ platform: `bench-${i}` }),
-      });
-      if (response.status !== 201) throw new Error(`start answered ${response.status}`);
+      await deliver("meeting.started", i);
       await page.waitForFunction(
-        (key) => (window as unknown as { seen: Record<string, number> }).seen[key] !== undefined,
+        (key) => (window as unknown as { bench: { seen: Record<string, number> } }).bench.seen[key] !== undefined,
         String(i),
         {
           timeout: 10_000,
           polling: 50,
         },
       );
-      const seenAt = await page.evaluate((key) => (window as unknown as { seen: Record<string, number> }).seen[key]!, String(i));
+      const seenAt = await page.evaluate(
+        (key) => (window as unknown as { bench: { seen: Record<string, number> } }).bench.seen[key]!,
+        String(i),
+      );
       latencies.push(seenAt - sent);
-      await fetch(`${baseUrl}/api/calls/end-all`, { method: "POST", headers: { ...XHR, cookie }, body: "{}" });
+      await page.evaluate(() => {
+        (window as unknown as { bench: { armed: number } }).bench.armed = -1;
+      });
+      await deliver("meeting.ended", i);
       await page.getByText("No active calls. Start a timer when a call begins.").waitFor();
     }
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
     console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, ${database}, Chromium headless`);
     console.log(
-      `capture latency (call start arrives → row in Active Calls), ${latencies.length} calls: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${Math.max(...latencies)} ms`,
+      `capture latency (signed Zoom meeting.started sent → row in Active Calls), ${latencies.length} calls: p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${Math.max(...latencies)} ms`,
     );
   } finally {
     await browser.close();

@@ -124,15 +124,20 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
   const priced = becameEnded || clientChanged || plan.kind === "change";
   const client = ended && clientId !== null && !invoiced && priced ? await clientOf(clientId) : null;
   const kind = created ? (ended ? "ended" : "started") : becameEnded ? "ended" : "updated";
-  const { discarded } = await finishEvent({ tx, run }, {
-    event,
-    now,
-    update: changed ? { callId: call.id, set } : null,
-    invoiceReady: client ? invoiceReadyValues({ accountId: account.id, userId: updated.userId, call: updated, client, account }) : null,
-    change: { accountId: account.id, callId: call.id, kind },
-    // A call this transaction created: a discard committed while its insert waited is seen here.
-    createdKey: created ? key : null,
-  });
+  const { discarded } = await finishEvent(
+    { tx, run },
+    {
+      event,
+      now,
+      update: changed ? { callId: call.id, set } : null,
+      invoiceReady: client
+        ? invoiceReadyValues({ accountId: account.id, userId: updated.userId, call: updated, client, account })
+        : null,
+      change: { accountId: account.id, callId: call.id, kind },
+      // A call this transaction created: a discard committed while its insert waited is seen here.
+      createdKey: created ? key : null,
+    },
+  );
   if (discarded) {
     await discardCall(tx, key, call.id, now);
     return { result: "ignored", callId: null };

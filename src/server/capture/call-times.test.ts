@@ -29,6 +29,13 @@ describe("providerStart", () => {
 });
 
 describe("planTimes", () => {
+  it("a late start at the same instant as an end that knew no start proves a zero-length call: judged by the minimum", () => {
+    const placeholder = { startedAt: at(600), endedAt: at(600), durationSeconds: 0, invoiced: false };
+    expect(plan(placeholder, event({ kind: "started", at: at(600) }), 30)).toEqual({ kind: "discard" });
+    expect(plan(placeholder, event({ kind: "started", at: at(600) }), 0)).toEqual({ kind: "keep" });
+    expect(plan({ ...placeholder, invoiced: true }, event({ kind: "started", at: at(600) }), 30)).toEqual({ kind: "keep" });
+  });
+
   it("an active call keeps the earlier start", () => {
     expect(plan(active, event({ kind: "started", at: at(90) }))).toEqual({ kind: "keep" });
     expect(plan(active, event({ kind: "started", at: at(30) }))).toEqual({

@@ -43,6 +43,11 @@ export function planTimes(
   if (event.kind === "participant") return { kind: "keep" };
 
   if (event.kind === "started") {
+    // A call first heard of by an "ended" without a start is a zero-length placeholder; a start at that
+    // same instant proves it really was that short, so it is judged against the minimum now.
+    const placeholder = call.endedAt !== null && call.endedAt.getTime() === call.startedAt.getTime();
+    if (placeholder && !call.invoiced && event.at.getTime() === call.startedAt.getTime())
+      return call.durationSeconds < options.minCaptureSeconds ? { kind: "discard" } : { kind: "keep" };
     if (event.at >= call.startedAt) return { kind: "keep" };
     if (active) return { kind: "change", times: { ...call, startedAt: event.at } };
     if (call.invoiced || call.endedAt === null) return { kind: "keep" };

@@ -29,17 +29,16 @@ export function prefixedColumns<T extends Table>(table: T, alias: string, prefix
   };
 }
 
-function readColumns(columns: [string, Column][], raw: Record<string, unknown>, nameOf: (key: string, column: Column) => string) {
+function readColumns(columns: [string, Column][], raw: Record<string, unknown>, keyOf: (key: string, column: Column) => string) {
   const [, idColumn] = columns.find(([key]) => key === "id") ?? [];
-  if (idColumn && raw[nameOf("id", idColumn)] == null) return null;
+  if (idColumn && raw[keyOf("id", idColumn)] == null) return null;
   const row: Record<string, unknown> = {};
   for (const [key, column] of columns) {
-    const value = raw[nameOf(key, column)];
+    const value = raw[keyOf(key, column)];
     row[key] = value == null ? null : column.mapFromDriverValue(value);
   }
   return row as never;
 }
-
 
 /**
  * The capture pipeline's own statements as named prepared statements, inside its transaction: the
@@ -70,7 +69,7 @@ export function statementRunner(db: Db, tx: Db): RunStatement {
 export async function queryPrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   const compiled = dialect.sqlToQuery(query);
-  const name = nameOf(compiled.sql);
+  const name = nameOf(compiled.sql, "read");
   if (name && client instanceof PGlite) {
     let run = pgliteQueries.get(client);
     if (!run) {
@@ -90,12 +89,14 @@ const pgliteQueries = new WeakMap<PGlite, ReturnType<typeof pglitePreparedQuerie
 const MAX_NAMED = 200;
 const names = new Map<string, string>();
 
-function nameOf(text: string): string | null {
-  const known = names.get(text);
+/** The name of a statement's text; reads outside a transaction (`read`) are prepared apart from the transaction's. */
+function nameOf(text: string, kind: "tx" | "read" = "tx"): string | null {
+  const key = `${kind}:${text}`;
+  const known = names.get(key);
   if (known) return known;
   if (names.size >= MAX_NAMED) return null;
-  const name = `capture_${names.size + 1}`;
-  names.set(text, name);
+  const name = `capture_${kind}_${names.size + 1}`;
+  names.set(key, name);
   return name;
 }
 

@@ -57,7 +57,8 @@ async function findContacts(
   const clientFilters: SQL[] = [];
   if (keys.emails.length) clientFilters.push(inList(email, keys.emails));
   if (keys.domains.length) clientFilters.push(inList(sql`split_part(${email}, '@', 2)`, keys.domains));
-  for (const phone of keys.phones) clientFilters.push(sql`regexp_replace(k.phone, '[^0-9]', '', 'g') like ${`%${phone.slice(-7)}`}`);
+  for (const phone of keys.phones)
+    clientFilters.push(sql`regexp_replace(k.phone, '[^0-9]', '', 'g') like ${`%${phone.slice(-7)}`}`);
 
   const identityFilters: SQL[] = [];
   if (keys.emails.length) identityFilters.push(sql`(i.kind = 'email' and ${inList(sql`i.value`, keys.emails)})`);

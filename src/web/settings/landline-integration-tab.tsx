@@ -7,6 +7,7 @@ import {
   landlineSettingsRequest,
 } from "@core/contracts/phone";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
 import { QueryGate } from "@web/components/query-gate";
 import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
@@ -101,24 +102,8 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
               choices={PROVIDER_CHOICES}
               description={providerChanged ? "Saving switches the landline to this provider." : undefined}
             />
-            <TextField
-              control={form.control}
-              name="phoneNumber"
-              label="Office Phone Number"
-              description="With the country code, e.g. +1 555-123-4567."
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+1 555-123-4567"
-            />
-            <TextField
-              control={form.control}
-              name="extension"
-              label="Extension (optional)"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="123"
-            />
+            <PhoneNumberField control={form.control} name="phoneNumber" label="Office Phone Number" />
+            <ExtensionField control={form.control} name="extension" />
             {usesTwilioCredentials ? (
               <>
                 <TextField

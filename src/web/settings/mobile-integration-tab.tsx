@@ -6,9 +6,9 @@ import {
   mobileSettingsRequest,
 } from "@core/contracts/phone";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
 import { QueryGate } from "@web/components/query-gate";
 import { SelectField } from "@web/components/select-field";
-import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
@@ -77,24 +77,8 @@ function MobileForm({ mobile }: { mobile: MobileSettingsJson }) {
               placeholder="Select your carrier"
               choices={CARRIER_CHOICES}
             />
-            <TextField
-              control={form.control}
-              name="phoneNumber"
-              label="Mobile Phone Number"
-              description="With the country code, e.g. +1 555-123-4567."
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+1 555-123-4567"
-            />
-            <TextField
-              control={form.control}
-              name="extension"
-              label="Extension (optional)"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="123"
-            />
+            <PhoneNumberField control={form.control} name="phoneNumber" label="Mobile Phone Number" />
+            <ExtensionField control={form.control} name="extension" />
             <EnabledSwitchField
               control={form.control}
               name="enabled"

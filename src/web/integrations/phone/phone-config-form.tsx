@@ -9,8 +9,8 @@ import {
   phoneIntegrationRequest,
 } from "@core/contracts/phone";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
 import { SelectField } from "@web/components/select-field";
-import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
@@ -77,24 +77,8 @@ export function PhoneConfigForm({ saved }: { saved: PhoneIntegrationJson }) {
     <Form {...form}>
       <form noValidate className="grid gap-6" onSubmit={form.handleSubmit(handleValid, handleInvalid)}>
         <div className="grid items-start gap-6 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="phoneNumber"
-            label="Phone Number"
-            description="With the country code, e.g. +1 555-123-4567."
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+1 555-123-4567"
-          />
-          <TextField
-            control={form.control}
-            name="phoneExtension"
-            label="Extension (optional)"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="123"
-          />
+          <PhoneNumberField control={form.control} name="phoneNumber" />
+          <ExtensionField control={form.control} name="phoneExtension" />
           <SelectField control={form.control} name="phoneProvider" label="Provider" choices={PROVIDER_CHOICES} />
           <div className="grid gap-2">
             <Label htmlFor={previewId}>Display Number</Label>
