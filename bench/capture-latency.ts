@@ -5,6 +5,7 @@
 // meeting.ended before the next starts. A MutationObserver in the page stamps the moment the row appears.
 // Run: npx tsx bench/capture-latency.ts   (CALLS=100; BENCH_WEB_DIST=/tmp/web-x, a build of the web app:
 // `npx vite build --outDir /tmp/web-x`; BENCH_DATABASE_URL for a PostgreSQL server instead of PGlite)
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +36,10 @@ async function main() {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: WEB_DIST,
       LOG_LEVEL: "warn",
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      // A server database needs SECRETS_KEY to store the Zoom secrets (the embedded one keeps a key file).
+      ...(process.env.BENCH_DATABASE_URL
+        ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, SECRETS_KEY: randomBytes(32).toString("base64") }
+        : {}),
     },
     `${baseUrl}/api/health`,
   );
