@@ -9,29 +9,18 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/server/app.js";
 import type { CaptureEvent, CaptureSource } from "../src/server/capture/capture-event.js";
 import { recordCaptureEvent } from "../src/server/capture/record-capture-event.js";
 import { loadConfig } from "../src/server/config.js";
 import type { Db } from "../src/server/db/client.js";
 import { accounts, calls, clients, users } from "../src/server/db/schema/index.js";
+import { seededRandom as random } from "../tests/helpers/seeded-random.js";
+import { serverDatabase } from "./server-database.js";
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SENDERS = 8;
 const DAY = Date.parse("2026-05-04T07:00:00Z");
-
-/** A seeded generator (mulberry32), so every run sends the same day. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Template = Omit<CaptureEvent, "accountId" | "userId">;
 
@@ -170,21 +159,6 @@ async function storedCalls(db: Db, accountId: number): Promise<Stored[]> {
     durationSeconds: row.durationSeconds,
     amountCents: row.amountCents,
   }));
-}
-
-/** A throwaway database on the server (dropped afterwards). */
-async function serverDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `minutely_bench_${randomBytes(4).toString("hex")}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 const usePg = process.argv.includes("--pg");

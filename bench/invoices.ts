@@ -4,7 +4,6 @@
 // Run: npx tsx bench/invoices.ts   (PGlite in memory; BENCH_DATABASE_URL for a PostgreSQL server)
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import pg from "pg";
 import { chromium } from "playwright-core";
 import { priceDuration } from "../src/core/billing/price.js";
 import { formatDurationHms, formatHoursMinutes } from "../src/core/duration.js";
@@ -14,6 +13,7 @@ import { loadConfig } from "../src/server/config.js";
 import { calls, clients } from "../src/server/db/schema/index.js";
 import type { InvoiceDocument } from "../src/server/invoices/pdf/invoice-document.js";
 import { renderInvoicePdf } from "../src/server/invoices/pdf/render-invoice-pdf.js";
+import { serverDatabase } from "./server-database.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -181,20 +181,6 @@ async function seedCalls(app: Awaited<ReturnType<typeof buildApp>>, accountId: n
   return client!.id;
 }
 
-/** A throwaway database on the server named by BENCH_DATABASE_URL (dropped afterwards). */
-async function serverDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `minutely_bench_${randomBytes(4).toString("hex")}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 async function benchThousandCalls() {
   const server = process.env.BENCH_DATABASE_URL ? await serverDatabase(process.env.BENCH_DATABASE_URL) : null;

@@ -3,11 +3,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceDuration } from "../../src/core/billing/price.js";
 import { type BillingRules, type RoundingIncrement, resolveRules } from "../../src/core/billing/rules.js";
-import type { CallParticipant } from "../../src/server/db/schema/calls.js";
 import type { CaptureEvent, CaptureSource } from "../../src/server/capture/capture-event.js";
 import { recordCaptureEvent } from "../../src/server/capture/record-capture-event.js";
+import type { CallParticipant } from "../../src/server/db/schema/calls.js";
 import { calls, notifications } from "../../src/server/db/schema/index.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { seededRandom as random } from "../helpers/seeded-random.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -208,18 +209,6 @@ function eventsOf(who: TestAccount, call: GeneratedCall, index: number): Capture
     ...joins,
     { ...base, eventId: id("ended"), kind: "ended", at: end, participants: [], ...endFacts },
   ];
-}
-
-/** A small seeded generator (mulberry32) for the delivery order and repeats. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Every event one to three times, in a shuffled order. */
