@@ -43,6 +43,10 @@ describe("Zoom capture", () => {
     await urlField.waitFor();
     const webhookUrl = await urlField.inputValue();
     expect(webhookUrl).toMatch(new RegExp(`^${h.baseUrl}/api/webhooks/zoom/[A-Za-z0-9_-]{32}$`));
+    // The app runs on 127.0.0.1 with no PUBLIC_URL: the screen says Zoom cannot reach it and what to set.
+    await expect
+      .poll(() => settings.getByRole("note").filter({ hasText: "Zoom cannot reach 127.0.0.1" }).textContent())
+      .toContain("Set PUBLIC_URL to the address the internet reaches Minutely at");
     for (const event of ["meeting.started", "meeting.ended", "meeting.participant_joined"])
       await settings.getByText(event, { exact: true }).waitFor();
     expect(await axeViolations(settings, "serious")).toEqual([]);

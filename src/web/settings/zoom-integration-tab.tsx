@@ -1,8 +1,5 @@
 import { type SetupZoomInput, type SetupZoomRequest, setupZoomRequest, type ZoomIntegrationJson } from "@core/contracts/zoom";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Unplug } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
@@ -14,6 +11,10 @@ import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
+import { Unplug } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 
@@ -112,6 +113,7 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
             value={zoom.webhookUrl}
             description="In your Zoom app: Features → Access → Event Subscription → Add Event Notification Endpoint URL. Zoom validates it at once."
           />
+          <UnreachableUrlNote url={zoom.webhookUrl} provider="Zoom" />
           <div className="grid gap-2">
             <p className="text-sm font-medium">Events to enable</p>
             <ul className="flex flex-wrap gap-2" aria-label="Events to enable">

@@ -1,5 +1,6 @@
 import { isTwilioCompatible, LANDLINE_PROVIDER_LABELS, type LandlineSettingsJson } from "@core/contracts/phone";
 import { KeyRound } from "lucide-react";
+import { UnreachableUrlNote } from "../unreachable-url-note";
 import { CopyField } from "./copy-field";
 import { formatEventTime } from "./toast-text";
 
@@ -47,6 +48,7 @@ function TwilioUrls({ landline, providerName }: { landline: LandlineSettingsJson
         In {providerName}'s console, open your phone number's settings and paste these URLs (HTTP POST). Minutely checks every
         request's signature with your auth token.
       </p>
+      <UnreachableUrlNote url={landline.voiceWebhookUrl} provider={providerName} />
       {landline.voiceWebhookUrl ? (
         <CopyField
           label="Voice status callback URL"
@@ -82,6 +84,7 @@ function GenericWebhook({
         when it ends. The format is described in the Minutely capture webhook guide (docs/capture-webhook.md).
       </p>
       {url ? <CopyField label="Webhook URL" value={url} /> : null}
+      <UnreachableUrlNote url={url} provider={providerName} />
       {signingSecret ? (
         <div role="alert" className="grid gap-3 rounded-lg border border-warning/60 bg-warning/10 p-3">
           <p className="flex items-start gap-2 text-sm font-medium">
