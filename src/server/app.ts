@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { registerFeatures } from "./features.js";
+import { JobQueue } from "./jobs/job-queue.js";
 import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
 import { httpTimeoutOptions } from "./platform/http-timeouts.js";
@@ -40,7 +41,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     inMemory: config.inMemoryDatabase,
     template: config.pgliteTemplate,
   });
-  app.addHook("onClose", async () => database.close());
+  let jobs: JobQueue | null = null;
+  app.addHook("onClose", async () => {
+    // The queue first: it waits (bounded) for running jobs, which still need the database.
+    await jobs?.stop();
+    await database.close();
+  });
   await runMigrations(database);
 
   const now = config.now ?? (() => new Date());
@@ -50,6 +56,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate("now", now);
   app.decorate("payments", selectPaymentProvider(config));
   app.decorate("sessionCache", new SessionCache(config.sessionCacheMs ?? 1000));
+  if (config.jobs === false) {
+    // No queue (a test app that does not need one): the maintenance runs once, now.
+    await pruneExpiredSessions(database.db, now());
+    await pruneRateLimits(database.db, now());
+  } else {
+    jobs = await JobQueue.start(database, { db: database.db, now, log: app.log }, config.jobs);
+    // Once at start, then every 15 minutes by its schedule (jobs/job-handlers.ts).
+    await jobs.send("maintenance", {});
+  }
+  app.decorate("jobs", jobs);
 
   // JSON bodies only. An empty body with a JSON content type (a POST without payload) means "no body";
   // anything else goes through Fastify's own parser, which guards against prototype poisoning.
@@ -79,7 +95,5 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerFeatures(app);
   await registerWebApp(app, config.webDistDir);
 
-  await pruneExpiredSessions(database.db, now());
-  await pruneRateLimits(database.db, now());
   return app;
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { JobsOptions } from "./jobs/job-queue.js";
 import type { LogDestination } from "./platform/logger.js";
 import type { RateLimitRule } from "./platform/rate-limit.js";
 import { parseTrustProxy, type TrustProxy } from "./platform/trust-proxy.js";
@@ -99,6 +100,11 @@ export type Config = {
   waitlistLimit?: RateLimitRule;
   /** Injected clock for tests; production uses the real one. */
   now?: () => Date;
+  /**
+   * The job queue (jobs/job-queue.ts): on unless false. Options are for tests (extra queues, a
+   * faster poll); the app itself needs none.
+   */
+  jobs?: false | JobsOptions;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

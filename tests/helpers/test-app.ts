@@ -54,6 +54,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       signupLimit: { limit: 100_000, windowSeconds: 3600 },
       // The IMAP stand-ins and Dovecot listen on loopback without TLS; tests of the guard turn it off.
       allowPrivateMailHosts: true,
+      // No job queue unless a test asks for one (jobs: {}): its worker would prune sessions and counters
+      // with the test's clock at any moment. tests/api/job-queue.test.ts runs it.
+      jobs: false,
       ...overrides,
     },
   );

@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { DashboardStats } from "../../core/contracts/calls.js";
 import type { ReadCache } from "./read-cache.js";
 import type { Database, Db } from "../db/client.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 
 declare module "fastify" {
@@ -12,6 +13,8 @@ declare module "fastify" {
     db: Db;
     database: Database;
     payments: PaymentProvider;
+    /** The job queue (jobs/job-queue.ts): `app.jobs.send(name, data)`; null when config.jobs is false. */
+    jobs: JobQueue | null;
     /** The clock every service reads; tests can pin it through config.now. */
     now: () => Date;
     routeTable: { method: string; url: string }[];

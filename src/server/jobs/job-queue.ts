@@ -1,0 +1,126 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client.js";
+import { type JobContext, type JobData, type JobDefinition, type JobName, jobHandlers } from "./job-handlers.js";
+
+export type JobsOptions = {
+  /** More queues beside jobs/job-handlers.ts (tests add probes here). */
+  extraHandlers?: Record<string, JobDefinition<object>>;
+  /** How often an idle worker asks the database for work (seconds, at least 0.5); default 2. */
+  pollingIntervalSeconds?: number;
+  /** How long stop() waits for running jobs before failing them back to the queue (ms); default 10 s. */
+  stopTimeoutMs?: number;
+};
+
+export type SendOptions = Pick<PgBoss.SendOptions, "startAfter" | "singletonKey" | "priority" | "id">;
+
+/**
+ * pg-boss's only door to the database: the app's own connection (PGlite) or pool (PostgreSQL), so
+ * the queue needs no second pool and sees the same data. Statements with no parameters may be
+ * several (pg-boss's install and migrations, `BEGIN; … COMMIT;` blocks) and go through the simple
+ * protocol; the others are one statement each. Counts what is in flight so stop() can wait for
+ * it before the database closes.
+ */
+function queueDb(database: Database) {
+  let inFlight = 0;
+  let closed = false;
+  let drained: (() => void) | null = null;
+
+  async function run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    const params = values && values.length > 0 ? (values as never[]) : null;
+    if (database.pglite) {
+      const client = database.pglite;
+      if (params) return client.query(text, params);
+      try {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } catch (error) {
+        // A failed `BEGIN; …` block leaves the one shared connection inside an aborted transaction.
+        await client.exec("rollback").catch(() => {});
+        throw error;
+      }
+    }
+    const result = params ? await database.pool!.query(text, params) : await database.pool!.query(text);
+    return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
+  }
+
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (closed) throw new Error("The job queue is stopped");
+      inFlight += 1;
+      try {
+        return await run(text, values);
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0) drained?.();
+      }
+    },
+    /** Refuses new statements and waits (at most timeoutMs) for those under way. */
+    async close(timeoutMs: number) {
+      closed = true;
+      if (inFlight === 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The app's job queue: pg-boss on the app's database (PGlite or PostgreSQL), its tables in the
+ * `pgboss` schema, installed and migrated by pg-boss itself at start. Jobs, their retries and
+ * backoff live in the database, so they survive a restart; workers take jobs with
+ * `FOR UPDATE SKIP LOCKED`, so with several instances on one database each job runs once, and
+ * schedules (cron) are sent once per tick for the whole cluster.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  readonly #db: ReturnType<typeof queueDb>;
+  readonly #stopTimeoutMs: number;
+
+  private constructor(boss: PgBoss, db: ReturnType<typeof queueDb>, stopTimeoutMs: number) {
+    this.boss = boss;
+    this.#db = db;
+    this.#stopTimeoutMs = stopTimeoutMs;
+  }
+
+  static async start(database: Database, context: JobContext, options: JobsOptions = {}): Promise<JobQueue> {
+    const db = queueDb(database);
+    const boss = new PgBoss({ db, schedule: true, supervise: true, migrate: true });
+    boss.on("error", (error) => context.log.warn({ err: error }, "job queue: %s", error.message));
+    await boss.start();
+    const queue = new JobQueue(boss, db, options.stopTimeoutMs ?? 10_000);
+    const handlers: Record<string, JobDefinition<object>> = {
+      ...(jobHandlers as unknown as Record<string, JobDefinition<object>>),
+      ...options.extraHandlers,
+    };
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    for (const [name, definition] of Object.entries(handlers)) {
+      const { policy, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = definition.rules;
+      const rules = { name, policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
+      // Both are idempotent; two instances starting together may race on them harmlessly.
+      await boss.createQueue(name, rules);
+      await boss.updateQueue(name, rules);
+      if (definition.schedule) await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
+      else await boss.unschedule(name);
+      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await definition.run(job.data, context);
+      });
+    }
+    return queue;
+  }
+
+  /** Queues a job; the id, or null when the queue's policy refused it (one already waiting). */
+  send<Name extends JobName>(name: Name, data: JobData<Name>, options: SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  /** Stops taking jobs, waits (bounded) for running ones, then lets the database close. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.#stopTimeoutMs });
+    await this.#db.close(this.#stopTimeoutMs);
+  }
+}

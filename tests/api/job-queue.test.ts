@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitCounters, sessions } from "../../src/server/db/schema/index.js";
+import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-handlers.js";
+import type { JobsOptions } from "../../src/server/jobs/job-queue.js";
+import { signUp } from "../helpers/factories.js";
+import { createServerDatabase, startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Issue 14 §1: the job queue (pg-boss on the app's database). Jobs, retries and backoff are rows in
+ * the database, so they outlive the instance that sent them; several instances on one database
+ * run each job once; the maintenance job prunes expired sessions and stale rate-limit counters.
+ */
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+const FAST: JobsOptions = { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 };
+const RULES: QueueRules = { policy: "standard", retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, expireInSeconds: 60 };
+
+function probe(rules: Partial<QueueRules>, run: JobDefinition<object>["run"]): JobDefinition<object> {
+  return { rules: { ...RULES, ...rules }, run };
+}
+
+async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type JobRow = { state: string; retry_count: number; retry_limit: number; output: { message?: string } | null };
+
+async function jobRow(t: TestApp, id: string): Promise<JobRow | undefined> {
+  const result = await t.app.db.execute(
+    sql`select state, retry_count, retry_limit, output from pgboss.job where id = ${id}
+        union all select state, retry_count, retry_limit, output from pgboss.archive where id = ${id}`,
+  );
+  return (result as unknown as { rows: JobRow[] }).rows[0];
+}
+
+describe("a job sent before a restart runs after it", () => {
+  let dataDir: string | null = null;
+  let server: { url: string; drop: () => Promise<void> } | null = null;
+  beforeAll(async () => {
+    if (onServer) server = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-jobs-"));
+  });
+  afterAll(async () => {
+    await server?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  // PGlite: the same data dir reopened; PostgreSQL: the same database.
+  const sameDatabase = () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
+
+  it("keeps the job in the database and the next instance runs it", async () => {
+    const ran: { instance: string; data: object }[] = [];
+    const handlers = (instance: string) => ({
+      "probe-restart": probe({}, async (data) => {
+        ran.push({ instance, data });
+      }),
+    });
+    const first = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, extraHandlers: handlers("first") } });
+    // Due in 3 s: the first instance is gone by then.
+    const id = await first.app.jobs!.boss.send("probe-restart", { invoice: 42 }, { startAfter: 3 });
+    expect(id).toBeTruthy();
+    await first.app.close();
+    expect(ran).toEqual([]);
+
+    const second = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, extraHandlers: handlers("second") } });
+    try {
+      await until(
+        "the job to complete",
+        () => jobRow(second, id!),
+        (row) => row?.state === "completed",
+      );
+      expect(ran).toEqual([{ instance: "second", data: { invoice: 42 } }]);
+    } finally {
+      await second.app.close();
+    }
+  });
+});
+
+describe("a failing job", () => {
+  let t: TestApp;
+  const attempts: number[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({
+      jobs: {
+        ...FAST,
+        extraHandlers: {
+          "probe-flaky": probe({ retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true }, async () => {
+            attempts.push(Date.now());
+            if (attempts.length < 3) throw new Error(`gateway down (attempt ${attempts.length})`);
+          }),
+          "probe-broken": probe({ retryLimit: 1, retryDelaySeconds: 1 }, async () => {
+            throw new Error("always broken");
+          }),
+        },
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it("is retried with a growing delay until it succeeds, its attempts counted in the database", async () => {
+    const id = (await t.app.jobs!.boss.send("probe-flaky", {}))!;
+    // Between attempts the job waits in the database in state "retry", with the last error kept
+    // (retry_count counts the retries started so far).
+    const waiting = await until(
+      "the first retry",
+      () => jobRow(t, id),
+      (row) => row?.state === "retry",
+    );
+    expect(waiting).toMatchObject({ retry_count: 0, retry_limit: 3, output: { message: "gateway down (attempt 1)" } });
+
+    const done = await until(
+      "the job to complete",
+      () => jobRow(t, id),
+      (row) => row?.state === "completed",
+    );
+    expect(done).toMatchObject({ retry_count: 2 });
+    expect(attempts).toHaveLength(3);
+    // Backoff: retry n waits at least retryDelay × 2^(n-1) (pg-boss adds jitter on top).
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1000);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(2000);
+  });
+
+  it("fails for good after its retry limit, its error kept", async () => {
+    const id = (await t.app.jobs!.boss.send("probe-broken", {}))!;
+    const failed = await until(
+      "the job to fail",
+      () => jobRow(t, id),
+      (row) => row?.state === "failed",
+    );
+    expect(failed).toMatchObject({ retry_count: 1, retry_limit: 1, output: { message: "always broken" } });
+  });
+});
+
+describe.skipIf(!onServer)("two instances on one database (PostgreSQL)", () => {
+  let server: { url: string; drop: () => Promise<void> };
+  const apps: TestApp[] = [];
+  const runs: { id: string; instance: string }[] = [];
+  let active = 0;
+  let mostActive = 0;
+
+  beforeAll(async () => {
+    server = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+    for (const instance of ["a", "b"]) {
+      const work = async (id: string) => {
+        active += 1;
+        mostActive = Math.max(mostActive, active);
+        runs.push({ id, instance });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        active -= 1;
+      };
+      apps.push(
+        await startTestApp({
+          databaseUrl: server.url,
+          jobs: {
+            ...FAST,
+            extraHandlers: {
+              "probe-many": probe({}, async (data) => work((data as { id: string }).id)),
+              "probe-one-at-a-time": probe({ policy: "singleton" }, async (data) => work((data as { id: string }).id)),
+            },
+          },
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.app.close();
+    await server?.drop();
+  });
+
+  it("runs each of 30 jobs exactly once, on whichever instance took it", async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+    // Sent half from each instance.
+    await Promise.all(ids.map((id, i) => apps[i % 2]!.app.jobs!.boss.send("probe-many", { id })));
+    await until(
+      "30 runs",
+      () => runs.filter((r) => r.id.startsWith("many-")).length,
+      (n) => n >= 30,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // a second run, if any, would show up now
+    const many = runs.filter((r) => r.id.startsWith("many-"));
+    expect(many.map((r) => r.id).sort()).toEqual([...ids].sort());
+  });
+
+  it("never runs two jobs of a singleton queue at once across the instances", async () => {
+    active = 0;
+    mostActive = 0;
+    const ids = Array.from({ length: 6 }, (_, i) => `one-${i}`);
+    for (const [i, id] of ids.entries()) await apps[i % 2]!.app.jobs!.boss.send("probe-one-at-a-time", { id });
+    await until(
+      "6 runs",
+      () => runs.filter((r) => r.id.startsWith("one-")).length,
+      (n) => n >= 6,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(
+      runs
+        .filter((r) => r.id.startsWith("one-"))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(ids);
+    expect(mostActive).toBe(1);
+  });
+});
+
+describe("the maintenance job", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: FAST });
+  });
+  afterAll(async () => t?.close());
+
+  it("is scheduled every 15 minutes, once for the whole cluster", async () => {
+    const schedules = await t.app.jobs!.boss.getSchedules();
+    expect(schedules).toEqual([expect.objectContaining({ name: "maintenance", cron: "*/15 * * * *" })]);
+    const [queue] = (
+      (await t.app.db.execute(sql`select policy, retry_limit from pgboss.queue where name = 'maintenance'`)) as unknown as {
+        rows: { policy: string; retry_limit: number }[];
+      }
+    ).rows;
+    expect(queue).toEqual({ policy: "stately", retry_limit: 3 });
+  });
+
+  it("lets pg-boss's own upkeep (expire, archive, drop old jobs) run on this database", async () => {
+    const boss = t.app.jobs!.boss as unknown as { maintain: () => Promise<void>; countStates: () => Promise<{ all: number }> };
+    await boss.maintain();
+    expect((await boss.countStates()).all).toBeGreaterThanOrEqual(0);
+  });
+
+  it("deletes an expired session and a stale rate-limit counter, and keeps the live ones", async () => {
+    const expired = t.client();
+    const live = t.client();
+    const expiredAccount = await signUp(expired);
+    const liveAccount = await signUp(live);
+    const now = Date.now();
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now - 60_000) })
+      .where(eq(sessions.userId, expiredAccount.user.id));
+    await t.app.db.insert(rateLimitCounters).values([
+      { key: "probe:stale", windowStart: new Date(now - 2 * 86_400_000), count: 3 },
+      { key: "probe:fresh", windowStart: new Date(now - 60_000), count: 3 },
+    ]);
+    const sessionsOf = async (userId: number) =>
+      (await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+    expect(await sessionsOf(expiredAccount.user.id)).toBe(1);
+
+    // Null when one is already waiting (the queue is "stately"): that one runs and prunes just the same.
+    await t.app.jobs!.send("maintenance", {});
+    await until(
+      "the expired session row to go",
+      () => sessionsOf(expiredAccount.user.id),
+      (n) => n === 0,
+    );
+
+    expect(await sessionsOf(liveAccount.user.id)).toBe(1);
+    const counters = await t.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+    expect(counters.map((c) => c.key)).toContain("probe:fresh");
+    expect(counters.map((c) => c.key)).not.toContain("probe:stale");
+    expect((await expired.get("/api/auth/user")).status).toBe(401);
+    expect((await live.get("/api/auth/user")).status).toBe(200);
+  });
+});
