@@ -12,16 +12,11 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { zoomDelivery, zoomEvent } from "../tests/helpers/zoom-webhook.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { freePort, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, percentile, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
 const CALLS = Number(process.env.CALLS ?? 100);
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? "dist/web");
 const XHR = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
 
 async function main() {
   if (!fs.existsSync(path.join(WEB_DIST, "index.html"))) throw new Error(`no web build in ${WEB_DIST}: set BENCH_WEB_DIST`);

@@ -90,3 +90,9 @@ export async function load(url, { connections = 10, duration = 8, headers = {} }
 export function machine() {
   return `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 }
+
+/** The q-quantile (0..1) of samples, nearest rank: what p50/p99 mean in every bench here. */
+export function percentile(samples, q) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}

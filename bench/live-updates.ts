@@ -10,7 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { freePort, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, percentile, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
 const DASHBOARDS = Number(process.env.DASHBOARDS ?? 50);
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 60);
@@ -18,17 +18,8 @@ const POLL_SECONDS = Number(process.env.POLL_SECONDS ?? 2);
 const SAMPLES = Number(process.env.LATENCY_SAMPLES ?? 100);
 const XHR = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
 
-/** CPU seconds (user + system) the process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  // After "pid (comm) ": state is field 0, utime 11, stime 12, in clock ticks (100 a second on Linux).
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
+/** CPU seconds (user + system) the process has used. */
+const cpuSeconds = (pid: number): number => cpuMs(pid) / 1000;
 
 type Stream = { request: http.ClientRequest; onEvent: (listener: (data: string) => void) => void };
 

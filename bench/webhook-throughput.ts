@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import readline from "node:readline";
 import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, freePort, machine, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
 /** The part of autocannon's API used here (the package ships no types). */
 type AutocannonRequest = { method?: string; body?: string; headers?: Record<string, string> };
@@ -189,31 +189,7 @@ async function json(response: Response) {
 /** Signs an account up, connects Zoom and adds the client the participant events match. */
 async function connectZoom(baseUrl: string): Promise<string> {
   const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
-  const started = await fetch(`${baseUrl}/api/auth/create-subscription`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      firstName: "Bench",
-      lastName: "Mark",
-      email: `bench-${Date.now()}@example.test`,
-      password: "benchmark",
-      plan: "individual",
-      billingCycle: "monthly",
-    }),
-  });
-  const pending = started.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const done = await fetch(`${baseUrl}/api/auth/complete-registration`, {
-    method: "POST",
-    headers: { ...headers, cookie: pending },
-  });
-  if (done.status !== 201) throw new Error(`sign-up failed: ${done.status}`);
-  const cookie = done.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signUpCookie(baseUrl);
   const authed = { ...headers, cookie };
   await json(
     await fetch(`${baseUrl}/api/clients`, {

@@ -213,42 +213,6 @@ export type EndAllCallsResponse = z.infer<typeof endAllCallsResponse>;
 /** `checked`: unbilled, ended calls looked at; `repriced`: those whose stored price or rules changed. */
 export const repriceCallsResponse = z.object({ checked: count, repriced: count });
 export type RepriceCallsResponse = z.infer<typeof repriceCallsResponse>;
-/** The most numbers and addresses one "Assign client" can remember. */
-export const MAX_REMEMBERED = 20;
-
-/** One number or address of a call's participant to remember for the client (later calls from it match that client). */
-export const rememberedIdentity = z
-  .object({
-    kind: z.enum(["phone", "email"], { error: 'kind must be "phone" or "email"' }),
-    value: text({ error: "value must be text" })
-      .trim()
-      .min(1, "value must be a phone number or an email address")
-      .max(320, "value must be at most 320 characters"),
-  })
-  .strict();
-export type RememberedIdentity = z.infer<typeof rememberedIdentity>;
-
-/** POST /api/calls/{id}/assign-client: the client, and which of the call's numbers and addresses to remember for it. */
-export const assignClientRequest = z
-  .object({
-    clientId: rowId("clientId", { type: "clientId must be a client id (a whole number)" }),
-    remember: z
-      .array(rememberedIdentity, { error: "remember must be a list of {kind, value}" })
-      .max(MAX_REMEMBERED, `remember can hold at most ${MAX_REMEMBERED} numbers and addresses`)
-      .default([]),
-  })
-  .strict();
-export type AssignClientRequest = z.infer<typeof assignClientRequest>;
-
-/** The call as it is now, and what was remembered (`movedFrom`: the client the number or address was remembered for before). */
-export const assignClientResponse = z.object({
-  call: callJson,
-  remembered: z.array(
-    z.object({ kind: z.enum(["phone", "email"]), value: text(), movedFrom: text().nullable().describe("That client's name") }),
-  ),
-});
-export type AssignClientResponse = z.infer<typeof assignClientResponse>;
-
 /** DELETE /api/calls/{id}. */
 export const deleteCallResponse = z.object({ success: z.literal(true), id });
 
@@ -269,7 +233,10 @@ export { emptyBody } from "./common.js";
 /** Radix selects cannot hold "" or null: "none" is "no client". */
 export const NO_CLIENT = "none";
 /** Form values stay strings (what inputs hold); `toStartCallRequest`/`toLogCallRequest` convert them. */
-const clientChoice = text({ error: "Choose a client" }).regex(new RegExp(`^none$|${CANONICAL_ID.source}`), "Choose a client");
+export const clientChoice = text({ error: "Choose a client" }).regex(
+  new RegExp(`^none$|${CANONICAL_ID.source}`),
+  "Choose a client",
+);
 const clientIdOf = (choice: string): number | null => (choice === NO_CLIENT ? null : Number(choice));
 
 /** The "Start Call Timer" dialog. */
@@ -312,35 +279,5 @@ export function toLogCallRequest(values: LogCallFormValues, timezone: string): L
     duration: Number(values.durationMinutes) * 60,
     callType: values.callType,
     notes: notes ? notes : null,
-  };
-}
-
-/** A number or address of a call's participants the "Assign client" dialog offers to remember. */
-export type RememberChoice = { key: string; kind: "phone" | "email"; value: string };
-
-/** The call's participants' numbers and addresses, once each, the user's own left out. */
-export function rememberChoices(participants: readonly CallParticipantJson[]): RememberChoice[] {
-  const choices = new Map<string, RememberChoice>();
-  for (const participant of participants) {
-    if (participant.self) continue;
-    if (participant.phone) choices.set(`phone:${participant.phone}`, { key: `phone:${participant.phone}`, kind: "phone", value: participant.phone });
-    const email = participant.email?.trim().toLowerCase();
-    if (email) choices.set(`email:${email}`, { key: `email:${email}`, kind: "email", value: email });
-  }
-  return [...choices.values()];
-}
-
-/** The "Assign client" dialog: a client (required) and the keys of the choices to remember (all ticked at first). */
-export const assignClientForm = z.object({
-  clientId: clientChoice.refine((choice) => choice !== NO_CLIENT, "Choose a client"),
-  remember: z.array(text()),
-});
-export type AssignClientFormValues = z.infer<typeof assignClientForm>;
-
-export function toAssignClientRequest(values: AssignClientFormValues, choices: readonly RememberChoice[]): AssignClientRequest {
-  const ticked = new Set(values.remember);
-  return {
-    clientId: Number(values.clientId),
-    remember: choices.filter((choice) => ticked.has(choice.key)).map(({ kind, value }) => ({ kind, value })),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { AssignClientRequest, AssignClientResponse, RememberedIdentity } from "../../core/contracts/calls.js";
-import { AppError, notFound } from "../../core/errors.js";
 import { normaliseEmail } from "../../core/capture/email-address.js";
+import type { AssignClientRequest, AssignClientResponse, RememberedIdentity } from "../../core/contracts/assign-client.js";
+import { AppError, notFound } from "../../core/errors.js";
 import { toE164 } from "../../core/phone-numbers.js";
 import type { AccountRow } from "../auth/sessions.js";
 import { rulesFor } from "../billing/rules-from-rows.js";

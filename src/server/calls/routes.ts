@@ -1,43 +1,40 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { assignClientRequest, assignClientResponse } from "../../core/contracts/assign-client.js";
 import {
   activeCallJson,
-  assignClientRequest,
-  assignClientResponse,
   callJson,
   deleteCallResponse,
+  emptyBody,
   endAllCallsResponse,
   endCallResponse,
-  repriceCallsResponse,
-} from "../../core/contracts/calls.js";
-import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
-import {
-  emptyBody,
   listCallsQuery,
   logCallRequest,
   periodQuery,
   repriceCallsRequest,
+  repriceCallsResponse,
   startCallRequest,
   updateCallRequest,
 } from "../../core/contracts/calls.js";
 import { idParam } from "../../core/contracts/common.js";
+import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { sendCachedJson } from "../platform/read-cache.js";
+import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
+import { assignClient } from "./assign-client.js";
 import { presentActiveCall, presentCall } from "./call-presenter.js";
 import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
-import { assignClient } from "./assign-client.js";
 import { deleteCall } from "./delete-call.js";
 import { endAllCalls } from "./end-all-calls.js";
 import { endCall } from "./end-call.js";
-import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { findClientEmailsInPeriod } from "./find-client-emails.js";
 import { logCall } from "./log-call.js";
 import { resolvePeriodBounds } from "./period-bounds.js";
 import { repriceCalls } from "./reprice-calls.js";
 import { startCall } from "./start-call.js";
 import { updateCall } from "./update-call.js";
-import { routeSchema } from "../platform/route-schema.js";
 
 /**
  * Calls (spec 000 §2.5, §4, §7.2): the live timer, logged calls, edits, the client log's

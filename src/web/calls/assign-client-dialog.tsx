@@ -1,21 +1,19 @@
 import {
   type AssignClientFormValues,
   assignClientForm,
-  type CallJson,
-  NO_CLIENT,
-  platformLabel,
   rememberChoices,
   toAssignClientRequest,
-} from "@core/contracts/calls";
+} from "@core/contracts/assign-client";
+import { type CallJson, NO_CLIENT, platformLabel } from "@core/contracts/calls";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { UserPlus } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormField } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { ClientSelectField } from "./client-select-field";
 import { useAssignClient } from "./use-calls";
 

@@ -1,7 +1,6 @@
+import type { AssignClientRequest, AssignClientResponse } from "@core/contracts/assign-client";
 import type {
   ActiveCallJson,
-  AssignClientRequest,
-  AssignClientResponse,
   CallJson,
   DashboardStats,
   EndAllCallsResponse,
@@ -169,7 +168,10 @@ export function useAssignClient(onDone?: (result: AssignClientResponse) => void)
         remembered.length === 0
           ? ""
           : ` Remembered ${remembered.map((identity) => identity.value).join(", ")}${moved.length ? ` (no longer ${moved.map((identity) => identity.movedFrom).join(", ")})` : ""}.`;
-      toast({ title: "Client assigned", description: `${call.clientName ?? "The client"} now has this call.${priced}${remembering}` });
+      toast({
+        title: "Client assigned",
+        description: `${call.clientName ?? "The client"} now has this call.${priced}${remembering}`,
+      });
       onDone?.(result);
     },
     onError: (error) => {

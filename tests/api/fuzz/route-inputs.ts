@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { createSubscriptionRequest, loginRequest } from "../../../src/core/contracts/auth.js";
+import { assignClientRequest } from "../../../src/core/contracts/assign-client.js";
 import {
-  assignClientRequest,
   emptyBody,
   listCallsQuery,
   logCallRequest,
