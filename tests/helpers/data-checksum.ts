@@ -12,6 +12,7 @@ export const DATA_TABLES = [
   "users",
   "clients",
   "calls",
+  "call_proposals",
   "invoices",
   "invoice_items",
   "tracked_emails",

@@ -17,6 +17,14 @@ export const accounts = pgTable(
     trialEndsAt: instant("trial_ends_at"),
     paymentCustomerId: text("payment_customer_id"),
     paymentSubscriptionId: text("payment_subscription_id"),
+    /** End of the paid period Stripe last reported (next payment date). */
+    currentPeriodEnd: instant("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * Creation time of the newest payment-provider event applied to this account: an older event
+     * arriving late never overwrites newer state.
+     */
+    subscriptionEventAt: instant("subscription_event_at"),
     firmName: text("firm_name"),
     timezone: text().notNull().default("UTC"),
     defaultRateCents: integer("default_rate_cents").notNull().default(15000),

@@ -61,3 +61,36 @@ export const calls = pgTable(
     ...billingRuleChecks("calls", t),
   ],
 );
+
+/**
+ * A meeting found in a calendar feed whose attendees include a client: a call the user confirms
+ * with one click (or that is confirmed at once when the feed says so). Keyed by the feed's event
+ * UID plus its occurrence start, so a re-poll updates the same proposal; a cancelled or moved
+ * event updates it while it is still "proposed", and a confirmed one is never changed by the feed.
+ */
+export const callProposals = pgTable(
+  "call_proposals",
+  {
+    id: id(),
+    accountId: accountIdColumn(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Which connection found it ("ics" today). */
+    source: text().notNull(),
+    /** The event's UID and occurrence (`{uid}@{recurrence start ISO}`): stable across polls. */
+    externalId: text("external_id").notNull(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    title: text(),
+    startsAt: instant("starts_at").notNull(),
+    endsAt: instant("ends_at").notNull(),
+    attendees: jsonb().$type<CallParticipant[]>().notNull().default([]),
+    /** proposed | confirmed | dismissed | cancelled */
+    status: text().notNull().default("proposed"),
+    /** The call made when it was confirmed. */
+    callId: integer("call_id").references(() => calls.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("call_proposals_account_source_external_key").on(t.accountId, t.source, t.externalId),
+    index("call_proposals_account_status_idx").on(t.accountId, t.status, t.startsAt),
+  ],
+);
