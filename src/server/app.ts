@@ -61,7 +61,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await pruneExpiredSessions(database.db, now());
     await pruneRateLimits(database.db, now());
   } else {
-    jobs = await JobQueue.start(database, { db: database.db, now, log: app.log }, config.jobs);
+    jobs = await JobQueue.start(database, { db: database.db, now, log: app.log, config }, config.jobs);
     // Once at start, then every 15 minutes by its schedule (jobs/job-handlers.ts).
     await jobs.send("maintenance", {});
   }

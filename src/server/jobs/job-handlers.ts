@@ -1,10 +1,20 @@
 import type { FastifyBaseLogger } from "fastify";
 import { pruneExpiredSessions } from "../auth/sessions.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { pruneRateLimits } from "../platform/rate-limit.js";
 
-/** What a job handler gets besides its data: the app's database, clock and log. */
-export type JobContext = { db: Db; now: () => Date; log: FastifyBaseLogger };
+/**
+ * What a job handler gets besides its data: the app's database, clock, log and configuration
+ * (for `secretBoxFor(config)` and provider settings), and `send` to queue a follow-up job.
+ */
+export type JobContext = {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  config: Config;
+  send: (name: string, data: object, options?: { startAfter?: number | Date; singletonKey?: string }) => Promise<string | null>;
+};
 
 /**
  * A queue's rules, kept in the database by pg-boss (its `queue` table), so every instance applies

@@ -87,12 +87,16 @@ export class JobQueue {
     this.#stopTimeoutMs = stopTimeoutMs;
   }
 
-  static async start(database: Database, context: JobContext, options: JobsOptions = {}): Promise<JobQueue> {
+  static async start(database: Database, baseContext: Omit<JobContext, "send">, options: JobsOptions = {}): Promise<JobQueue> {
     const db = queueDb(database);
     const boss = new PgBoss({ db, schedule: true, supervise: true, migrate: true });
-    boss.on("error", (error) => context.log.warn({ err: error }, "job queue: %s", error.message));
+    boss.on("error", (error) => baseContext.log.warn({ err: error }, "job queue: %s", error.message));
     await boss.start();
     const queue = new JobQueue(boss, db, options.stopTimeoutMs ?? 10_000);
+    const context: JobContext = {
+      ...baseContext,
+      send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    };
     const handlers: Record<string, JobDefinition<object>> = {
       ...(jobHandlers as unknown as Record<string, JobDefinition<object>>),
       ...options.extraHandlers,
