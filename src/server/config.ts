@@ -28,11 +28,17 @@ const envSchema = z.object({
   STRIPE_PRICE_INDIVIDUAL_ANNUAL: z.string().optional(),
   STRIPE_PRICE_TEAM_MONTHLY: z.string().optional(),
   STRIPE_PRICE_TEAM_ANNUAL: z.string().optional(),
+  /** Free days before Stripe's first charge (spec 000 §9: 14); 0 charges the card at sign-up. */
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_AUTHORITY_HOST: z.string().url().default("https://login.microsoftonline.com"),
+  MICROSOFT_GRAPH_BASE: z.string().url().default("https://graph.microsoft.com"),
   OAUTH_TOKEN_URL_OVERRIDE: z.string().optional(),
+  GOOGLE_OAUTH_BASE: z.string().url().optional(),
+  GOOGLE_API_BASE: z.string().url().optional(),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -77,11 +83,30 @@ export type Config = {
     webhookSecret?: string;
     apiBase?: string;
     prices: Record<string, string | undefined>;
+    /** Days the Stripe subscription trials before its first charge (0: paid at sign-up). */
+    trialDays?: number;
   };
   oauth: {
     google: { clientId?: string; clientSecret?: string };
     microsoft: { clientId?: string; clientSecret?: string };
     tokenUrlOverride?: string;
+  };
+  /**
+   * Microsoft Teams capture (capture/teams): the identity platform's host (tokens) and Graph's base
+   * URL; tests point both at a local stand-in and trust its self-signed certificate with `trustedCa`
+   * (a PEM, never read from the environment: production trusts the system's roots).
+   */
+  microsoft: { authorityHost: string; graphBase: string; trustedCa?: string };
+  /**
+   * Google Meet capture (capture/meet): where Google's OAuth endpoints (`{oauthBase}/o/oauth2/v2/auth`,
+   * `{oauthBase}/token`) and APIs (Calendar v3, Meet v2) are; absent means Google's own. Tests point
+   * both at a local stand-in.
+   */
+  google: {
+    oauthBase?: string;
+    apiBase?: string;
+    /** Per-request deadline (ms), default 10 s; tests shorten it. */
+    timeoutMs?: number;
   };
   /** How long a session lookup is cached per instance (ms); 0 turns the cache off. */
   sessionCacheMs?: number;
@@ -92,6 +117,8 @@ export type Config = {
    * are refused unless this is on (an office's own server, tests): platform/outbound-address.ts.
    */
   allowPrivateMailHosts: boolean;
+  /** How long one calendar feed fetch may take (ms; default 15 s, calendar-feeds/fetch-feed.ts); tests shorten it. */
+  calendarFeedTimeoutMs?: number;
   /** Failed sign-ins allowed per email and address, and per address (auth/login.ts); tests lower or raise them. */
   loginLimits?: { perEmailAndAddress: RateLimitRule; perAddress: RateLimitRule };
   /** Sign-ups (create-subscription) per address (default 10 an hour, auth/signup-limit.ts); tests raise it. */
@@ -141,11 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         "team:monthly": e.STRIPE_PRICE_TEAM_MONTHLY,
         "team:annual": e.STRIPE_PRICE_TEAM_ANNUAL,
       },
+      trialDays: e.STRIPE_TRIAL_DAYS,
     },
     oauth: {
       google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
       microsoft: { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET },
       tokenUrlOverride: e.OAUTH_TOKEN_URL_OVERRIDE,
+    },
+    google: {
+      oauthBase: e.GOOGLE_OAUTH_BASE?.replace(/\/+$/, ""),
+      apiBase: e.GOOGLE_API_BASE?.replace(/\/+$/, ""),
+    },
+    microsoft: {
+      authorityHost: e.MICROSOFT_AUTHORITY_HOST.replace(/\/+$/, ""),
+      graphBase: e.MICROSOFT_GRAPH_BASE.replace(/\/+$/, ""),
     },
     ...overrides,
   };

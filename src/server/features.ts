@@ -14,6 +14,13 @@ import { platformRoutes } from "./platform/routes.js";
 import { waitlistRoutes } from "./waitlist/routes.js";
 import { zoomRoutes } from "./capture/zoom/routes.js";
 import { phoneRoutes } from "./capture/phone/routes.js";
+import { teamsRoutes } from "./capture/teams/routes.js";
+import { meetRoutes } from "./capture/meet/routes.js";
+import { calendarFeedRoutes } from "./calendar-feeds/routes.js";
+import { stripeWebhookRoutes } from "./payments/stripe-webhook/routes.js";
+import { platformDetectionRoutes } from "./platform-detection/routes.js";
+import { stripeTestRoutes } from "./payments/stripe-test-routes.js";
+import { billingAccountRoutes } from "./billing-account/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -35,4 +42,11 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(emailsRoutes);
   await app.register(zoomRoutes);
   await app.register(phoneRoutes);
+  await app.register(teamsRoutes);
+  await app.register(meetRoutes);
+  await app.register(calendarFeedRoutes);
+  await app.register(stripeWebhookRoutes);
+  await app.register(platformDetectionRoutes);
+  await app.register(stripeTestRoutes);
+  await app.register(billingAccountRoutes);
 }

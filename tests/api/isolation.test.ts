@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications } from "../../src/server/db/schema/index.js";
+import { callProposals, notifications } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  * added later are covered too) and proves that a second account gets a 404 for the first
  * account's records, for reads and for writes, and that nothing of the first account changes.
  */
-type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest";
+type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest" | "proposal";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -20,6 +20,7 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/invoices/")) return "invoice";
   if (url.startsWith("/api/emails/")) return "email";
   if (url.startsWith("/api/notifications/")) return "notification";
+  if (url.startsWith("/api/call-proposals/")) return "proposal";
   return null;
 }
 
@@ -29,6 +30,8 @@ const NOT_ACCOUNT_SCOPED = [
   /^\/api\/waitlist/,
   /^\/api\/integrations\/email\/oauth\/:provider/,
   /^\/api\/webhooks\/zoom\/:token/,
+  /^\/api\/webhooks\/teams\/:token/,
+  /^\/api\/webhooks\/google-calendar\/:token/,
   /^\/api\/webhooks\/(twilio|phone)\/:token/,
 ];
 
@@ -42,7 +45,7 @@ const bodies = (): Record<string, unknown> => ({
 });
 
 const QUERY = "?startDate=2026-01-01&endDate=2026-12-31";
-const ACCOUNT_TABLES = ["accounts", "users", "clients", "calls", "invoices", "invoice_items", "tracked_emails", "notifications", "integrations", "email_integrations"];
+const ACCOUNT_TABLES = ["accounts", "users", "clients", "calls", "invoices", "invoice_items", "tracked_emails", "notifications", "integrations", "email_integrations", "call_proposals"];
 
 let t: TestApp;
 let owner: ApiClient;
@@ -82,6 +85,12 @@ beforeAll(async () => {
     .values({ accountId: ownerAccountId, userId: ownerAccount.userId, kind: "invoice", title: "Private", message: "Private" })
     .returning();
   ids.notification = notification!.id;
+  // A meeting proposed by a calendar feed (the feed itself is tested in calendar-feed.test.ts).
+  const [proposal] = await t.app.db
+    .insert(callProposals)
+    .values({ accountId: ownerAccountId, source: "ics", externalId: "uid@2026-01-10T10:00:00.000Z", clientId: ids.client, startsAt: new Date("2026-01-10T10:00:00Z"), endsAt: new Date("2026-01-10T11:00:00Z") })
+    .returning();
+  ids.proposal = proposal!.id;
   // A call-detection test session: its id is random text, not a row number.
   await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
   textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;

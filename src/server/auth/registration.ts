@@ -97,6 +97,8 @@ export async function completeRegistration(db: Db, payments: PaymentProvider, si
         trialEndsAt: confirmed.trialEndsAt,
         paymentCustomerId: confirmed.customerId,
         paymentSubscriptionId: confirmed.subscriptionId,
+        currentPeriodEnd: confirmed.currentPeriodEnd ?? null,
+        cancelAtPeriodEnd: confirmed.cancelAtPeriodEnd ?? false,
         timezone: pending.timezone,
       })
       .returning();

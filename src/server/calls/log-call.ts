@@ -1,5 +1,6 @@
 import type { LogCallRequest } from "../../core/contracts/calls.js";
 import { AppError } from "../../core/errors.js";
+import { requireMayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import type { CallWithClient } from "./call-presenter.js";
@@ -17,6 +18,7 @@ export async function logCall(
   options: { account: AccountRow; input: LogCallRequest; now: Date },
 ): Promise<CallWithClient> {
   const { input, now } = options;
+  requireMayTrack(options.account, now); // a trial that ended or an unpaid subscription logs nothing new
   const startedAt = new Date(input.startTime);
   if (startedAt.getTime() > now.getTime() + FUTURE_SLACK_MS)
     throw new AppError("validation_error", "startTime cannot be in the future");

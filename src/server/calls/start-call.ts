@@ -1,4 +1,5 @@
 import type { StartCallRequest } from "../../core/contracts/calls.js";
+import { requireMayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import type { CallWithClient } from "./call-presenter.js";
@@ -16,6 +17,7 @@ export async function startCall(
   options: { account: AccountRow; input: StartCallRequest; now: Date },
 ): Promise<CallWithClient> {
   const { now } = options;
+  requireMayTrack(options.account, now); // a trial that ended or an unpaid subscription starts nothing new
   return db.transaction(async (tx) => {
     const started = await insertCall(tx, {
       ...options,

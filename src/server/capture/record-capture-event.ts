@@ -1,4 +1,5 @@
 import { notFound } from "../../core/errors.js";
+import { mayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
 import { accountRules } from "../billing/rules-from-rows.js";
 import type { CallRow } from "../calls/call-presenter.js";
@@ -53,6 +54,9 @@ async function createCall(
   options: { key: CaptureKey; event: CaptureEvent; account: AccountRow; now: Date; run: RunStatement },
 ): Promise<{ call: CallRow; created: boolean; callClient: null } | null> {
   const { key, event, account, now } = options;
+  // An account that may not track (trial ended, unpaid) gets no new captured calls; the event id stays
+  // claimed as "ignored", and calls already open still end and are priced.
+  if (!mayTrack(account, now)) return null;
   const insert = tx
     .insert(calls)
     .values({

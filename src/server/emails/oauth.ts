@@ -81,7 +81,29 @@ export function callbackPath(provider: OAuthEmailProvider): string {
   return `/api/integrations/email/oauth/${provider}/callback`;
 }
 
-type StatePayload = { a: number; p: OAuthEmailProvider; n: string; e: number };
+/** `p` names what the consent is for: a mailbox provider ("gmail", "outlook") or another flow ("meet"). */
+type StatePayload = { a: number; p: string; n: string; e: number };
+
+/**
+ * A signed OAuth `state` bound to the account and to `purpose`, expiring after OAUTH_STATE_TTL_SECONDS,
+ * and the nonce it carries (put it in a short-lived cookie so only the browser that started can finish).
+ * Shared by the mailbox sign-in and Google Meet's consent (capture/meet).
+ */
+export function signOAuthState(
+  box: SecretBox,
+  options: { purpose: string; accountId: number; now: Date },
+): { state: string; nonce: string } {
+  const key = box.deriveKey("oauth-state");
+  const nonce = randomBytes(16).toString("base64url");
+  const payload: StatePayload = {
+    a: options.accountId,
+    p: options.purpose,
+    n: nonce,
+    e: options.now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000,
+  };
+  const encoded = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return { state: `${encoded}.${sign(key, encoded)}`, nonce };
+}
 
 /** The authorization URL to send the browser to, and the nonce to put in the state cookie. */
 export function startAuthorization(
@@ -91,15 +113,7 @@ export function startAuthorization(
 ): { url: string; nonce: string } {
   const { clientId } = oauthClient(config, options.provider);
   const key = box.deriveKey("oauth-state");
-  const nonce = randomBytes(16).toString("base64url");
-  const payload: StatePayload = {
-    a: options.accountId,
-    p: options.provider,
-    n: nonce,
-    e: options.now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000,
-  };
-  const encoded = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  const state = `${encoded}.${sign(key, encoded)}`;
+  const { state, nonce } = signOAuthState(box, { purpose: options.provider, accountId: options.accountId, now: options.now });
   const meta = OAUTH_META[options.provider];
   const url = new URL(meta.authorizeUrl);
   const params: Record<string, string> = {
@@ -126,6 +140,19 @@ export function verifyState(
   state: string,
   expected: { provider: OAuthEmailProvider; accountId: number; cookieNonce: string | undefined; now: Date },
 ): string {
+  const nonce = verifyOAuthState(box, state, { ...expected, purpose: expected.provider });
+  return codeVerifier(box.deriveKey("oauth-state"), nonce);
+}
+
+/**
+ * Checks a state made by signOAuthState: signature (constant time), expiry, same account, same
+ * purpose, same browser (the cookie's nonce). Returns the nonce; anything else is a 400.
+ */
+export function verifyOAuthState(
+  box: SecretBox,
+  state: string,
+  expected: { purpose: string; accountId: number; cookieNonce: string | undefined; now: Date },
+): string {
   const invalid = new AppError("bad_request", "The sign-in link is invalid or has expired. Start Connect again from Settings.");
   const key = box.deriveKey("oauth-state");
   const [encoded, signature] = state.split(".");
@@ -139,9 +166,9 @@ export function verifyState(
   } catch {
     throw invalid;
   }
-  if (payload.e < expected.now.getTime() || payload.a !== expected.accountId || payload.p !== expected.provider) throw invalid;
+  if (payload.e < expected.now.getTime() || payload.a !== expected.accountId || payload.p !== expected.purpose) throw invalid;
   if (!expected.cookieNonce || expected.cookieNonce !== payload.n) throw invalid;
-  return codeVerifier(key, payload.n);
+  return payload.n;
 }
 
 export type OAuthTokens = { accessToken: string; refreshToken: string | null; expiresAt: number; email: string | null };

@@ -2,6 +2,7 @@ import type { EmailInput, TrackEmailResponse } from "../../core/contracts/emails
 import { calculateEmailBilling } from "../../core/email-estimate.js";
 import { conflict } from "../../core/errors.js";
 import { billableMinutes } from "../../core/duration.js";
+import { requireMayTrack } from "../../core/subscription-standing.js";
 import { centsToDecimal, formatMoney } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
@@ -21,6 +22,7 @@ export async function trackEmail(
   options: { account: AccountRow; email: EmailInput; clientId: number; rateCents: number | undefined; now: Date },
 ): Promise<TrackEmailResponse> {
   const { account, email, now } = options;
+  requireMayTrack(account, now); // a trial that ended or an unpaid subscription tracks nothing new
   const client = await getClient(db, { accountId: account.id, clientId: options.clientId });
   if (client.archivedAt) throw conflict(`${client.name} is archived. Restore the client before tracking emails for it.`);
   const rules = emailRules(account, client, options.rateCents);

@@ -3,6 +3,11 @@ import { pruneExpiredSessions } from "../auth/sessions.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { pruneRateLimits } from "../platform/rate-limit.js";
+import { teamsJobs } from "../capture/teams/teams-jobs.js";
+import { meetJobs } from "../capture/meet/meet-jobs.js";
+import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
+import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
+import { WATCH_EVERY_SECONDS, WATCH_MEETINGS_JOB, watchMeetings } from "../platform-detection/watch-meetings.js";
 
 /**
  * What a job handler gets besides its data: the app's database, clock, log and configuration
@@ -58,6 +63,31 @@ export const jobHandlers = {
       await pruneRateLimits(db, at);
     },
   }),
+  /** Calendar feeds (issue 14 §4): every 5 minutes a poll per enabled feed, one at a time per feed. */
+  [POLL_FEEDS_JOB]: pollFeedsJob,
+  [POLL_FEED_JOB]: pollFeedJob,
+  /**
+   * "Track meetings on this computer" (platform-detection/watch-meetings.ts): one look, then again in
+   * 10 s while anyone here tracks; stately, so looks never pile up or overlap; the cron re-seeds the
+   * chain every minute (after a restart, or a lost re-queue).
+   */
+  [WATCH_MEETINGS_JOB]: defineJob<Record<string, never>>({
+    rules: { policy: "stately", retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 60 },
+    schedule: { cron: "* * * * *", data: {} },
+    run: async (_data, context) => {
+      const { tracking } = await watchMeetings(context);
+      if (tracking > 0) await context.send(WATCH_MEETINGS_JOB, {}, { startAfter: WATCH_EVERY_SECONDS });
+    },
+  }),
+  /** A verified Stripe event: re-read the subscription and write Stripe's truth (payments/stripe-webhook/). */
+  "stripe.apply-event": applyStripeEventJob,
+  /** Microsoft Teams (capture/teams/teams-jobs.ts): a notified call record → capture events; hourly subscription renewal. */
+  "teams.fetch-call-record": teamsJobs["teams.fetch-call-record"],
+  "teams.renew-subscription": teamsJobs["teams.renew-subscription"],
+  /** Google Meet (capture/meet/meet-jobs.ts): a push → calendar sync → conference record → capture events; hourly channel renewal. */
+  "meet.sync-calendar": meetJobs["meet.sync-calendar"],
+  "meet.fetch-conference": meetJobs["meet.fetch-conference"],
+  "meet.renew-channel": meetJobs["meet.renew-channel"],
 };
 
 export type JobHandlers = typeof jobHandlers;

@@ -80,6 +80,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   readonly #db: ReturnType<typeof queueDb>;
   readonly #stopTimeoutMs: number;
+  readonly #workerIds = new Map<string, string>();
 
   private constructor(boss: PgBoss, db: ReturnType<typeof queueDb>, stopTimeoutMs: number) {
     this.boss = boss;
@@ -95,7 +96,7 @@ export class JobQueue {
     const queue = new JobQueue(boss, db, options.stopTimeoutMs ?? 10_000);
     const context: JobContext = {
       ...baseContext,
-      send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+      send: (name, data, sendOptions) => queue.#sendAndWake(name, data, sendOptions ?? {}),
     };
     const handlers: Record<string, JobDefinition<object>> = {
       ...(jobHandlers as unknown as Record<string, JobDefinition<object>>),
@@ -110,16 +111,36 @@ export class JobQueue {
       await boss.updateQueue(name, rules);
       if (definition.schedule) await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
       else await boss.unschedule(name);
-      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await definition.run(job.data, context);
+        // A worker that found a job asks again at once instead of sleeping a polling interval:
+        // a backlog drains at the speed of its jobs, not one job per interval.
+        if (jobs.length > 0) boss.notifyWorker(workerId);
       });
+      queue.#workerIds.set(name, workerId);
     }
     return queue;
   }
 
   /** Queues a job; the id, or null when the queue's policy refused it (one already waiting). */
   send<Name extends JobName>(name: Name, data: JobData<Name>, options: SendOptions = {}): Promise<string | null> {
-    return this.boss.send(name, data, options);
+    return this.#sendAndWake(name, data, options);
+  }
+
+  /**
+   * Wakes this instance's worker of `name` so a job queued for now starts at once rather than at
+   * the worker's next poll (up to 2 s later). Other instances still find it by polling. Callers
+   * that queued inside their own transaction call it after the commit.
+   */
+  wake(name: string): void {
+    const workerId = this.#workerIds.get(name);
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  async #sendAndWake(name: string, data: object, options: SendOptions): Promise<string | null> {
+    const id = await this.boss.send(name, data, options);
+    if (id && options.startAfter === undefined) this.wake(name);
+    return id;
   }
 
   /** Stops taking jobs, waits (bounded) for running ones, then lets the database close. */

@@ -16,11 +16,14 @@ export type ConfirmedSubscription = {
   trialEndsAt: Date | null;
   subscriptionId: string | null;
   customerId: string | null;
+  /** End of the period paid (or trialled) for, as the provider reports it. */
+  currentPeriodEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean;
 };
 
 /**
  * How sign-up is paid for. The trial provider needs no card (docs/decisions.md D4); the Stripe
- * provider (a later issue) creates a subscription and confirms it with Stripe itself,
+ * provider (stripe/stripe-provider.ts) creates a subscription and confirms it with Stripe itself,
  * never trusting the browser's word.
  */
 export type PaymentProvider = {

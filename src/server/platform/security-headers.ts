@@ -31,7 +31,10 @@ import { isApiRequest } from "./api-url.js";
  *
  * The same hook sends the request id (docs/decisions.md D14), so a user's report can be matched to the logs.
  */
-export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = {}): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = stripeJsSources(app),
+): void {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -60,6 +63,21 @@ export function registerSecurityHeaders(app: FastifyInstance, extra: { scriptSrc
     reply.header("x-request-id", request.id);
     done();
   });
+}
+
+/**
+ * Stripe.js and its Payment Element (Stripe's documented CSP: the script and its frames from
+ * js.stripe.com, 3-D Secure pages from hooks.stripe.com, calls to api.stripe.com), allowed only
+ * when this deployment takes card payments (STRIPE_PUBLISHABLE_KEY set); otherwise the policy stays
+ * 'self' only.
+ */
+function stripeJsSources(app: FastifyInstance): { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } {
+  if (!app.hasDecorator("config") || !app.config.stripe?.publishableKey) return {};
+  return {
+    scriptSrc: ["https://js.stripe.com", "https://*.js.stripe.com"],
+    frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+    connectSrc: ["https://api.stripe.com"],
+  };
 }
 
 /** One year, subdomains included (OWASP's HTTP Strict Transport Security Cheat Sheet). */

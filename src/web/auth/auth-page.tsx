@@ -10,6 +10,7 @@ import { AuthShowcase } from "./auth-showcase";
 import { AuthTabsPlaceholder, FormPlaceholder } from "./form-placeholder";
 import type { AuthTab } from "./auth-tabs";
 import type { PaymentSetup } from "./plan-checkout";
+import { type PaymentReturn, readPaymentReturn } from "./payment-return-query";
 
 // The forms and later steps load after the page's heading has painted: their validation (zod,
 // react-hook-form) and the query cache their requests go through are most of /auth's code, and
@@ -18,6 +19,7 @@ import type { PaymentSetup } from "./plan-checkout";
 const AuthTabs = lazy(() => import("./auth-tabs").then((module) => ({ default: module.AuthTabs })));
 const PlanCheckout = lazy(() => import("./plan-checkout").then((module) => ({ default: module.PlanCheckout })));
 const PaymentStep = lazy(() => import("./payment-step").then((module) => ({ default: module.PaymentStepWithQueries })));
+const PaymentReturnStep = lazy(() => import("./payment-return").then((module) => ({ default: module.PaymentReturnStep })));
 
 type Step = "auth" | "plan" | "payment";
 
@@ -34,6 +36,8 @@ export default function AuthPage() {
   const [billingCycle, setBillingCycle] = useState<BillingCycle>("monthly");
   const [payment, setPayment] = useState<PaymentSetup | null>(null);
   const [hasMoved, setHasMoved] = useState(false);
+  // Back from a payment redirect (3-D Secure): finish the sign-up the server kept for this browser.
+  const [paymentReturn, setPaymentReturn] = useState<PaymentReturn | null>(() => readPaymentReturn(window.location.search));
 
   function goTo(next: Step) {
     setHasMoved(true);
@@ -54,7 +58,12 @@ export default function AuthPage() {
         <main id="main-content" className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center sm:px-6">
           <div className={cn("w-full", wide ? "max-w-3xl" : "max-w-md")}>
             <Suspense fallback={<FormPlaceholder fields={3} label="Loading" />}>
-              {step === "auth" ? (
+              {paymentReturn ? (
+                <div className="mx-auto max-w-lg">
+                  <PaymentReturnStep result={paymentReturn} onRestart={() => setPaymentReturn(null)} />
+                </div>
+              ) : null}
+              {!paymentReturn && step === "auth" ? (
                 <AuthStep
                   tab={tab}
                   onTabChange={setTab}

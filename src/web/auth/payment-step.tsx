@@ -6,14 +6,45 @@ import { Spinner } from "@web/components/ui/spinner";
 import { useFocusOnMount } from "@web/hooks/use-focus-on-mount";
 import { toast } from "@web/hooks/use-toast";
 import { Lock } from "lucide-react";
-import { type ComponentProps, type FormEvent, useState } from "react";
-import { confirmPayment, PAYMENT_ELEMENT_ID } from "./confirm-payment";
+import { type ComponentProps, type FormEvent, useEffect, useRef, useState } from "react";
+import { mountPaymentForm, PAYMENT_ELEMENT_ID, type PaymentForm, STRIPE_UNAVAILABLE } from "./confirm-payment";
 import { annualTotalText, monthlyPriceText, perUserText } from "@web/components/plan-price";
 import { useCompleteRegistration } from "./use-registration";
 
+type FormState = { status: "loading" } | { status: "ready"; form: PaymentForm } | { status: "unavailable"; message: string };
+
+/** Mounts Stripe's Payment Element into the returned ref's element, once per client secret. */
+function usePaymentForm(clientSecret: string, publishableKey: string | null) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<FormState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    void attempt;
+    let cancelled = false;
+    let mounted: PaymentForm | null = null;
+    setState({ status: "loading" });
+    mountPaymentForm({ clientSecret, publishableKey, container, dark: document.documentElement.classList.contains("dark") })
+      .then((form) => {
+        mounted = form;
+        if (cancelled) form.destroy();
+        else setState({ status: "ready", form });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ status: "unavailable", message: error instanceof Error ? error.message : STRIPE_UNAVAILABLE });
+      });
+    return () => {
+      cancelled = true;
+      mounted?.destroy();
+    };
+  }, [clientSecret, publishableKey, attempt]);
+  return { containerRef, state, retry: () => setAttempt((n) => n + 1) };
+}
+
 /**
- * "Complete Payment" (spec 000 §2.3, §4): the provider's card form, then complete-registration.
- * Shown only when the server asked for a payment (a clientSecret exists).
+ * "Complete Payment" (spec 000 §2.3, §4): Stripe's Payment Element, then complete-registration,
+ * where the server checks with Stripe itself. Shown only when the server asked for a payment.
  */
 export function PaymentStep({
   planId,
@@ -31,18 +62,16 @@ export function PaymentStep({
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const completeRegistration = useCompleteRegistration();
   const [isConfirming, setIsConfirming] = useState(false);
+  const { containerRef, state, retry } = usePaymentForm(clientSecret, publishableKey);
   const plan = getPlan(planId);
   const isPending = isConfirming || completeRegistration.isPending;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (state.status !== "ready") return;
     setIsConfirming(true);
     try {
-      const result = await confirmPayment({
-        clientSecret,
-        publishableKey,
-        returnUrl: `${window.location.origin}/auth`,
-      });
+      const result = await state.form.confirm(`${window.location.origin}/auth`);
       if (result.error) {
         toast({ title: "Payment Failed", description: result.error.message, variant: "destructive" });
         return;
@@ -99,11 +128,36 @@ export function PaymentStep({
               ) : null}
             </dl>
 
-            <div id={PAYMENT_ELEMENT_ID} className="min-h-24 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
-              The secure card form appears here.
+            <div className="grid gap-2">
+              {state.status === "loading" ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                  <Spinner />
+                  Loading the secure card form...
+                </p>
+              ) : null}
+              {state.status === "unavailable" ? (
+                <div role="alert" className="grid gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
+                  <p className="font-medium text-destructive">The card form is unavailable</p>
+                  <p className="text-muted-foreground">{state.message}</p>
+                  <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={retry}>
+                    Try again
+                  </Button>
+                </div>
+              ) : null}
+              {/* Stripe renders the card fields here (its own iframe); nothing of the card reaches our server. */}
+              <div
+                id={PAYMENT_ELEMENT_ID}
+                ref={containerRef}
+                className={state.status === "unavailable" ? "hidden" : "min-h-24"}
+              />
             </div>
 
-            <Button type="submit" size="lg" className="h-auto min-h-11 w-full py-2 whitespace-normal" disabled={isPending}>
+            <Button
+              type="submit"
+              size="lg"
+              className="h-auto min-h-11 w-full py-2 whitespace-normal"
+              disabled={isPending || state.status !== "ready"}
+            >
               {isPending ? (
                 <>
                   <Spinner />

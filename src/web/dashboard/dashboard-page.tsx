@@ -11,6 +11,7 @@ import { ActiveCallTracker } from "./active-call-tracker";
 import { QuickActions } from "./quick-actions";
 import { RecentCalls } from "./recent-calls";
 import { StatCards } from "./stat-cards";
+import { MeetingsToConfirm } from "@web/calendar-feeds/meetings-to-confirm";
 
 /** Dashboard (spec 000 §2.5): greeting, active-call tracker, today's figures, quick actions, recent calls, account overview. */
 export default function DashboardPage() {
@@ -31,6 +32,7 @@ export default function DashboardPage() {
       />
       <ActiveCallTracker onStartCall={openStart} />
       <StatCards currency={user.currency} />
+      <MeetingsToConfirm timezone={user.timezone} />
       <QuickActions onStartCall={openStart} onLogCall={openLog} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -33,12 +33,28 @@ export const queryKeys = {
   settings: () => ["/api/settings"] as const,
   /** Settings → Zoom: webhook URL, status, last event (never a secret). */
   zoomIntegration: () => ["/api/integrations/zoom"] as const,
+  /** Settings → Teams: IDs, status, webhook URL, subscription expiry, last event and error (never the secret). */
+  teamsIntegration: () => ["/api/integrations/teams"] as const,
+  /** Settings → Meet: client ID, consent status, Google account, push channel, last event and error (never a secret). */
+  meetIntegration: () => ["/api/integrations/meet"] as const,
+  /** Settings → Calendar: the feed's host, switches and status (never the address). */
+  calendarFeed: () => ["/api/integrations/calendar-feed"] as const,
+  /** The dashboard's "Meetings to confirm": proposals from the calendar feed. */
+  callProposals: () => ["/api/call-proposals?status=proposed&limit=20"] as const,
   /** Settings → Mobile/iPhone, Landline/Office (never a secret), and the phone screen's badges and form. */
   mobileIntegration: () => ["/api/integrations/mobile"] as const,
   landlineIntegration: () => ["/api/integrations/landline"] as const,
   integrationStatus: () => ["/api/integrations/status"] as const,
   phoneIntegration: () => ["/api/user/phone-integration"] as const,
   unreadNotifications: () => ["/api/notifications/unread"] as const,
+  /** Settings → Plan & Billing and the shell's banner: plan, cycle, standing (may the account track?). */
+  billingSubscription: () => ["/api/billing/subscription"] as const,
+  /** /payments: the Stripe connection check. */
+  stripeTest: () => ["/api/stripe/test"] as const,
+  /** /platform-detection: this computer, its platforms' status (polled every 10 s), the desktop meeting tracking. */
+  platformInfo: () => ["/api/platform/info"] as const,
+  platformStatus: () => ["/api/platform/status"] as const,
+  platformTracking: () => ["/api/platform/tracking"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -77,6 +93,14 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "settings";
     case "/api/integrations/zoom":
       return "zoomIntegration";
+    case "/api/integrations/teams":
+      return "teamsIntegration";
+    case "/api/integrations/meet":
+      return "meetIntegration";
+    case "/api/integrations/calendar-feed":
+      return "calendarFeed";
+    case "/api/call-proposals":
+      return "callProposals";
     case "/api/integrations/mobile":
       return "mobileIntegration";
     case "/api/integrations/landline":
@@ -87,6 +111,16 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "phoneIntegration";
     case "/api/notifications/unread":
       return "unreadNotifications";
+    case "/api/billing/subscription":
+      return "billingSubscription";
+    case "/api/stripe/test":
+      return "stripeTest";
+    case "/api/platform/info":
+      return "platformInfo";
+    case "/api/platform/status":
+      return "platformStatus";
+    case "/api/platform/tracking":
+      return "platformTracking";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

@@ -89,7 +89,7 @@ export const REFRESHES = {
   /** Assigning a client re-prices the call and may raise its invoice-ready notification. */
   "call.clientAssigned": ENDS_CALLS,
   /** A call changed elsewhere (a provider's webhook, another tab or device): the live stream (lib/live-calls.ts). */
-  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration"],
+  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration"],
   "invoices.created": SHOWS_BILLING,
   "invoice.generated": SHOWS_BILLING,
   /** The server refused an invoice: usually its calls changed elsewhere, so show them as they are now. */
@@ -117,6 +117,21 @@ export const REFRESHES = {
   "mailbox.disconnected": MAILBOX,
   "zoom.saved": ["zoomIntegration"],
   "zoom.disconnected": ["zoomIntegration"],
+  /** Teams: a save may create the Graph subscription (status, expiry); a test reads only. */
+  "teams.saved": ["teamsIntegration"],
+  "teams.tested": [],
+  "teams.disconnected": ["teamsIntegration"],
+  /** Meet: a save may void the consent (new client); a test may refresh the token or turn the status to reconnect. */
+  "meet.saved": ["meetIntegration"],
+  "meet.tested": ["meetIntegration"],
+  "meet.disconnected": ["meetIntegration"],
+  /** Calendar feed: a save or poll may add, move or cancel proposals, and with "Confirm automatically" make calls. */
+  "calendarFeed.saved": ["calendarFeed", "callProposals", ...ENDS_CALLS],
+  "calendarFeed.polled": ["calendarFeed", "callProposals", ...ENDS_CALLS],
+  "calendarFeed.removed": ["calendarFeed", "callProposals"],
+  /** A confirmed meeting is a new priced call (and maybe an invoice-ready notification). */
+  "proposal.confirmed": ["callProposals", "calendarFeed", ...ENDS_CALLS],
+  "proposal.dismissed": ["callProposals", "calendarFeed"],
   /** Phone capture settings; a test's end may follow real events (methods and badges turn green). */
   "mobile.saved": PHONES,
   "mobile.tested": PHONES,
@@ -133,6 +148,17 @@ export const REFRESHES = {
   "session.ended": ALL,
   /** Registration's plan step writes nothing the app shows. */
   "subscription.created": [],
+  /** Plan or cycle changed (Settings → Plan & Billing): the tab and the shell's banner. */
+  "billing.planChanged": ["billingSubscription"],
+  /** The browser leaves for Stripe's portal; what changes there arrives by webhook and is read on return. */
+  "billing.portalOpened": [],
+  /** The payment test page's objects live in Stripe only; nothing the app shows changes. */
+  "stripe.intentCreated": [],
+  "stripe.customerCreated": [],
+  /** Detect Active Platform only reads this computer. */
+  "platform.detected": [],
+  /** Switching desktop tracking off ends the calls in progress. */
+  "platform.trackingSaved": ["platformTracking", ...ENDS_CALLS],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

@@ -1,11 +1,15 @@
 import { Construction } from "lucide-react";
 import type { ComponentType } from "react";
+import { useSearchParams } from "wouter";
 import { EmptyState } from "@web/components/empty-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { EmailIntegrationTab } from "./email-integration-tab";
 import { LandlineIntegrationTab } from "./landline-integration-tab";
 import { MobileIntegrationTab } from "./mobile-integration-tab";
 import { ZoomIntegrationTab } from "./zoom-integration-tab";
+import { CalendarFeedTab } from "@web/calendar-feeds/calendar-feed-tab";
+import { TeamsIntegrationTab } from "./teams-integration-tab";
+import { MeetIntegrationTab } from "./meet-integration-tab";
 
 /** Stand-in for an integration whose issue has not landed yet. */
 function ComingInLaterRelease({ name }: { name: string }) {
@@ -27,13 +31,17 @@ export const INTEGRATION_SUBTABS: { value: string; label: string; component: Com
   { value: "landline", label: "Landline/Office", component: LandlineIntegrationTab },
   { value: "financial", label: "Financial", component: later("Financial") },
   { value: "zoom", label: "Zoom", component: ZoomIntegrationTab },
-  { value: "teams", label: "Teams", component: later("Teams") },
-  { value: "meet", label: "Meet", component: later("Meet") },
+  { value: "teams", label: "Teams", component: TeamsIntegrationTab },
+  { value: "meet", label: "Meet", component: MeetIntegrationTab },
+  { value: "calendar", label: "Calendar", component: CalendarFeedTab },
   { value: "email", label: "Email", component: EmailIntegrationTab },
 ];
 
+/** `?sub=meet` opens a sub-tab directly (an OAuth consent returns to its own sub-tab). */
 export function IntegrationsTab() {
-  const first = INTEGRATION_SUBTABS[0]?.value;
+  const [params] = useSearchParams();
+  const requested = params.get("sub");
+  const first = INTEGRATION_SUBTABS.some((tab) => tab.value === requested) ? requested! : INTEGRATION_SUBTABS[0]?.value;
   return (
     <Tabs defaultValue={first}>
       <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">

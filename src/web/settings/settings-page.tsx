@@ -1,5 +1,5 @@
 import type { SettingsResponse } from "@core/contracts/settings";
-import { Bell, CreditCard, type LucideIcon, Plug, User } from "lucide-react";
+import { Bell, CreditCard, type LucideIcon, Plug, User, Wallet } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
@@ -11,6 +11,7 @@ import { FieldsSkeleton } from "./fields-skeleton";
 import { useEmailVerificationOutcome } from "./email-verification";
 import { IntegrationsTab } from "./integrations-tab";
 import { NotificationsTab } from "./notifications-tab";
+import { PlanBillingTab } from "./plan-billing-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
 import { RepriceCallsSection } from "./reprice-calls-section";
 import { useSettings } from "./use-settings";
@@ -51,6 +52,14 @@ const TABS = [
         <RepriceCallsSection />
       </>
     ),
+  },
+  {
+    value: "plan",
+    icon: Wallet,
+    label: "Plan & Billing",
+    title: "Plan & Billing",
+    description: "Your Minutely plan, billing cycle, trial and payments.",
+    content: () => <PlanBillingTab />,
   },
   {
     value: "profile",

@@ -5,6 +5,7 @@ import { LogoMark } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { NotificationOverlay } from "@web/notifications/notification-overlay";
 import { useLiveCalls } from "@web/lib/live-calls";
+import { PlanBillingBanner } from "@web/settings/plan-billing-banner";
 import { MainNav } from "./main-nav";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
@@ -38,6 +39,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           </div>
         </div>
       </header>
+      <PlanBillingBanner />
       <main
         id="main-content"
         tabIndex={-1}

@@ -31,6 +31,12 @@ import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "
 import { updateSettingsRequest } from "../../../src/core/contracts/settings.js";
 import { joinWaitlistRequest, waitlistEntriesQuery } from "../../../src/core/contracts/waitlist.js";
 import { setupZoomRequest } from "../../../src/core/contracts/zoom.js";
+import { teamsSettingsRequest, teamsTestRequest } from "../../../src/core/contracts/teams.js";
+import { meetCallbackQuery, meetSettingsRequest, meetTestRequest } from "../../../src/core/contracts/meet.js";
+import { paymentIntentRequest, testCustomerRequest } from "../../../src/core/contracts/stripe.js";
+import { changePlanRequest } from "../../../src/core/contracts/subscription.js";
+import { callProposalQuery, confirmProposalRequest, saveCalendarFeedRequest } from "../../../src/core/contracts/calendar-feed.js";
+import { platformTrackingRequest } from "../../../src/core/contracts/platform-detection.js";
 import {
   landlineSettingsRequest,
   mobileSettingsRequest,
@@ -271,9 +277,58 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
     },
   },
   "GET /api/integrations/zoom": {},
+  "GET /api/integrations/calendar-feed": {},
+  /** A valid body names an address with no calendar behind it: refused (400), nothing saved. */
+  "PUT /api/integrations/calendar-feed": {
+    body: { schema: saveCalendarFeedRequest, valid: () => ({ url: "http://127.0.0.1:9/none.ics", enabled: true, autoConfirm: false }) },
+  },
+  "DELETE /api/integrations/calendar-feed": {},
+  "POST /api/integrations/calendar-feed/poll": { body: { schema: emptyBody, valid: () => ({}) } },
+  "GET /api/call-proposals": { query: { schema: callProposalQuery, valid: () => ({ status: "proposed", limit: "20" }) } },
+  /** The fuzzing account has no proposals: a call's id names none, so valid input ends in a 404. */
+  "POST /api/call-proposals/:id/confirm": { id: "call", body: { schema: confirmProposalRequest, valid: (ids) => ({ clientId: ids.client }) } },
+  "POST /api/call-proposals/:id/dismiss": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
   "DELETE /api/integrations/zoom": {},
   /** Unsigned fuzz never gets past the token lookup and the signature: 404 or 401, nothing changes. */
   "POST /api/webhooks/zoom/:token": { as: "visitor" },
+  "GET /api/integrations/teams": {},
+  /**
+   * Teams without a client secret: saved disabled, and no variation ever reaches Microsoft (enabling or
+   * testing without a stored secret is a 400). tests/api/teams-*.test.ts run the real flows on a stand-in.
+   */
+  "POST /api/integrations/teams": {
+    body: {
+      schema: teamsSettingsRequest,
+      valid: () => ({ tenantId: "contoso.onmicrosoft.com", clientId: "11111111-2222-3333-4444-555555555555", enabled: false }),
+    },
+  },
+  "POST /api/integrations/teams/test": {
+    body: {
+      schema: teamsTestRequest,
+      valid: () => ({ tenantId: "contoso.onmicrosoft.com", clientId: "11111111-2222-3333-4444-555555555555" }),
+    },
+  },
+  "DELETE /api/integrations/teams": {},
+  /** Graph's notifications: an unknown token is a 404; nothing is queued without the row's clientState. */
+  "POST /api/webhooks/teams/:token": { as: "visitor" },
+  "GET /api/integrations/meet": {},
+  /**
+   * Meet without a client secret: nothing stored, so saving and testing are 400s and no valid input
+   * reaches Google. tests/api/meet-*.test.ts run the real flows against the Google stand-in.
+   */
+  "POST /api/integrations/meet": {
+    body: { schema: meetSettingsRequest, valid: () => ({ clientId: "123-fuzz.apps.googleusercontent.com", enabled: false }) },
+  },
+  "POST /api/integrations/meet/test": {
+    body: { schema: meetTestRequest, valid: () => ({ clientId: "123-fuzz.apps.googleusercontent.com" }) },
+  },
+  "DELETE /api/integrations/meet": {},
+  "GET /api/integrations/meet/connect": {},
+  "GET /api/integrations/meet/callback": {
+    query: { schema: meetCallbackQuery, valid: () => ({ code: "fuzz-code", state: "fuzz-state" }) },
+  },
+  /** Calendar pushes: an unknown token is a 404; nothing is queued without the channel's id and token. */
+  "POST /api/webhooks/google-calendar/:token": { as: "visitor" },
   "GET /api/integrations/mobile": {},
   "POST /api/integrations/mobile": {
     body: {
@@ -309,4 +364,18 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "POST /api/webhooks/twilio/:token/voice": { as: "visitor" },
   "POST /api/webhooks/twilio/:token/sms": { as: "visitor" },
   "POST /api/webhooks/phone/:token": { as: "visitor" },
+  /** The fuzzing app has no STRIPE_WEBHOOK_SECRET: every delivery is a 503 (or 400 unsigned), nothing recorded. */
+  "POST /api/webhooks/stripe": { as: "visitor" },
+  "GET /api/platform/info": {},
+  "GET /api/platform/status": {},
+  "GET /api/platform/detect": {},
+  "GET /api/platform/tracking": {},
+  "PUT /api/platform/tracking": { body: { schema: platformTrackingRequest, valid: () => ({ enabled: false }) } },
+  /** The fuzzing app has no Stripe keys: the check says so, test objects are refused (503) after validation. */
+  "GET /api/stripe/test": {},
+  "POST /api/stripe/payment-intent": { body: { schema: paymentIntentRequest, valid: () => ({ amount: 100, currency: "usd", metadata: { purpose: "fuzz" } }) } },
+  "POST /api/stripe/customer": { body: { schema: testCustomerRequest, valid: () => ({ email: "fuzz-customer@example.test", name: "Fuzz" }) } },
+  "GET /api/billing/subscription": {},
+  "POST /api/billing/portal": { body: { schema: emptyBody, valid: () => ({}) } },
+  "POST /api/billing/change-plan": { body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
 };

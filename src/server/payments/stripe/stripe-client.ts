@@ -8,6 +8,12 @@ import type { Config } from "../../config.js";
  * keep-alive agent, so it is built once and shared.
  */
 const clients = new WeakMap<Config["stripe"], Stripe>();
+/** The settings each client was built from, so code holding only the client can map its price ids. */
+const settingsOfClient = new WeakMap<Stripe, Config["stripe"]>();
+
+export function stripeSettingsOf(stripe: Stripe): Config["stripe"] | undefined {
+  return settingsOfClient.get(stripe);
+}
 
 export function stripeClientFor(config: Config): Stripe | null {
   const settings = config.stripe;
@@ -29,5 +35,6 @@ export function stripeClientFor(config: Config): Stripe | null {
     appInfo: { name: "Minutely" },
   });
   clients.set(settings, client);
+  settingsOfClient.set(client, settings);
   return client;
 }

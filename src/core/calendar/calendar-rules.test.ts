@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { FEED_URL_INVALID, maskedFeedHost, normaliseFeedUrl } from "./feed-url.js";
+import { endedInWindow, feedWindow } from "./feed-window.js";
+import { occurrenceKey } from "./occurrence-key.js";
+
+describe("occurrence keys", () => {
+  it("are the UID and the original start in UTC, whatever zone the Date came from", () => {
+    // 10:00 in New York before and after the 2026 DST change (8 March).
+    expect(occurrenceKey("series@x", new Date("2026-03-03T10:00:00-05:00"))).toBe("series@x@2026-03-03T15:00:00.000Z");
+    expect(occurrenceKey("series@x", new Date("2026-03-10T10:00:00-04:00"))).toBe("series@x@2026-03-10T14:00:00.000Z");
+  });
+});
+
+describe("the window", () => {
+  const now = new Date("2026-03-26T12:00:00Z");
+  const window = feedWindow(now);
+
+  it("holds meetings that ended in the last 30 days, up to now", () => {
+    expect(window.from.toISOString()).toBe("2026-02-24T12:00:00.000Z");
+    expect(endedInWindow(new Date("2026-03-26T12:00:00Z"), window)).toBe(true);
+    expect(endedInWindow(new Date("2026-02-24T12:00:01Z"), window)).toBe(true);
+  });
+
+  it("leaves out meetings still to end and those that ended before it", () => {
+    expect(endedInWindow(new Date("2026-03-26T12:00:01Z"), window)).toBe(false);
+    expect(endedInWindow(new Date("2026-02-24T12:00:00Z"), window)).toBe(false);
+    expect(endedInWindow(new Date("2025-06-01T00:00:00Z"), feedWindow(now, 400))).toBe(true);
+  });
+
+  it("is 30 days of elapsed time across a DST change (not 30 local days)", () => {
+    const afterDst = feedWindow(new Date("2026-03-20T12:00:00Z"));
+    expect(afterDst.to.getTime() - afterDst.from.getTime()).toBe(30 * 24 * 3600 * 1000);
+  });
+});
+
+describe("feed addresses", () => {
+  it("turns webcal:// into https:// and keeps https", () => {
+    expect(normaliseFeedUrl("webcal://p01-caldav.icloud.com/published/2/abc")?.href).toBe(
+      "https://p01-caldav.icloud.com/published/2/abc",
+    );
+    expect(normaliseFeedUrl(" https://calendar.google.com/calendar/ical/x/private-y/basic.ics ")?.protocol).toBe("https:");
+  });
+
+  it("refuses what is not a web address", () => {
+    for (const value of ["ftp://x/cal.ics", "file:///etc/passwd", "javascript:alert(1)", "calendar.ics", ""])
+      expect(normaliseFeedUrl(value)).toBeNull();
+    expect(FEED_URL_INVALID).toContain("https://");
+  });
+
+  it("shows only the host", () => {
+    expect(maskedFeedHost("calendar.google.com")).toBe("calendar.google.com…");
+  });
+});

@@ -1,0 +1,100 @@
+import { and, eq, gt, inArray, or } from "drizzle-orm";
+import type { FeedWindow } from "../../core/calendar/feed-window.js";
+import type { Db } from "../db/client.js";
+import { type CallParticipant, callProposals } from "../db/schema/index.js";
+import { PROPOSAL_SOURCE } from "./feed-integration.js";
+import type { MatchedOccurrence } from "./match-occurrences.js";
+
+/**
+ * The feed's meetings → the account's proposals (issue 14 §4), in one transaction, keyed by
+ * (account, "ics", occurrence key). Only a "proposed" (or "cancelled") proposal follows the feed: a
+ * moved meeting moves it, a cancelled one (STATUS:CANCELLED, EXDATE, gone from the feed, or no client
+ * among its attendees any more) cancels it, one that comes back reopens it. "confirmed" and
+ * "dismissed" are the user's decisions and the feed never changes them.
+ */
+export type ReconcileCounts = { newProposals: number; updatedProposals: number; cancelledProposals: number };
+
+type ProposalRow = typeof callProposals.$inferSelect;
+const FOLLOWS_FEED = new Set(["proposed", "cancelled"]);
+
+export async function reconcileProposals(
+  db: Db,
+  options: { accountId: number; userId: number | null; occurrences: readonly MatchedOccurrence[]; window: FeedWindow; now: Date },
+): Promise<ReconcileCounts> {
+  const { accountId, now } = options;
+  const live = options.occurrences.filter((occurrence) => !occurrence.cancelled && occurrence.clientId !== null);
+  const keys = options.occurrences.map((occurrence) => occurrence.key);
+  const counts: ReconcileCounts = { newProposals: 0, updatedProposals: 0, cancelledProposals: 0 };
+  await db.transaction(async (tx) => {
+    const mine = and(eq(callProposals.accountId, accountId), eq(callProposals.source, PROPOSAL_SOURCE));
+    // Everything the feed could touch: its current keys, and every proposal of the window (for "vanished").
+    const inWindow = gt(callProposals.endsAt, options.window.from);
+    const existing = await tx
+      .select()
+      .from(callProposals)
+      .where(and(mine, keys.length ? or(inWindow, inArray(callProposals.externalId, keys)) : inWindow))
+      .for("update");
+    const byKey = new Map(existing.map((row) => [row.externalId, row]));
+    const liveKeys = new Set<string>();
+
+    for (const occurrence of live) {
+      liveKeys.add(occurrence.key);
+      const values = {
+        clientId: occurrence.clientId,
+        title: occurrence.title,
+        startsAt: occurrence.startsAt,
+        endsAt: occurrence.endsAt,
+        attendees: occurrence.attendees,
+      };
+      const row = byKey.get(occurrence.key);
+      if (!row) {
+        await tx
+          .insert(callProposals)
+          .values({
+            accountId,
+            userId: options.userId,
+            source: PROPOSAL_SOURCE,
+            externalId: occurrence.key,
+            ...values,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing();
+        counts.newProposals += 1;
+      } else if (FOLLOWS_FEED.has(row.status) && (row.status === "cancelled" || differs(row, values))) {
+        await tx
+          .update(callProposals)
+          .set({ ...values, status: "proposed", updatedAt: now })
+          .where(and(eq(callProposals.id, row.id), inArray(callProposals.status, [...FOLLOWS_FEED])));
+        counts.updatedProposals += 1;
+      }
+    }
+    const gone = existing.filter((row) => row.status === "proposed" && !liveKeys.has(row.externalId)).map((row) => row.id);
+    if (gone.length) {
+      await tx
+        .update(callProposals)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(and(mine, inArray(callProposals.id, gone), eq(callProposals.status, "proposed")));
+      counts.cancelledProposals += gone.length;
+    }
+  });
+  return counts;
+}
+
+function differs(
+  row: ProposalRow,
+  values: { clientId: number | null; title: string | null; startsAt: Date; endsAt: Date; attendees: CallParticipant[] },
+): boolean {
+  return (
+    row.clientId !== values.clientId ||
+    row.title !== values.title ||
+    row.startsAt.getTime() !== values.startsAt.getTime() ||
+    row.endsAt.getTime() !== values.endsAt.getTime() ||
+    attendeesText(row.attendees) !== attendeesText(values.attendees)
+  );
+}
+
+/** Attendees compared by content: jsonb gives keys back in its own order. */
+function attendeesText(attendees: readonly CallParticipant[]): string {
+  return JSON.stringify(attendees.map((person) => [person.name ?? null, person.email ?? null, person.self === true]));
+}

@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import {
+  MEET_CALLBACK_PATH,
+  MEET_MISSING_INFORMATION,
+  MEET_RECONNECT_MESSAGE,
+  MEET_WEBHOOK_PATH,
+  type MeetIntegrationJson,
+  type MeetSettingsRequest,
+} from "../../../core/contracts/meet.js";
+import { AppError } from "../../../core/errors.js";
+import type { Db } from "../../db/client.js";
+import { integrations } from "../../db/schema/index.js";
+import {
+  deleteIntegration,
+  findIntegration,
+  type IntegrationKey,
+  type IntegrationRow,
+  newWebhookToken,
+  readIntegrationSecret,
+  saveIntegration,
+} from "../../integrations/integration-store.js";
+import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+
+/**
+ * The account's Google Meet connection (spec 001 Settings → Meet, issue 14 §3): one `integrations`
+ * row, kind "meeting", provider "meet". Public state in `config`; the client secret, the refresh
+ * and access tokens and the push channel's token are one encrypted secret object.
+ */
+export const MEET_KIND = "meeting";
+export const MEET_PROVIDER = "meet";
+export const meetKey = (accountId: number): IntegrationKey => ({ accountId, kind: MEET_KIND, provider: MEET_PROVIDER });
+
+/** Row statuses: saved without consent yet, consented and working, Google refused the refresh token. */
+export const ROW_STATUS = { configured: "configured", connected: "connected", reconnect: "reconnect" } as const;
+
+export type MeetSecret = {
+  clientSecret: string;
+  refreshToken?: string | null;
+  accessToken?: string | null;
+  /** Unix ms. */
+  accessTokenExpiresAt?: number | null;
+  /** The random token Google echoes in X-Goog-Channel-Token on every push of the current channel. */
+  channelToken?: string | null;
+};
+
+export type MeetChannel = { id: string; resourceId: string; expiresAt: number; address: string };
+
+export type MeetConfig = {
+  clientId?: string;
+  googleAccount?: string | null;
+  channel?: MeetChannel | null;
+  /** events.list's nextSyncToken: the next sync asks only for what changed. */
+  syncToken?: string | null;
+};
+
+export const meetConfig = (row: IntegrationRow): MeetConfig => row.config as MeetConfig;
+
+/** The row's decrypted secret; null when there is none or it no longer decrypts (entered again then). */
+export function readMeetSecret(box: SecretBox, row: IntegrationRow): MeetSecret | null {
+  try {
+    return readIntegrationSecret<MeetSecret>(box, row);
+  } catch (error) {
+    if (error instanceof SecretDecryptError) return null;
+    throw error;
+  }
+}
+
+export function findMeetIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
+  return findIntegration(db, meetKey(accountId));
+}
+
+/** The client ID and secret to use: the ones given, else the stored secret; both are required (spec 001 §5). */
+export function credentialsFrom(
+  box: SecretBox,
+  row: IntegrationRow | null,
+  input: { clientId: string; clientSecret: string | null },
+): { clientId: string; clientSecret: string } {
+  const stored = row ? readMeetSecret(box, row) : null;
+  const clientSecret = input.clientSecret ?? stored?.clientSecret ?? null;
+  if (!clientSecret) throw new AppError("validation_error", MEET_MISSING_INFORMATION);
+  return { clientId: input.clientId, clientSecret };
+}
+
+/**
+ * Saves the OAuth client. A new client ID makes the consent (bound to the old client) void: the
+ * tokens and channel go and the user connects again. The same client keeps its consent.
+ */
+export async function saveMeetSettings(
+  db: Db,
+  box: SecretBox,
+  options: { accountId: number; userId: number; input: MeetSettingsRequest; now: Date },
+): Promise<IntegrationRow> {
+  const key = meetKey(options.accountId);
+  return db.transaction(async (tx) => {
+    const existing = await findIntegration(tx, key);
+    const credentials = credentialsFrom(box, existing, options.input);
+    const previous = existing ? readMeetSecret(box, existing) : null;
+    const sameClient = existing !== null && meetConfig(existing).clientId === credentials.clientId && previous !== null;
+    const keep = sameClient && previous?.refreshToken ? previous : null;
+    return saveIntegration(
+      tx,
+      box,
+      key,
+      {
+        userId: options.userId,
+        enabled: options.input.enabled,
+        status: keep ? existing!.status : ROW_STATUS.configured,
+        config: keep ? { ...meetConfig(existing!), clientId: credentials.clientId } : { clientId: credentials.clientId },
+        secret: { ...(keep ?? {}), clientSecret: credentials.clientSecret },
+        webhookToken: newWebhookToken(),
+        lastError: keep ? existing!.lastError : null,
+      },
+      options.now,
+    );
+  });
+}
+
+/** Writes part of the row's config and secret (tokens, channel, sync token) and its status. */
+export async function updateMeetRow(
+  db: Db,
+  box: SecretBox,
+  row: IntegrationRow,
+  change: { config?: Partial<MeetConfig>; secret?: Partial<MeetSecret>; status?: string; lastError?: string | null },
+  now: Date,
+): Promise<IntegrationRow> {
+  const secret = change.secret ? { ...(readMeetSecret(box, row) ?? {}), ...change.secret } : undefined;
+  return saveIntegration(
+    db,
+    box,
+    meetKey(row.accountId),
+    {
+      ...(change.config ? { config: { ...meetConfig(row), ...change.config } } : {}),
+      ...(secret ? { secret } : {}),
+      ...(change.status ? { status: change.status } : {}),
+      ...(change.lastError !== undefined ? { lastError: change.lastError } : {}),
+    },
+    now,
+  );
+}
+
+/** A verified push arrived: "last event received" (the status is earned by consent, not by pushes). */
+export async function markMeetPush(db: Db, rowId: number, at: Date): Promise<void> {
+  await db.update(integrations).set({ lastEventAt: at, updatedAt: at }).where(eq(integrations.id, rowId));
+}
+
+export function meetPushUrl(origin: string, row: Pick<IntegrationRow, "webhookToken">): string | null {
+  return row.webhookToken ? `${origin}${MEET_WEBHOOK_PATH}/${row.webhookToken}` : null;
+}
+
+/** GET /api/integrations/meet's answer: never the secret or a token. */
+export function presentMeet(box: SecretBox, row: IntegrationRow | null, origin: string): MeetIntegrationJson {
+  const redirectUri = `${origin}${MEET_CALLBACK_PATH}`;
+  if (!row)
+    return {
+      configured: false,
+      enabled: false,
+      status: "not connected",
+      clientId: null,
+      hasClientSecret: false,
+      googleAccount: null,
+      redirectUri,
+      channelExpiresAt: null,
+      lastEventAt: null,
+      lastError: null,
+    };
+  const config = meetConfig(row);
+  const secret = readMeetSecret(box, row);
+  const status =
+    row.status === ROW_STATUS.reconnect
+      ? "reconnect"
+      : row.status === ROW_STATUS.connected && secret?.refreshToken
+        ? "connected"
+        : "not connected";
+  return {
+    configured: true,
+    enabled: row.enabled,
+    status,
+    clientId: config.clientId ?? null,
+    hasClientSecret: Boolean(secret?.clientSecret),
+    googleAccount: status === "not connected" ? null : (config.googleAccount ?? null),
+    redirectUri,
+    channelExpiresAt: config.channel ? new Date(config.channel.expiresAt).toISOString() : null,
+    lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
+    lastError: row.status === ROW_STATUS.reconnect ? (row.lastError ?? MEET_RECONNECT_MESSAGE) : row.lastError,
+  };
+}
+
+export async function deleteMeetIntegration(db: Db, accountId: number): Promise<boolean> {
+  return deleteIntegration(db, meetKey(accountId));
+}
+
+/** Every connected Meet row (the renewal job walks them). */
+export async function connectedMeetRows(db: Db): Promise<IntegrationRow[]> {
+  return db
+    .select()
+    .from(integrations)
+    .where(
+      and(
+        eq(integrations.kind, MEET_KIND),
+        eq(integrations.provider, MEET_PROVIDER),
+        eq(integrations.status, ROW_STATUS.connected),
+        eq(integrations.enabled, true),
+      ),
+    );
+}

@@ -1,0 +1,68 @@
+import type { JobContext, JobDefinition } from "../../jobs/job-handlers.js";
+import { secretBoxFor } from "../../platform/secrets.js";
+import { channelNeedsRenewal, openCalendarChannel } from "./calendar-channel.js";
+import { fetchMeetConference } from "./fetch-conference.js";
+import { connectedMeetRows, meetConfig } from "./meet-integration.js";
+import { MeetReconnectNeeded, meetAccessToken } from "./meet-tokens.js";
+import { type FetchConferenceJob, syncMeetCalendar } from "./sync-calendar.js";
+
+/** The sync job's key: at most one waiting and one running per account (a burst of pushes makes one sync). */
+export const meetSyncKey = (accountId: number) => `meet:${accountId}`;
+
+/**
+ * `meet.renew-channel`, hourly: every connected account whose Calendar push channel expires within
+ * a day (or has none) gets a new one. A refused refresh token turns that row to "reconnect" and the
+ * others go on.
+ */
+async function renewChannels(_data: Record<string, never>, context: JobContext): Promise<void> {
+  const now = context.now();
+  const box = secretBoxFor(context.config);
+  const failures: string[] = [];
+  for (const row of await connectedMeetRows(context.db)) {
+    if (!channelNeedsRenewal(row, now)) continue;
+    const address = meetConfig(row).channel?.address;
+    if (!address) continue;
+    try {
+      const { accessToken, row: current } = await meetAccessToken(context.db, box, context.config, {
+        accountId: row.accountId,
+        now,
+      });
+      await openCalendarChannel(context.db, box, context.config, { row: current, accessToken, address, now });
+    } catch (error) {
+      if (error instanceof MeetReconnectNeeded) continue;
+      failures.push(`account ${row.accountId}: ${(error as Error).message}`);
+    }
+  }
+  if (failures.length > 0) throw new Error(`Calendar channel renewal failed for ${failures.join("; ")}`);
+}
+
+/** Google Meet's jobs (issue 14 §3), registered in jobs/job-handlers.ts. */
+export const meetJobs = {
+  "meet.renew-channel": {
+    rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },
+    schedule: { cron: "17 * * * *", data: {} },
+    run: renewChannels,
+  } satisfies JobDefinition<Record<string, never>>,
+  "meet.sync-calendar": {
+    rules: { policy: "stately", retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+    run: async (data: { accountId: number }, context: JobContext) => {
+      try {
+        await syncMeetCalendar(data, context);
+      } catch (error) {
+        if (error instanceof MeetReconnectNeeded) return;
+        throw error;
+      }
+    },
+  } satisfies JobDefinition<{ accountId: number }>,
+  "meet.fetch-conference": {
+    rules: { policy: "standard", retryLimit: 8, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 300 },
+    run: async (data: FetchConferenceJob, context: JobContext) => {
+      try {
+        await fetchMeetConference(data, context);
+      } catch (error) {
+        if (error instanceof MeetReconnectNeeded) return;
+        throw error;
+      }
+    },
+  } satisfies JobDefinition<FetchConferenceJob>,
+};

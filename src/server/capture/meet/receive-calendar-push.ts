@@ -1,0 +1,74 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { AppError } from "../../../core/errors.js";
+import type { Db } from "../../db/client.js";
+import { integrations, webhookEvents } from "../../db/schema/index.js";
+import type { SecretBox } from "../../platform/secrets.js";
+import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
+
+/** The X-Goog-* headers of a Calendar push (protocols.md "Google Meet"). */
+export type CalendarPush = {
+  token: string;
+  channelId: string | undefined;
+  channelToken: string | undefined;
+  resourceState: string | undefined;
+  messageNumber: string | undefined;
+  now: Date;
+};
+
+export type QueueSync = (accountId: number) => Promise<unknown>;
+
+const UNKNOWN_CHANNEL = "Unknown notification channel";
+
+/** Constant-time equality of two secrets of any length (compares their SHA-256). */
+function sameSecret(given: string | undefined, expected: string | null | undefined): boolean {
+  if (!given || !expected) return false;
+  return timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
+}
+
+/**
+ * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id
+ * must be the row's current channel and X-Goog-Channel-Token its random secret (constant time),
+ * else 404 and nothing changes. 'sync' (the channel's first message) is only answered; 'exists'
+ * queues `meet.sync-calendar` once per message number (webhook_events), so a replay does nothing.
+ * The push carries no event data: the sync job asks Google what changed. Answers at once.
+ */
+export async function receiveCalendarPush(
+  db: Db,
+  box: SecretBox,
+  queueSync: QueueSync | null,
+  push: CalendarPush,
+): Promise<{ received: true; ignored?: true }> {
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(
+      and(eq(integrations.webhookToken, push.token), eq(integrations.kind, MEET_KIND), eq(integrations.provider, MEET_PROVIDER)),
+    )
+    .limit(1);
+  const channel = row ? meetConfig(row).channel : null;
+  if (!row || !channel || push.channelId !== channel.id) throw new AppError("not_found", UNKNOWN_CHANNEL);
+  if (!sameSecret(push.channelToken, readMeetSecret(box, row)?.channelToken)) throw new AppError("not_found", UNKNOWN_CHANNEL);
+
+  await markMeetPush(db, row.id, push.now);
+  if (push.resourceState === "sync" || !row.enabled || row.status !== ROW_STATUS.connected)
+    return { received: true, ignored: true };
+  if (push.resourceState !== "exists") return { received: true, ignored: true };
+  if (!queueSync) throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
+
+  const eventId = `${channel.id}:${push.messageNumber ?? "none"}`;
+  const claimed = await db
+    .insert(webhookEvents)
+    .values({ provider: "meet-push", eventId, accountId: row.accountId, receivedAt: push.now })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  if (claimed.length === 0) return { received: true, ignored: true };
+  try {
+    await queueSync(row.accountId);
+  } catch (error) {
+    // Not queued: let Google's retry count again.
+    await db.delete(webhookEvents).where(sql`${webhookEvents.id} = ${claimed[0]!.id}`);
+    throw error;
+  }
+  return { received: true };
+}

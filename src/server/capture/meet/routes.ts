@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  MEET_CALLBACK_PATH,
+  MEET_CONNECT_PATH,
+  MEET_RETURN_PATH,
+  MEET_WEBHOOK_PATH,
+  meetCallbackQuery,
+  meetIntegrationJson,
+  meetSaveResponse,
+  meetSettingsRequest,
+  meetTestRequest,
+  meetTestResponse,
+  meetWebhookParams,
+  meetWebhookResponse,
+} from "../../../core/contracts/meet.js";
+import { successMessage } from "../../../core/contracts/response-fields.js";
+import { AppError, notFound } from "../../../core/errors.js";
+import { requireAuth } from "../../auth/session-hook.js";
+import { publicOrigin } from "../../platform/public-origin.js";
+import { registerRawBodyParsers } from "../../platform/raw-body.js";
+import { routeSchema } from "../../platform/route-schema.js";
+import { secretBoxFor } from "../../platform/secrets.js";
+import { parseInput } from "../../platform/validate.js";
+import { disconnectMeet } from "./disconnect-meet.js";
+import { finishMeetConsent, MEET_STATE_COOKIE, startMeetConsent } from "./meet-consent.js";
+import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integration.js";
+import { meetSyncKey } from "./meet-jobs.js";
+import { testMeetConnection } from "./meet-test.js";
+import { receiveCalendarPush } from "./receive-calendar-push.js";
+
+const STATE_TTL_SECONDS = 600;
+const TAGS = ["meet"];
+
+/** Settings → Integrations → Meet, Google's consent and Calendar's push notifications (issue 14 §3). */
+export async function meetRoutes(app: FastifyInstance): Promise<void> {
+  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
+  const redirectUri = (request: FastifyRequest) => `${origin(request)}${MEET_CALLBACK_PATH}`;
+
+  app.get(
+    "/api/integrations/meet",
+    {
+      schema: routeSchema({
+        summary: "The Google Meet connection: status, Google account, push channel, last event (never a secret or token)",
+        tags: TAGS,
+        response: { 200: meetIntegrationJson },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return presentMeet(secretBoxFor(app.config), await findMeetIntegration(app.db, auth.accountId), origin(request));
+    },
+  );
+
+  app.post(
+    "/api/integrations/meet",
+    {
+      schema: routeSchema({
+        summary: "Save the Google Cloud OAuth client (Client ID, Client Secret encrypted) and whether Meet capture is on",
+        tags: TAGS,
+        body: meetSettingsRequest,
+        response: { 200: meetSaveResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(meetSettingsRequest, request.body);
+      const box = secretBoxFor(app.config);
+      const row = await saveMeetSettings(app.db, box, { accountId: auth.accountId, userId: auth.userId, input, now: app.now() });
+      const data = presentMeet(box, row, origin(request));
+      return {
+        success: true as const,
+        message:
+          data.status === "connected"
+            ? "Google Meet settings saved."
+            : "Google Meet settings saved. Now connect your Google account.",
+        data,
+      };
+    },
+  );
+
+  app.post(
+    "/api/integrations/meet/test",
+    {
+      schema: routeSchema({
+        summary:
+          "Ask Google whether the Client ID and Client Secret are valid (or, once connected, refresh the token and read the calendar)",
+        tags: TAGS,
+        body: meetTestRequest,
+        response: { 200: meetTestResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(meetTestRequest, request.body);
+      return testMeetConnection(app.db, secretBoxFor(app.config), app.config, {
+        accountId: auth.accountId,
+        input,
+        redirectUri: redirectUri(request),
+        now: app.now(),
+      });
+    },
+  );
+
+  app.delete(
+    "/api/integrations/meet",
+    {
+      schema: routeSchema({
+        summary: "Disconnect Google Meet: stop the push channel, revoke the token, erase the credentials (captured calls stay)",
+        tags: TAGS,
+        response: { 200: successMessage },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await disconnectMeet(app.db, secretBoxFor(app.config), app.config, { accountId: auth.accountId, now: app.now() })))
+        throw notFound("Meet integration");
+      return {
+        success: true as const,
+        message:
+          "Google Meet disconnected: Minutely's access to your Google account was revoked and the credentials erased. Captured calls stay.",
+      };
+    },
+  );
+
+  app.get(
+    MEET_CONNECT_PATH,
+    {
+      schema: routeSchema({
+        summary: "Start Google's consent for the account's calendar and Meet records: redirects to Google",
+        tags: TAGS,
+        response: { 302: { description: "To Google's consent page" } },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { url, nonce } = await startMeetConsent(app.db, secretBoxFor(app.config), app.config, {
+        accountId: auth.accountId,
+        redirectUri: redirectUri(request),
+        now: app.now(),
+      });
+      reply.setCookie(MEET_STATE_COOKIE, nonce, { ...cookieOptions(request), maxAge: STATE_TTL_SECONDS });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    MEET_CALLBACK_PATH,
+    {
+      schema: routeSchema({
+        summary: "Google's answer to the consent: checks the state, stores the refresh token; redirects to Settings → Meet",
+        tags: TAGS,
+        querystring: meetCallbackQuery,
+        response: { 302: { description: "To /settings?tab=integrations&sub=meet&meet=connected|error" } },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const query = parseInput(meetCallbackQuery, request.query);
+      const cookieNonce = request.cookies[MEET_STATE_COOKIE];
+      reply.clearCookie(MEET_STATE_COOKIE, cookieOptions(request));
+      try {
+        if (query.error)
+          throw new AppError("bad_request", `Google consent did not complete: ${query.error_description || query.error}`);
+        if (!query.code || !query.state)
+          throw new AppError("bad_request", "Google's answer has no code. Start Connect Google account again from Settings.");
+        const { googleAccount, channelError } = await finishMeetConsent(app.db, secretBoxFor(app.config), app.config, {
+          accountId: auth.accountId,
+          code: query.code,
+          state: query.state,
+          cookieNonce,
+          redirectUri: redirectUri(request),
+          origin: origin(request),
+          now: app.now(),
+        });
+        await app.jobs?.send("meet.sync-calendar", { accountId: auth.accountId }, { singletonKey: meetSyncKey(auth.accountId) });
+        return backToSettings(reply, "connected", channelError ?? `Connected to Google as ${googleAccount}.`);
+      } catch (error) {
+        if (error instanceof AppError) return backToSettings(reply, "error", error.message);
+        throw error;
+      }
+    },
+  );
+
+  await app.register(calendarPushRoutes);
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return { path: "/api/integrations/meet", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
+}
+
+/** The consent is a browser navigation: it ends on Settings → Meet, which shows the outcome. */
+function backToSettings(reply: FastifyReply, outcome: "connected" | "error", message: string) {
+  const params = new URLSearchParams({ meet: outcome, message });
+  return reply.redirect(`${MEET_RETURN_PATH}&${params.toString()}`);
+}
+
+/** Calendar push notifications in their own scope: Google posts an empty body; only the X-Goog-* headers count. */
+async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
+  registerRawBodyParsers(scope);
+  scope.post<{ Params: { token: string } }>(
+    `${MEET_WEBHOOK_PATH}/:token`,
+    {
+      schema: routeSchema({
+        summary: "Google Calendar push notifications (X-Goog-Channel-ID and X-Goog-Channel-Token checked)",
+        tags: [...TAGS, "webhooks"],
+        public: true,
+        params: meetWebhookParams,
+        response: { 200: meetWebhookResponse },
+      }),
+    },
+    async (request) => {
+      const params = meetWebhookParams.safeParse(request.params);
+      if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === "string" ? value : undefined;
+      };
+      const jobs = scope.jobs;
+      return receiveCalendarPush(
+        scope.db,
+        secretBoxFor(scope.config),
+        jobs ? (accountId) => jobs.send("meet.sync-calendar", { accountId }, { singletonKey: meetSyncKey(accountId) }) : null,
+        {
+          token: params.data.token,
+          channelId: header("x-goog-channel-id"),
+          channelToken: header("x-goog-channel-token"),
+          resourceState: header("x-goog-resource-state"),
+          messageNumber: header("x-goog-message-number"),
+          now: scope.now(),
+        },
+      );
+    },
+  );
+}

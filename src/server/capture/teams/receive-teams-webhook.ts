@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { text } from "../../../core/contracts/common.js";
+import { AppError } from "../../../core/errors.js";
+import type { Db } from "../../db/client.js";
+import { webhookEvents } from "../../db/schema/index.js";
+import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
+import type { SecretBox } from "../../platform/secrets.js";
+import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
+
+/**
+ * One delivery to /api/webhooks/teams/{token} (protocols.md "Microsoft Teams (Graph)"; issue 14 §2):
+ * - `?validationToken=…`: Graph's handshake (also while POST /subscriptions is still in flight) →
+ *   the decoded token as text/plain, for a token that names a Teams row;
+ * - `{"value":[…]}`: change notifications. Each item's clientState is compared in constant time with
+ *   the row's; a wrong or missing one is ignored. Each valid item is claimed in webhook_events
+ *   (provider "teams", "notification:{callRecordId}:{changeType}") so a replay queues nothing, and
+ *   becomes a `teams.fetch-call-record` job. The answer is 202 at once: Graph wants it within 3 s, and
+ *   the call record is fetched by the job. A delivery with no valid item is also a 202 (accepted 0),
+ *   so a forger learns nothing and Graph never retries a bad delivery.
+ */
+export type TeamsWebhookRequest = { token: string; validationToken: string | undefined; rawBody: string; now: Date };
+
+export type TeamsWebhookResult =
+  | { kind: "validation"; validationToken: string }
+  | { kind: "notifications"; accepted: number; accountId: number | null };
+
+export type QueueFetch = (data: { integrationId: number; callRecordId: string }) => Promise<unknown>;
+
+/** The webhook_events id of one notification (its call record and change type). */
+export const notificationEventId = (callRecordId: string, changeType: string) => `notification:${callRecordId}:${changeType}`;
+
+const UNKNOWN_URL = "Unknown webhook URL: set up Teams in Settings → Integrations";
+
+const notificationSchema = z
+  .object({
+    subscriptionId: text().max(200).optional().nullable(),
+    clientState: text().max(500).optional().nullable(),
+    changeType: text().max(50).optional().nullable(),
+    resource: text().max(1000).optional().nullable(),
+    resourceData: z
+      .object({ id: text().max(500).optional().nullable() })
+      .loose()
+      .optional()
+      .nullable(),
+  })
+  .loose();
+const deliverySchema = z.object({ value: z.array(notificationSchema).max(1000) }).loose();
+
+/** The call record a notification names: resourceData.id, else the last segment of `resource`. */
+const CALL_RECORD_RESOURCE = /^\/?communications\/callRecords\/(?:\(?'?)([A-Za-z0-9-]{1,100})(?:'?\)?)$/i;
+const CALL_RECORD_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+export function callRecordIdOf(item: z.infer<typeof notificationSchema>): string | null {
+  const fromData = item.resourceData?.id;
+  if (fromData && CALL_RECORD_ID.test(fromData)) return fromData;
+  const match = item.resource ? CALL_RECORD_RESOURCE.exec(item.resource) : null;
+  return match?.[1] ?? null;
+}
+
+/** Constant-time equality of two secrets of any length (compares their SHA-256). */
+function sameSecret(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Claims one notification for the account; false when it was claimed before (a replay). */
+async function claimNotification(db: Db, accountId: number, eventId: string, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({ provider: "teams", eventId, accountId, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return inserted.length > 0;
+}
+
+async function releaseNotification(db: Db, accountId: number, eventId: string): Promise<void> {
+  await db
+    .delete(webhookEvents)
+    .where(and(eq(webhookEvents.provider, "teams"), eq(webhookEvents.eventId, eventId), eq(webhookEvents.accountId, accountId)));
+}
+
+/** "Last event received" kept to the second (a burst writes the row once). */
+function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
+  const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
+  if (row.status === "connected" && since >= 0 && since < 1000) return undefined;
+  return markIntegrationEvent(db, row.id, now);
+}
+
+export async function receiveTeamsWebhook(
+  db: Db,
+  box: SecretBox,
+  queueFetch: QueueFetch | null,
+  request: TeamsWebhookRequest,
+): Promise<TeamsWebhookResult> {
+  const target = await findTeamsWebhookTarget(db, request.token);
+  if (!target) throw new AppError("not_found", UNKNOWN_URL);
+  if (request.validationToken !== undefined) return { kind: "validation", validationToken: request.validationToken };
+
+  const { row } = target;
+  const clientState = readTeamsSecret(box, row)?.clientState;
+  if (!clientState)
+    throw new AppError("service_unavailable", "This webhook's clientState cannot be read: set up Teams again in Settings");
+
+  let body: unknown;
+  try {
+    body = JSON.parse(request.rawBody);
+  } catch {
+    throw new AppError("bad_request", 'The body is not JSON: Graph posts {"value":[…]}');
+  }
+  const parsed = deliverySchema.safeParse(body);
+  if (!parsed.success) throw new AppError("bad_request", 'The body is not a Graph change notification ({"value":[…]})');
+
+  const valid = parsed.data.value.filter((item) => sameSecret(item.clientState, clientState));
+  if (valid.length === 0 || !row.enabled) return { kind: "notifications", accepted: 0, accountId: null };
+  if (!queueFetch) throw new AppError("service_unavailable", "The job queue is off: Teams notifications cannot be processed");
+
+  let accepted = 0;
+  for (const item of valid) {
+    const callRecordId = callRecordIdOf(item);
+    if (!callRecordId) continue;
+    const eventId = notificationEventId(callRecordId, item.changeType ?? "created");
+    if (!(await claimNotification(db, row.accountId, eventId, request.now))) continue;
+    try {
+      await queueFetch({ integrationId: row.id, callRecordId });
+    } catch (error) {
+      // Not queued: forget the claim, so Graph's retry of this delivery still counts.
+      await releaseNotification(db, row.accountId, eventId);
+      throw error;
+    }
+    accepted += 1;
+  }
+  await markDelivery(db, row, request.now);
+  return { kind: "notifications", accepted, accountId: row.accountId };
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from "fastify";
+import { successMessage } from "../../../core/contracts/response-fields.js";
+import {
+  teamsIntegrationJson,
+  teamsSaveResponse,
+  teamsSettingsRequest,
+  teamsTestRequest,
+  teamsTestResponse,
+  teamsWebhookParams,
+  teamsWebhookQuery,
+  teamsWebhookResponse,
+} from "../../../core/contracts/teams.js";
+import { AppError, notFound } from "../../../core/errors.js";
+import { requireAuth } from "../../auth/session-hook.js";
+import { publicOrigin } from "../../platform/public-origin.js";
+import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../platform/raw-body.js";
+import { routeSchema } from "../../platform/route-schema.js";
+import { secretBoxFor } from "../../platform/secrets.js";
+import { parseInput } from "../../platform/validate.js";
+import { receiveTeamsWebhook } from "./receive-teams-webhook.js";
+import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
+import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
+
+/** Settings → Integrations → Teams and Graph's change notifications (issue 14 §2, spec 001 Settings → Teams). */
+export async function teamsRoutes(app: FastifyInstance): Promise<void> {
+  const context = (): TeamsContext => ({ db: app.db, box: secretBoxFor(app.config), config: app.config, now: app.now() });
+
+  app.get(
+    "/api/integrations/teams",
+    {
+      schema: routeSchema({
+        summary:
+          "The Teams connection: tenant and client IDs, status, webhook URL, subscription expiry, last event and error (never the secret)",
+        tags: ["teams"],
+        response: { 200: teamsIntegrationJson },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await findTeamsIntegration(app.db, auth.accountId);
+      return presentTeams(secretBoxFor(app.config), row, publicOrigin(app.config, request));
+    },
+  );
+
+  app.post(
+    "/api/integrations/teams",
+    {
+      schema: routeSchema({
+        summary:
+          "Save Teams: tenantId, clientId, clientSecret (optional when stored), enabled; when enabled, proves the credentials with Microsoft and subscribes to call records",
+        tags: ["teams"],
+        body: teamsSettingsRequest,
+        response: { 200: teamsSaveResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(teamsSettingsRequest, request.body);
+      const origin = publicOrigin(app.config, request);
+      const { row, created } = await saveTeams(context(), { accountId: auth.accountId, userId: auth.userId, input, origin });
+      const integration = presentTeams(secretBoxFor(app.config), row, origin);
+      return {
+        success: true as const,
+        created,
+        message: integration.enabled
+          ? "Teams connected: Microsoft issued a token and Graph will notify this app of every call record."
+          : "Teams settings saved; capture is off until you enable it.",
+        integration,
+      };
+    },
+  );
+
+  app.post(
+    "/api/integrations/teams/test",
+    {
+      schema: routeSchema({
+        summary: "Test Teams credentials: asks Microsoft's identity platform for a Graph token; Microsoft's own error on failure",
+        tags: ["teams"],
+        body: teamsTestRequest,
+        response: { 200: teamsTestResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(teamsTestRequest, request.body);
+      return testTeams(context(), { accountId: auth.accountId, input });
+    },
+  );
+
+  app.delete(
+    "/api/integrations/teams",
+    {
+      schema: routeSchema({
+        summary:
+          "Disconnect Teams: deletes the Graph subscription (best effort) and erases the credentials (captured calls stay)",
+        tags: ["teams"],
+        response: { 200: successMessage },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await disconnectTeams(context(), auth.accountId))) throw notFound("Teams integration");
+      return {
+        success: true as const,
+        message: "Teams disconnected: its subscription was removed and its credentials erased. Captured calls stay.",
+      };
+    },
+  );
+
+  await app.register(teamsWebhookRoutes);
+}
+
+/** The webhook in its own scope: its body arrives as the raw string Graph sent. */
+async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
+  registerRawBodyParsers(scope);
+  // Graph's validation handshake is a POST with Content-Type text/plain (and no body worth reading).
+  if (!scope.hasContentTypeParser("text/plain"))
+    scope.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+  scope.post<{ Params: { token: string } }>(
+    "/api/webhooks/teams/:token",
+    {
+      schema: routeSchema({
+        summary: "Microsoft Graph's change notifications on call records (clientState checked) and its validationToken handshake",
+        tags: ["teams", "webhooks"],
+        public: true,
+        params: teamsWebhookParams,
+        querystring: teamsWebhookQuery,
+        response: {
+          200: { description: "The validation handshake: the decoded validationToken", contentType: "text/plain" },
+          202: teamsWebhookResponse,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const params = teamsWebhookParams.safeParse(request.params);
+      if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
+      const query = parseInput(teamsWebhookQuery, request.query);
+      const jobs = scope.jobs;
+      const result = await receiveTeamsWebhook(
+        scope.db,
+        secretBoxFor(scope.config),
+        jobs ? (data) => jobs.send("teams.fetch-call-record", data) : null,
+        { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
+      );
+      if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);
+      return reply.code(202).send({ accepted: result.accepted });
+    },
+  );
+}

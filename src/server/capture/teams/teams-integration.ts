@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import {
+  TEAMS_PERMISSIONS,
+  TEAMS_WEBHOOK_PATH,
+  type TeamsIntegrationJson,
+  type TeamsStatus,
+} from "../../../core/contracts/teams.js";
+import type { Db } from "../../db/client.js";
+import { integrations, users } from "../../db/schema/index.js";
+import {
+  findIntegration,
+  type IntegrationKey,
+  type IntegrationRow,
+  readIntegrationSecret,
+} from "../../integrations/integration-store.js";
+import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+import { prefixedColumns, queryPrepared } from "../capture-statements.js";
+
+/**
+ * The account's Teams connection (spec 001 Settings → Teams; issue 14 §2): one `integrations` row,
+ * kind "meeting", provider "teams". Public settings and the Graph subscription's state live in
+ * `config`; the client secret and the subscription's clientState are one encrypted secret object;
+ * the row's webhook token picks the account when Graph posts a notification.
+ */
+export const TEAMS_KIND = "meeting";
+export const TEAMS_PROVIDER = "teams";
+export const teamsKey = (accountId: number): IntegrationKey => ({ accountId, kind: TEAMS_KIND, provider: TEAMS_PROVIDER });
+
+/** The encrypted part. clientState is our random secret Graph echoes in every notification. */
+export type TeamsSecret = { clientSecret: string; clientState: string };
+
+/** The public part, in `config`. */
+export type TeamsConfig = {
+  tenantId: string;
+  clientId: string;
+  subscriptionId: string | null;
+  subscriptionExpiresAt: string | null;
+  /** Where the subscription posts (kept so the renewal job, which has no request, can re-create it). */
+  notificationUrl: string | null;
+};
+
+export function teamsConfigOf(row: IntegrationRow): TeamsConfig {
+  const config = (row.config ?? {}) as Partial<TeamsConfig>;
+  return {
+    tenantId: typeof config.tenantId === "string" ? config.tenantId : "",
+    clientId: typeof config.clientId === "string" ? config.clientId : "",
+    subscriptionId: typeof config.subscriptionId === "string" ? config.subscriptionId : null,
+    subscriptionExpiresAt: typeof config.subscriptionExpiresAt === "string" ? config.subscriptionExpiresAt : null,
+    notificationUrl: typeof config.notificationUrl === "string" ? config.notificationUrl : null,
+  };
+}
+
+/** The row's secret, or null when it has none or it no longer decrypts (then it must be entered again). */
+export function readTeamsSecret(box: SecretBox, row: IntegrationRow): Partial<TeamsSecret> | null {
+  try {
+    return readIntegrationSecret<Partial<TeamsSecret>>(box, row);
+  } catch (error) {
+    if (error instanceof SecretDecryptError) return null;
+    throw error;
+  }
+}
+
+export function teamsWebhookUrl(origin: string, row: Pick<IntegrationRow, "webhookToken">): string | null {
+  return row.webhookToken ? `${origin}${TEAMS_WEBHOOK_PATH}/${row.webhookToken}` : null;
+}
+
+export async function findTeamsIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
+  return findIntegration(db, teamsKey(accountId));
+}
+
+function statusOf(row: IntegrationRow): TeamsStatus {
+  if (!row.enabled) return "not connected";
+  if (row.status === "connected" || row.status === "error") return row.status;
+  return "not connected";
+}
+
+/** GET /api/integrations/teams's answer: whether the secret is stored, never its value. */
+export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin: string): TeamsIntegrationJson {
+  if (!row)
+    return {
+      configured: false,
+      enabled: false,
+      status: "not connected",
+      tenantId: null,
+      clientId: null,
+      hasClientSecret: false,
+      webhookUrl: null,
+      subscriptionExpiresAt: null,
+      lastEventAt: null,
+      lastError: null,
+      permissions: [...TEAMS_PERMISSIONS],
+    };
+  const config = teamsConfigOf(row);
+  const secret = readTeamsSecret(box, row);
+  return {
+    configured: true,
+    enabled: row.enabled,
+    status: statusOf(row),
+    tenantId: config.tenantId || null,
+    clientId: config.clientId || null,
+    hasClientSecret: Boolean(secret?.clientSecret),
+    webhookUrl: teamsWebhookUrl(origin, row),
+    subscriptionExpiresAt: row.enabled ? config.subscriptionExpiresAt : null,
+    lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
+    lastError: row.lastError,
+    permissions: [...TEAMS_PERMISSIONS],
+  };
+}
+
+const integrationColumns = prefixedColumns(integrations, "i", "i_");
+
+/**
+ * The Teams row a webhook URL's token names, with its owner's email (the organizer is "self" only
+ * when it is this address). Read at every notification: a prepared statement.
+ */
+export async function findTeamsWebhookTarget(
+  db: Db,
+  token: string,
+): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
+  const [raw] = await queryPrepared(
+    db,
+    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      from ${integrations} i left join ${users} u on u.id = i.user_id
+      where i.webhook_token = ${token} and i.kind = ${TEAMS_KIND} and i.provider = ${TEAMS_PROVIDER}
+      limit 1`,
+  );
+  const row = raw ? integrationColumns.read(raw) : null;
+  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+}
+
+/** The Teams row by id with its owner's email (the jobs' view; they carry the id, not the token). */
+export async function findTeamsById(
+  db: Db,
+  integrationId: number,
+): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
+  const [raw] = await queryPrepared(
+    db,
+    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      from ${integrations} i left join ${users} u on u.id = i.user_id
+      where i.id = ${integrationId} and i.kind = ${TEAMS_KIND} and i.provider = ${TEAMS_PROVIDER}
+      limit 1`,
+  );
+  const row = raw ? integrationColumns.read(raw) : null;
+  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+}

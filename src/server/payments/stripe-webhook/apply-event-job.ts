@@ -1,0 +1,23 @@
+import type { JobDefinition } from "../../jobs/job-handlers.js";
+import { stripeClientFor } from "../stripe/stripe-client.js";
+import { applyStripeEvent } from "./apply-stripe-event.js";
+import type { StripeEventJob } from "./stripe-events.js";
+
+/**
+ * The `stripe.apply-event` queue (issue 15 §3). "singleton": one event applied at a time in the
+ * whole cluster, so two re-reads of Stripe never write in the wrong order; Stripe's event volume
+ * per deployment is small. A failure (Stripe unreachable) is retried with backoff, up to about an
+ * hour; the event's claim in webhook_events stays, and re-reading makes a late run correct anyway.
+ */
+export const applyStripeEventJob: JobDefinition<StripeEventJob> = {
+  rules: { policy: "singleton", retryLimit: 8, retryDelaySeconds: 15, retryBackoff: true, expireInSeconds: 120 },
+  run: async (data, { db, log, config }) => {
+    const stripe = stripeClientFor(config);
+    if (!stripe) {
+      log.warn({ eventId: data.eventId }, "stripe event %s not applied: STRIPE_SECRET_KEY is not set", data.type);
+      return;
+    }
+    const outcome = await applyStripeEvent(db, stripe, config, data);
+    log.info({ eventId: data.eventId, outcome }, "stripe event %s applied", data.type);
+  },
+};

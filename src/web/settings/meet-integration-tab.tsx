@@ -1,0 +1,228 @@
+import {
+  MEET_CONNECT_PATH,
+  MEET_MISSING_INFORMATION,
+  MEET_RECONNECT_MESSAGE,
+  type MeetIntegrationJson,
+  type MeetSettingsInput,
+  type MeetSettingsRequest,
+  meetSettingsRequest,
+} from "@core/contracts/meet";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
+import { QueryGate } from "@web/components/query-gate";
+import { TextField } from "@web/components/text-field";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Form } from "@web/components/ui/form";
+import { PasswordInput } from "@web/components/ui/password-input";
+import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/hooks/use-auth";
+import { toast } from "@web/hooks/use-toast";
+import { CopyField } from "@web/integrations/phone/copy-field";
+import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
+import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
+import { LogIn, PlugZap, Unplug } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FieldsSkeleton } from "./fields-skeleton";
+import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
+
+/**
+ * Settings → Integrations → Meet (spec 001 Settings, §5, §8; issue 14 §3): the Google Cloud OAuth
+ * client's ID and secret, Enabled, Test Connection (Google's own answer), Save, Connect Google
+ * account (Google's consent), the status the consent earned (or "reconnect" when Google refused
+ * the refresh token), the redirect URI to register, the push channel's expiry, the last event and
+ * the last error; Disconnect, asked once.
+ */
+export function MeetIntegrationTab() {
+  useMeetConsentOutcome();
+  const meet = useMeetIntegration();
+  return (
+    <QueryGate
+      query={meet}
+      loading={<FieldsSkeleton fields={3} label="Loading Meet integration" className="gap-4" />}
+      errorMessage="The Meet integration could not be loaded."
+    >
+      {(data) => <MeetSettings meet={data} />}
+    </QueryGate>
+  );
+}
+
+const STATUS = {
+  connected: { label: "Connected", variant: "success" },
+  reconnect: { label: "Reconnect needed", variant: "destructive" },
+  "not connected": { label: "Not connected", variant: "secondary" },
+} as const;
+
+/** Spec 001 §5's message as a toast: "Missing Information" and the rest as its description. */
+function toastMissingInformation() {
+  const [title, ...rest] = MEET_MISSING_INFORMATION.split(": ");
+  toast({ title: title ?? MEET_MISSING_INFORMATION, description: rest.join(": "), variant: "destructive" });
+}
+
+function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
+  const { user } = useAuth();
+  const { save, test, disconnect } = useMeetActions();
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<MeetSettingsInput, unknown, MeetSettingsRequest>({
+    resolver: zodResolver(meetSettingsRequest),
+    values: { clientId: meet.clientId ?? "", clientSecret: "", enabled: meet.configured ? meet.enabled : true },
+  });
+  const status = STATUS[meet.status];
+
+  /** Both are required (spec 001 §5); a stored secret counts as given. */
+  const checkBoth = async (): Promise<boolean> => {
+    const idValid = await form.trigger("clientId");
+    const secretGiven = Boolean(form.getValues("clientSecret")?.trim()) || meet.hasClientSecret;
+    if (!secretGiven) form.setError("clientSecret", { message: MEET_MISSING_INFORMATION });
+    if (!idValid || !secretGiven) {
+      if (!secretGiven || form.getFieldState("clientId").error?.message === MEET_MISSING_INFORMATION) toastMissingInformation();
+      return false;
+    }
+    return true;
+  };
+
+  const runTest = async () => {
+    if (!(await checkBoth())) return;
+    const { clientId, clientSecret } = form.getValues();
+    test.mutate({ clientId, clientSecret: clientSecret || null });
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!(await checkBoth())) return;
+    await form.handleSubmit((values) => save.mutate(values))();
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge variant={status.variant} data-testid="meet-status">
+          {status.label}
+        </Badge>
+        <p className="text-sm text-muted-foreground" data-testid="meet-account">
+          {meet.status === "connected" && meet.googleAccount
+            ? `Google account: ${meet.googleAccount}`
+            : meet.configured
+              ? "Connect your Google account so Minutely can read your calendar and Meet records."
+              : "Enter your Google Cloud OAuth client's ID and secret, then connect your Google account."}
+        </p>
+      </div>
+      {meet.status === "reconnect" ? (
+        <div role="alert" className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
+          <p>{MEET_RECONNECT_MESSAGE}</p>
+          <Button asChild variant="destructive" className="w-fit">
+            <a href={MEET_CONNECT_PATH}>
+              <LogIn aria-hidden="true" />
+              Reconnect Google account
+            </a>
+          </Button>
+        </div>
+      ) : meet.lastError ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm break-words"
+          data-testid="meet-last-error"
+        >
+          <span className="font-medium">Last error: </span>
+          {meet.lastError}
+        </p>
+      ) : null}
+      <div className="grid gap-2 text-sm text-muted-foreground">
+        <p>
+          In Google Cloud console, enable the Google Calendar API and the Google Meet REST API, then create an OAuth client ID
+          (APIs &amp; Services → Credentials → Create credentials → OAuth client ID, type Web application) and add the redirect
+          URI below to its Authorised redirect URIs. Paste its Client ID and Client Secret here, save, then connect your Google
+          account.
+        </p>
+        <p>
+          When a meeting with a Meet link in your calendar ends, Minutely reads its Meet record and it becomes a call for the
+          client among the event's guests.
+        </p>
+      </div>
+      <CopyField
+        label="Redirect URI"
+        value={meet.redirectUri}
+        description="Register this exact address on the OAuth client in Google Cloud (Authorised redirect URIs)."
+      />
+      <UnreachableUrlNote url={meet.redirectUri} provider="Google Calendar" />
+      <Form {...form}>
+        <form noValidate className="grid gap-6" onSubmit={(event) => void submit(event)}>
+          <div className="grid items-start gap-6 sm:grid-cols-2">
+            <TextField control={form.control} name="clientId" label="Client ID" autoComplete="off" spellCheck={false} />
+            <TextField
+              control={form.control}
+              name="clientSecret"
+              label="Client Secret"
+              input={PasswordInput}
+              autoComplete="new-password"
+              placeholder={meet.hasClientSecret ? "••••••••" : ""}
+              description={
+                meet.hasClientSecret
+                  ? "Stored encrypted; never shown again. Leave blank to keep it."
+                  : "The OAuth client's secret (GOCSPX-…). Stored encrypted."
+              }
+            />
+            <EnabledSwitchField
+              control={form.control}
+              name="enabled"
+              description="When on, meetings from your calendar become calls; when off, nothing is captured."
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              Save
+            </Button>
+            <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
+              {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
+              Test Connection
+            </Button>
+            {meet.configured && meet.hasClientSecret && meet.status !== "reconnect" ? (
+              <Button asChild variant={meet.status === "connected" ? "outline" : "default"}>
+                <a href={MEET_CONNECT_PATH}>
+                  <LogIn aria-hidden="true" />
+                  {meet.status === "connected" ? "Connect another Google account" : "Connect Google account"}
+                </a>
+              </Button>
+            ) : null}
+            {meet.configured ? (
+              <Button type="button" variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
+                {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
+                Disconnect
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Form>
+      {meet.status !== "not connected" ? (
+        <div className="grid gap-1 rounded-lg border p-4 text-sm text-muted-foreground">
+          <p data-testid="meet-channel">
+            {meet.channelExpiresAt
+              ? `Calendar notifications renew automatically; the current channel ends ${formatEventTime(meet.channelExpiresAt, user?.timezone)}.`
+              : "No calendar notification channel yet."}
+          </p>
+          <p data-testid="meet-last-event">
+            {meet.lastEventAt
+              ? `Last event received: ${formatEventTime(meet.lastEventAt, user?.timezone)}`
+              : "No events received yet"}
+          </p>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Disconnect Google Meet?"
+        description="Minutely stops its calendar notifications, revokes its access to your Google account and erases the Client ID and Client Secret. Calls already captured stay. You can connect again at any time."
+        confirmLabel="Disconnect"
+        pending={false}
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          disconnect.mutate();
+        }}
+      />
+    </div>
+  );
+}

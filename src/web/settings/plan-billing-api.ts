@@ -1,0 +1,50 @@
+import type {
+  BillingPortalResponse,
+  ChangePlanRequest,
+  ChangePlanResponse,
+  SubscriptionJson,
+} from "@core/contracts/subscription";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
+
+/** GET /api/billing/subscription: plan, cycle, standing. Read by the tab and by the shell's banner. */
+export function useSubscription() {
+  return useQuery<SubscriptionJson>({ queryKey: queryKeys.billingSubscription() });
+}
+
+/** Opens Stripe's customer portal in this tab (Stripe sends the user back to Settings → Plan & Billing). */
+export function useOpenBillingPortal() {
+  return useMutation({
+    mutationFn: () => apiJson<BillingPortalResponse>("POST", "/api/billing/portal"),
+    onSuccess: async ({ url }) => {
+      await refreshAfter("billing.portalOpened");
+      window.location.assign(url);
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({
+          title: "Billing portal unavailable",
+          description: serverMessage(error, "Please try again."),
+          variant: "destructive",
+        });
+    },
+  });
+}
+
+export function useChangePlan(onChanged: () => void) {
+  return useMutation({
+    mutationFn: (choice: ChangePlanRequest) => apiJson<ChangePlanResponse>("POST", "/api/billing/change-plan", choice),
+    onSuccess: async (changed) => {
+      await refreshAfter("billing.planChanged");
+      onChanged();
+      toast({ title: "Plan changed", description: changed.message });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({ title: "Plan change failed", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import type {
+  MeetIntegrationJson,
+  MeetSaveResponse,
+  MeetSettingsRequest,
+  MeetTestInput,
+  MeetTestResponse,
+} from "@core/contracts/meet";
+import { MEET_SETUP_FAILED, MEET_TEST_FAILED } from "@core/contracts/meet";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "@web/hooks/use-toast";
+import { apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
+import { queryKeys } from "@web/lib/query-keys";
+import { refreshAfter } from "@web/lib/query-refresh";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "wouter";
+
+/** Settings → Meet's connection: client ID, consent status, Google account, push channel, last event and error. */
+export function useMeetIntegration() {
+  return useQuery<MeetIntegrationJson>({ queryKey: queryKeys.meetIntegration() });
+}
+
+/**
+ * Save, Test and Disconnect (spec 001 §8): 'Setup Failed' and 'Test Failed' with the server's (so
+ * Google's) message.
+ */
+export function useMeetActions() {
+  const save = useMutation({
+    mutationFn: (values: MeetSettingsRequest) => apiJson<MeetSaveResponse>("POST", "/api/integrations/meet", values),
+    onSuccess: async (saved) => {
+      await refreshAfter("meet.saved");
+      toast({ title: "Meet Settings Saved", description: saved.message });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({
+          title: MEET_SETUP_FAILED,
+          description: serverMessage(error, "The Meet settings could not be saved."),
+          variant: "destructive",
+        });
+    },
+  });
+  const test = useMutation({
+    mutationFn: (values: MeetTestInput) => apiJson<MeetTestResponse>("POST", "/api/integrations/meet/test", values),
+    onSuccess: async (result) => {
+      await refreshAfter("meet.tested");
+      if (result.success) toast({ title: "Connection Successful", description: result.message });
+      else toast({ title: MEET_TEST_FAILED, description: result.message, variant: "destructive" });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({ title: MEET_TEST_FAILED, description: serverMessage(error, "The test could not run."), variant: "destructive" });
+    },
+  });
+  const disconnect = useMutation({
+    mutationFn: () => apiJson<{ message: string }>("DELETE", "/api/integrations/meet"),
+    onSuccess: async (result) => {
+      await refreshAfter("meet.disconnected");
+      toast({ title: "Meet Disconnected", description: result.message });
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({ title: "Disconnect Failed", description: serverMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+  return { save, test, disconnect };
+}
+
+/**
+ * Google's consent ends on /settings?tab=integrations&sub=meet&meet=connected|error&message=…: say
+ * the outcome once, then drop those parameters so a reload does not say it again.
+ */
+export function useMeetConsentOutcome(): void {
+  const [params, setParams] = useSearchParams();
+  const shown = useRef(false);
+  const outcome = params.get("meet");
+  const message = params.get("message");
+  useEffect(() => {
+    if (!outcome || shown.current) return;
+    shown.current = true;
+    if (outcome === "connected")
+      toast({ title: "Google Account Connected", description: message ?? "Google Meet is connected." });
+    else
+      toast({ title: MEET_SETUP_FAILED, description: message ?? "Google did not complete the consent.", variant: "destructive" });
+    void refreshAfter("meet.saved");
+    setParams({ tab: "integrations", sub: "meet" }, { replace: true });
+  }, [outcome, message, setParams]);
+}

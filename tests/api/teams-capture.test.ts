@@ -1,0 +1,324 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { integrations, webhookEvents } from "../../src/server/db/schema/index.js";
+import { expectNothingChanged } from "../helpers/data-checksum.js";
+import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
+
+/**
+ * Teams capture end to end (issue 14 §2, §7): Graph's change notification → clientState checked →
+ * `teams.fetch-call-record` on the job queue → the call record and its participants from Graph →
+ * a priced call for the right client; a replay or a forged notification queues nothing; the renewal
+ * job extends (or re-creates) the subscription. Against the Microsoft stand-in over https.
+ */
+let offsetMs = 0;
+const clock = () => new Date(Date.now() + offsetMs);
+let ms: MicrosoftStandIn;
+let t: TestApp;
+let a: TestAccount;
+let b: TestAccount;
+let entraA: StandInApp;
+let entraB: StandInApp;
+let aPath: string;
+let bPath: string;
+let janeId: number;
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function connect(who: TestAccount, entra: StandInApp): Promise<string> {
+  const response = await who.c.post("/api/integrations/teams", {
+    tenantId: entra.tenantId,
+    clientId: entra.clientId,
+    clientSecret: entra.clientSecret,
+    enabled: true,
+  });
+  if (response.status !== 200) throw new Error(`teams setup failed: ${response.status} ${response.text}`);
+  return new URL(response.body.integration.webhookUrl).pathname;
+}
+
+const subscriptionOf = (entra: StandInApp) => [...ms.subscriptions.values()].find((s) => s.applicationId === entra.clientId)!;
+
+async function teamsCalls(who: TestAccount) {
+  const body = (await who.c.get("/api/calls?limit=50")).body;
+  const list = (Array.isArray(body) ? body : body.calls) as Record<string, unknown>[];
+  return list.filter((c) => c.source === "teams");
+}
+
+async function fetchJobsFor(callRecordId: string): Promise<number> {
+  const result = await t.app.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'teams.fetch-call-record' and data->>'callRecordId' = ${callRecordId}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+const minute = 60_000;
+const base = Math.floor(Date.now() / minute) * minute;
+const at = (minutesAgo: number) => new Date(base - minutesAgo * minute).toISOString();
+
+beforeAll(async () => {
+  ms = await createMicrosoftStandIn().start();
+  ms.now = () => Date.now() + offsetMs;
+  entraA = ms.addApp();
+  entraB = ms.addApp();
+  t = await startTestApp({ now: clock, microsoft: ms.appConfig, jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 } });
+  a = await newAccount(t);
+  b = await newAccount(t);
+  janeId = (
+    await buildClient(a.c, { name: "Jane Client", email: "jane@client.test", billingRate: "120.00", billingType: "hour" })
+  ).id;
+  await buildClient(b.c, { name: "Jane Client (B)", email: "jane@client.test" });
+  aPath = await connect(a, entraA);
+  bPath = await connect(b, entraB);
+});
+afterAll(async () => {
+  await t?.close();
+  await ms?.stop();
+});
+
+describe("Graph's validation handshake", () => {
+  it("echoes the decoded token as text/plain for a known URL", async () => {
+    const response = await t.client().request("POST", `${aPath}?validationToken=${encodeURIComponent("Validation: a+b c&d")}`, {
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      marker: false,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(response.text).toBe("Validation: a+b c&d");
+  });
+
+  it("is a 404 for an unknown token", async () => {
+    const response = await t.client().request("POST", "/api/webhooks/teams/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?validationToken=x", {
+      marker: false,
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("a notification becomes a priced call", () => {
+  it("fetches the call record and matches the client among the participants", async () => {
+    ms.addCallRecord({
+      id: "e523d2ed-2966-4b6b-925b-754a88034cc5",
+      startDateTime: at(50),
+      endDateTime: at(5),
+      organizer: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } },
+      participants_v2: [
+        { id: "p1", identity: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } } },
+        { id: "p2", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "Jane@Client.test" } } },
+        { id: "p3", identity: { phone: { id: "+12125550100" } } },
+      ],
+    });
+    ms.participantsPageSize = 2; // the participants come in two pages
+    const answers = await ms.notify("e523d2ed-2966-4b6b-925b-754a88034cc5", { subscriptionId: subscriptionOf(entraA).id });
+    expect(answers).toEqual([{ status: 202, body: JSON.stringify({ accepted: 1 }) }]);
+
+    const [call] = await until(
+      "the Teams call",
+      () => teamsCalls(a),
+      (list) => list.length === 1,
+    );
+    expect(call).toMatchObject({
+      platform: "teams",
+      clientId: janeId,
+      clientName: "Jane Client",
+      startTime: new Date(at(50)).toISOString(),
+      endTime: new Date(at(5)).toISOString(),
+      duration: 2700,
+      amount: "90.00",
+      active: false,
+    });
+    expect(call!.participants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: "jane@client.test", name: "Jane Client" }),
+        expect.objectContaining({ phone: "+12125550100" }),
+      ]),
+    );
+    // Account B's subscription was not notified and B's client with the same address got nothing.
+    expect(await teamsCalls(b)).toEqual([]);
+    const shown = (await a.c.get("/api/integrations/teams")).body;
+    expect(shown.status).toBe("connected");
+    expect(shown.lastEventAt).not.toBeNull();
+  });
+
+  it("a replayed notification queues nothing and leaves one call", async () => {
+    const answers = await ms.notify("e523d2ed-2966-4b6b-925b-754a88034cc5", { subscriptionId: subscriptionOf(entraA).id });
+    expect(answers).toEqual([{ status: 202, body: JSON.stringify({ accepted: 0 }) }]);
+    expect(await fetchJobsFor("e523d2ed-2966-4b6b-925b-754a88034cc5")).toBeLessThanOrEqual(1);
+    expect(await teamsCalls(a)).toHaveLength(1);
+    const claims = await t.app.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, "teams"), eq(webhookEvents.accountId, a.accountId)));
+    expect(claims.map((c) => c.eventId)).toContain("notification:e523d2ed-2966-4b6b-925b-754a88034cc5:created");
+  });
+});
+
+describe("forged notifications change nothing", () => {
+  it("a wrong or missing clientState is ignored: 202, no job, no call", async () => {
+    ms.addCallRecord({
+      id: "f0f0f0f0-0000-4000-8000-000000000001",
+      startDateTime: at(30),
+      endDateTime: at(10),
+      participants_v2: [],
+    });
+    for (const clientState of ["forged-client-state", null, subscriptionOf(entraB).clientState]) {
+      const answers = await expectNothingChanged(t.app.db, () =>
+        ms.notify("f0f0f0f0-0000-4000-8000-000000000001", { subscriptionId: subscriptionOf(entraA).id, clientState }),
+      );
+      expect(answers).toEqual([{ status: 202, body: JSON.stringify({ accepted: 0 }) }]);
+    }
+    expect(await fetchJobsFor("f0f0f0f0-0000-4000-8000-000000000001")).toBe(0);
+  });
+
+  it("another account's URL with this account's clientState is ignored", async () => {
+    const body = JSON.stringify({
+      value: [
+        {
+          subscriptionId: subscriptionOf(entraA).id,
+          clientState: subscriptionOf(entraA).clientState,
+          changeType: "created",
+          resource: "communications/callRecords/f0f0f0f0-0000-4000-8000-000000000001",
+          resourceData: { id: "f0f0f0f0-0000-4000-8000-000000000001" },
+        },
+      ],
+    });
+    const response = await expectNothingChanged(t.app.db, () =>
+      t.client().request("POST", bPath, { rawBody: body, headers: { "content-type": "application/json" }, marker: false }),
+    );
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ accepted: 0 });
+  });
+
+  it("an unknown token is a 404; a body that is not a notification is a 400", async () => {
+    const unknown = await expectNothingChanged(t.app.db, () =>
+      t.client().request("POST", "/api/webhooks/teams/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", {
+        rawBody: '{"value":[]}',
+        headers: { "content-type": "application/json" },
+        marker: false,
+      }),
+    );
+    expect(unknown.status).toBe(404);
+    for (const rawBody of ["{not json", '{"value":"x"}', "[]"]) {
+      const response = await expectNothingChanged(t.app.db, () =>
+        t.client().request("POST", aPath, { rawBody, headers: { "content-type": "application/json" }, marker: false }),
+      );
+      expect(response.status, rawBody).toBe(400);
+    }
+  });
+});
+
+describe("Graph failing", () => {
+  it("a throttled call-record fetch (429 with Retry-After) still ends as the call", async () => {
+    ms.addCallRecord({
+      id: "7a7a7a7a-0000-4000-8000-000000000429",
+      startDateTime: at(40),
+      endDateTime: at(20),
+      participants_v2: [{ id: "p", identity: { user: { id: "u-jane", userPrincipalName: "jane@client.test" } } }],
+    });
+    ms.failNext(
+      { method: "GET", path: /callRecords\/7a7a7a7a-0000-4000-8000-000000000429$/ },
+      { kind: "error", status: 429, code: "TooManyRequests", message: "Too many requests", retryAfterSeconds: 1 },
+      4,
+    );
+    const answers = await ms.notify("7a7a7a7a-0000-4000-8000-000000000429", { subscriptionId: subscriptionOf(entraA).id });
+    expect(answers[0]!.status).toBe(202);
+    await until(
+      "the throttled call",
+      () => teamsCalls(a),
+      (list) => list.length === 2,
+      40_000,
+    );
+    const throttledGets = ms.requests.filter(
+      (r) => r.method === "GET" && r.path.endsWith("7a7a7a7a-0000-4000-8000-000000000429"),
+    );
+    expect(throttledGets.length).toBe(5);
+  });
+});
+
+describe("an expired token", () => {
+  it("Graph's 401 on a cached token makes the job ask Microsoft for a new one, and the call arrives", async () => {
+    ms.addCallRecord({
+      id: "40140140-0000-4000-8000-000000000401",
+      startDateTime: at(25),
+      endDateTime: at(15),
+      participants_v2: [{ id: "p", identity: { user: { id: "u-jane", userPrincipalName: "jane@client.test" } } }],
+    });
+    ms.expireTokens();
+    const tokensBefore = ms.requests.filter((r) => r.path.includes("/oauth2/v2.0/token")).length;
+    const answers = await ms.notify("40140140-0000-4000-8000-000000000401", { subscriptionId: subscriptionOf(entraA).id });
+    expect(answers[0]!.status).toBe(202);
+    await until(
+      "the call after a token refresh",
+      () => teamsCalls(a),
+      (list) => list.length === 3,
+    );
+    expect(ms.requests.filter((r) => r.path.includes("/oauth2/v2.0/token")).length).toBeGreaterThan(tokensBefore);
+  });
+});
+
+describe("renewal", () => {
+  const rowOf = async (accountId: number) =>
+    (
+      await t.app.db
+        .select()
+        .from(integrations)
+        .where(and(eq(integrations.accountId, accountId), eq(integrations.provider, "teams")))
+    )[0]!;
+
+  it("the job renews a subscription that ends within 12 hours, and only those", async () => {
+    const before = subscriptionOf(entraA).expirationDateTime;
+    const beforeB = subscriptionOf(entraB).expirationDateTime;
+    // Push B's expiry far enough that it is not due, then move everyone's clock to 8 hours before A's end.
+    offsetMs = Date.parse(before) - Date.now() - 8 * 3600_000;
+    const bRow = await rowOf(b.accountId);
+    await t.app.db
+      .update(integrations)
+      .set({
+        config: {
+          ...(bRow.config as object),
+          subscriptionExpiresAt: new Date(Date.now() + offsetMs + 2 * 86400_000).toISOString(),
+        },
+      })
+      .where(eq(integrations.id, bRow.id));
+    await t.app.jobs!.send("teams.renew-subscription", {});
+    const row = await until(
+      "A's renewed expiry",
+      () => rowOf(a.accountId),
+      (r) => (r.config as { subscriptionExpiresAt: string }).subscriptionExpiresAt > before,
+    );
+    const renewed = (row.config as { subscriptionExpiresAt: string }).subscriptionExpiresAt;
+    expect(subscriptionOf(entraA).expirationDateTime).toBe(renewed);
+    expect(Date.parse(renewed) - clock().getTime()).toBeGreaterThan(4000 * 60_000);
+    expect(subscriptionOf(entraB).expirationDateTime).toBe(beforeB);
+    expect((await a.c.get("/api/integrations/teams")).body).toMatchObject({
+      status: "connected",
+      subscriptionExpiresAt: renewed,
+    });
+  });
+
+  it("a subscription Graph no longer knows is created again (with a new validation handshake)", async () => {
+    const gone = subscriptionOf(entraA).id;
+    ms.subscriptions.delete(gone);
+    const validations = ms.validations.length;
+    const row = await rowOf(a.accountId);
+    await t.app.jobs!.send("teams.renew-subscription", { integrationId: row.id });
+    const renewed = await until(
+      "a new subscription",
+      () => rowOf(a.accountId),
+      (r) => {
+        const id = (r.config as { subscriptionId: string }).subscriptionId;
+        return Boolean(id) && id !== gone;
+      },
+    );
+    expect(subscriptionOf(entraA).id).toBe((renewed.config as { subscriptionId: string }).subscriptionId);
+    expect(ms.validations.length).toBe(validations + 1);
+  });
+});

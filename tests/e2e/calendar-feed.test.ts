@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
+import { api, axeViolations, type Harness, startHarness } from "./harness.js";
+
+/**
+ * Issue 14 §4's journey: paste a calendar's private address in Settings → Integrations → Calendar
+ * (the local ICS stand-in; tests allow private hosts), see the status, poll; the meeting with a
+ * client shows on the dashboard under "Meetings to confirm"; one click confirms it and Recent Calls
+ * shows it priced.
+ */
+let h: Harness;
+let ics: IcsStandIn;
+
+/** A feed with one meeting with the client that ended two hours ago (45 minutes long). */
+function feedWithMeeting(ownerEmail: string): string {
+  const end = Math.floor((Date.now() - 2 * 3600_000) / 60_000) * 60_000;
+  const stamp = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Minutely e2e//EN",
+    "BEGIN:VEVENT",
+    "UID:journey-meeting@minutely.test",
+    "DTSTAMP:20260101T000000Z",
+    `DTSTART:${stamp(end - 45 * 60_000)}`,
+    `DTEND:${stamp(end)}`,
+    "SUMMARY:Contract review",
+    `ORGANIZER;CN=Me:mailto:${ownerEmail}`,
+    "ATTENDEE;CN=General Counsel:mailto:gc@acme-legal.test",
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await ics?.close();
+  await h?.stop();
+});
+
+describe("calendar feed", () => {
+  it("pastes the feed, polls it, and confirms the proposed meeting into a priced call", async () => {
+    const { page, context } = await h.newPage({ viewport: { width: 390, height: 844 } });
+    const account = await h.signIn(context, { firstName: "Cal", timezone: "UTC" });
+    await api(page, "POST", "/api/clients", {
+      name: "Acme Legal",
+      email: "gc@acme-legal.test",
+      billingRate: "120.00",
+      billingType: "hour",
+    });
+    ics = await startIcsStandIn(feedWithMeeting(account.email));
+
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await page.getByText("Not connected").first().waitFor();
+    await page.getByLabel("Private calendar address (ICS)").fill("ftp://nowhere.test/cal.ics");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Paste the calendar's private ICS address: it starts with https:// or webcal://").waitFor();
+
+    await page.getByLabel("Private calendar address (ICS)").fill(ics.url);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Calendar feed saved", { exact: true }).first().waitFor();
+    await page.getByTestId("calendar-status").getByText("Connected").waitFor();
+    expect(await page.getByTestId("calendar-host").textContent()).toBe(`${new URL(ics.url).host}…`);
+    expect(await page.content()).not.toContain(new URL(ics.url).pathname);
+
+    await page.getByRole("button", { name: "Poll now" }).click();
+    await page.getByText("Calendar checked", { exact: true }).first().waitFor();
+    expect(ics.requests.at(-1)?.status).toBe(304);
+    expect(await axeViolations(page, "serious")).toEqual([]);
+
+    await page.goto("/");
+    const card = page.getByTestId("meetings-to-confirm");
+    await card.getByText("Contract review").waitFor();
+    await card.getByText(/Acme Legal · .* · 45m/).waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await card.getByRole("button", { name: "Confirm Contract review" }).click();
+    await page.getByText("Meeting confirmed", { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByTestId("meetings-to-confirm").count()).toBe(0);
+    const recent = page.getByTestId("recent-calls");
+    await recent.getByText("Acme Legal").waitFor();
+    await recent.getByText("$90.00").waitFor();
+  });
+});

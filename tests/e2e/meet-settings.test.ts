@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GoogleStandIn, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
+import { axeViolations, type Harness, startHarness } from "./harness.js";
+
+/**
+ * Settings → Integrations → Meet (spec 001 §5, §8; issue 14 §3, §7): the validation message, a test
+ * that fails with Google's own words in the 'Test Failed' toast, saving, Google's consent through
+ * the stand-in's consent page, the status connected, the reconnect message once Google refuses the
+ * refresh token, and Disconnect asked once.
+ */
+const CLIENT_ID = "24680-journey.apps.googleusercontent.com";
+const CLIENT_SECRET = "GOCSPX-journey-secret";
+let google: GoogleStandIn;
+let h: Harness;
+
+beforeAll(async () => {
+  google = await startGoogleStandIn();
+  google.addClient(CLIENT_ID, CLIENT_SECRET);
+  h = await startHarness({ google: { oauthBase: google.baseUrl, apiBase: google.baseUrl } });
+});
+afterAll(async () => {
+  await h?.stop();
+  await google?.stop();
+});
+
+describe("Meet settings", () => {
+  it("validates, reports Google's error, saves, connects through Google's consent, asks to reconnect and disconnects", async () => {
+    const { page, context } = await h.newPage({ viewport: { width: 390, height: 844 } });
+    await h.signIn(context, { firstName: "Mia", timezone: "UTC" });
+    // The sub-tab opens from the address (where Google's consent returns).
+    await page.goto("/settings?tab=integrations&sub=meet");
+    await page.getByTestId("meet-status").getByText("Not connected").waitFor();
+    const redirectUri = page.getByLabel("Redirect URI", { exact: true });
+    expect(await redirectUri.inputValue()).toBe(`${h.baseUrl}/api/integrations/meet/callback`);
+    await page.getByRole("note").filter({ hasText: "Google Calendar cannot reach 127.0.0.1" }).waitFor();
+
+    // Spec 001 §5: both are required, for Save and for the test.
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect
+      .poll(() => page.getByText("Missing Information: Please provide both Client ID and Client Secret.").count())
+      .toBeGreaterThan(0);
+    await page.getByText("Missing Information", { exact: true }).first().waitFor();
+
+    // A client Google does not know: 'Test Failed' with Google's own words.
+    await page.getByLabel("Client ID").fill("unknown-client.apps.googleusercontent.com");
+    await page.getByLabel("Client Secret", { exact: true }).fill("nope");
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText("Test Failed", { exact: true }).first().waitFor();
+    await page
+      .getByText(/The OAuth client was not found\./)
+      .first()
+      .waitFor();
+
+    await page.getByLabel("Client ID").fill(CLIENT_ID);
+    await page.getByLabel("Client Secret", { exact: true }).fill(CLIENT_SECRET);
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page
+      .getByText("Google accepted the Client ID and Client Secret. Save, then connect your Google account.")
+      .first()
+      .waitFor();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Meet Settings Saved", { exact: true }).first().waitFor();
+    await page.getByTestId("meet-status").getByText("Not connected").waitFor();
+    expect(await page.getByLabel("Client Secret", { exact: true }).inputValue()).toBe("");
+    expect(await axeViolations(page, "serious")).toEqual([]);
+
+    // Google's consent page (the stand-in's), then back on the Meet sub-tab.
+    await page.getByRole("link", { name: "Connect Google account" }).click();
+    await page.getByRole("heading", { name: "Minutely wants to access your Google Account" }).waitFor();
+    await page.getByRole("link", { name: "Allow" }).click();
+    await page.getByText("Google Account Connected", { exact: true }).first().waitFor();
+    await page.getByTestId("meet-status").getByText("Connected").waitFor();
+    await page.getByText(`Google account: ${STAND_IN_ACCOUNT}`).waitFor();
+    await page
+      .getByTestId("meet-channel")
+      .getByText(/Calendar notifications renew automatically/)
+      .waitFor();
+    expect(new URL(page.url()).search).toBe("?tab=integrations&sub=meet");
+    expect(await page.content()).not.toContain(CLIENT_SECRET);
+
+    // Google refuses the refresh token: the test says so and the screen asks to reconnect.
+    google.expireRefreshTokens();
+    google.expireAccessTokens();
+    await page.getByRole("button", { name: "Test Connection" }).click();
+    await page.getByText("Test Failed", { exact: true }).first().waitFor();
+    await page.getByTestId("meet-status").getByText("Reconnect needed").waitFor();
+    await page.getByRole("alert").filter({ hasText: "Reconnect your Google account to resume capturing Meet calls." }).waitFor();
+    await page.getByRole("link", { name: "Reconnect Google account" }).waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+
+    // Disconnect, asked once.
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Disconnect" }).click();
+    await page.getByText("Meet Disconnected", { exact: true }).first().waitFor();
+    await page.getByTestId("meet-status").getByText("Not connected").waitFor();
+    expect(await page.getByLabel("Client ID").inputValue()).toBe("");
+  });
+});
