@@ -136,7 +136,7 @@ describe("settings", () => {
     await expect(page.getByRole("tab", { name: "Integrations" }).getAttribute("aria-selected")).resolves.toBe("true");
     await expect(page.getByRole("tab", { name: "Mobile/iPhone" }).getAttribute("aria-selected")).resolves.toBe("true");
 
-    await page.getByRole("tab", { name: "Billing" }).click();
+    await page.getByRole("tab", { name: "Billing", exact: true }).click();
     await page.getByLabel("Default Billing Rate").fill("4.00");
     await chooseOption(page, "Billing Type", "Per Minute");
     await page.getByLabel("Minimum Billing (minutes)").fill("15");
