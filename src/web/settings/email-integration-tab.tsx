@@ -19,7 +19,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { queryKeys } from "@web/lib/query-keys";
 import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { DisconnectMailboxButton } from "./disconnect-mailbox-button";
+import { DisconnectButton } from "./disconnect-button";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { MailboxTestResult } from "./mailbox-test-result";
 import { useMailboxActions } from "./use-mailbox-actions";
@@ -179,7 +179,12 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
               {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
               Test Connection
             </Button>
-            {isConnected ? <DisconnectMailboxButton pending={disconnect.isPending} onConfirm={() => disconnect.mutate()} /> : null}
+            {isConnected ? <DisconnectButton
+                pending={disconnect.isPending}
+                onConfirm={() => disconnect.mutate()}
+                title="Disconnect this mailbox?"
+                description="The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again at any time."
+              /> : null}
           </div>
         </form>
       </Form>

@@ -8,7 +8,6 @@ import {
   meetSettingsRequest,
 } from "@core/contracts/meet";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
@@ -20,10 +19,10 @@ import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
-import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { LogIn, PlugZap, Unplug } from "lucide-react";
-import { useState } from "react";
+import { LogIn, PlugZap } from "lucide-react";
+import { DisconnectButton } from "./disconnect-button";
 import { useForm } from "react-hook-form";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
@@ -57,14 +56,12 @@ const STATUS = {
 
 /** Spec 001 §5's message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
-  const [title, ...rest] = MEET_MISSING_INFORMATION.split(": ");
-  toast({ title: title ?? MEET_MISSING_INFORMATION, description: rest.join(": "), variant: "destructive" });
+  toast({ ...toastText(MEET_MISSING_INFORMATION), variant: "destructive" });
 }
 
 function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
   const { user } = useAuth();
   const { save, test, disconnect } = useMeetActions();
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<MeetSettingsInput, unknown, MeetSettingsRequest>({
     resolver: zodResolver(meetSettingsRequest),
     values: { clientId: meet.clientId ?? "", clientSecret: "", enabled: meet.configured ? meet.enabled : true },
@@ -188,10 +185,12 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
               </Button>
             ) : null}
             {meet.configured ? (
-              <Button type="button" variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
-                {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
-                Disconnect
-              </Button>
+              <DisconnectButton
+                pending={disconnect.isPending}
+                onConfirm={() => disconnect.mutate()}
+                title="Disconnect Google Meet?"
+                description="Minutely stops its calendar notifications, revokes its access to your Google account and erases the Client ID and Client Secret. Calls already captured stay. You can connect again at any time."
+              />
             ) : null}
           </div>
         </form>
@@ -210,19 +209,6 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
           </p>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Disconnect Google Meet?"
-        description="Minutely stops its calendar notifications, revokes its access to your Google account and erases the Client ID and Client Secret. Calls already captured stay. You can connect again at any time."
-        confirmLabel="Disconnect"
-        pending={false}
-        destructive
-        onConfirm={() => {
-          setConfirming(false);
-          disconnect.mutate();
-        }}
-      />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import {
   teamsSettingsRequest,
 } from "@core/contracts/teams";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
@@ -18,10 +17,10 @@ import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
-import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { PlugZap, Unplug } from "lucide-react";
-import { useState } from "react";
+import { PlugZap } from "lucide-react";
+import { DisconnectButton } from "./disconnect-button";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
@@ -53,8 +52,7 @@ const STATUS = {
 
 /** Spec 001 §5's message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
-  const [title, ...rest] = TEAMS_MISSING_INFORMATION.split(": ");
-  toast({ title: title ?? TEAMS_MISSING_INFORMATION, description: rest.join(": "), variant: "destructive" });
+  toast({ ...toastText(TEAMS_MISSING_INFORMATION), variant: "destructive" });
 }
 
 function onInvalid(errors: FieldErrors<TeamsSettingsInput>) {
@@ -65,7 +63,6 @@ function onInvalid(errors: FieldErrors<TeamsSettingsInput>) {
 function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
   const { user } = useAuth();
   const { save, test, disconnect } = useTeamsActions();
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<TeamsSettingsInput, unknown, TeamsSettingsRequest>({
     resolver: zodResolver(teamsSettingsRequest),
     values: {
@@ -163,10 +160,12 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
               Test Connection
             </Button>
             {teams.configured ? (
-              <Button type="button" variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
-                {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
-                Disconnect
-              </Button>
+              <DisconnectButton
+                pending={disconnect.isPending}
+                onConfirm={() => disconnect.mutate()}
+                title="Disconnect Teams?"
+                description="Minutely removes its call-records subscription and erases the tenant ID, client ID and client secret. Calls already captured stay. You can connect again at any time."
+              />
             ) : null}
           </div>
         </form>
@@ -186,19 +185,6 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
           </p>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Disconnect Teams?"
-        description="Minutely removes its call-records subscription and erases the tenant ID, client ID and client secret. Calls already captured stay. You can connect again at any time."
-        confirmLabel="Disconnect"
-        pending={false}
-        destructive
-        onConfirm={() => {
-          setConfirming(false);
-          disconnect.mutate();
-        }}
-      />
     </div>
   );
 }

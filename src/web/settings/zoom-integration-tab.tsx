@@ -1,6 +1,5 @@
 import { type SetupZoomInput, type SetupZoomRequest, setupZoomRequest, type ZoomIntegrationJson } from "@core/contracts/zoom";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
@@ -12,8 +11,7 @@ import { useAuth } from "@web/hooks/use-auth";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { Unplug } from "lucide-react";
-import { useState } from "react";
+import { DisconnectButton } from "./disconnect-button";
 import { useForm } from "react-hook-form";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
@@ -45,7 +43,6 @@ const STATUS = {
 function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
   const { user } = useAuth();
   const { save, disconnect } = useZoomActions();
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<SetupZoomInput, unknown, SetupZoomRequest>({
     resolver: zodResolver(setupZoomRequest),
     values: { apiKey: zoom.clientId ?? "", apiSecret: "", webhookSecretToken: "" },
@@ -98,10 +95,12 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
               {zoom.configured ? "Save" : "Connect Zoom"}
             </Button>
             {zoom.configured ? (
-              <Button type="button" variant="destructive" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
-                {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
-                Disconnect
-              </Button>
+              <DisconnectButton
+                pending={disconnect.isPending}
+                onConfirm={() => disconnect.mutate()}
+                title="Disconnect Zoom?"
+                description="The Client ID, Client Secret and Secret Token are erased and the webhook URL stops accepting events. Calls already captured stay. You can connect again at any time (with a new URL)."
+              />
             ) : null}
           </div>
         </form>
@@ -126,19 +125,6 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
           </div>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Disconnect Zoom?"
-        description="The Client ID, Client Secret and Secret Token are erased and the webhook URL stops accepting events. Calls already captured stay. You can connect again at any time (with a new URL)."
-        confirmLabel="Disconnect"
-        pending={false}
-        destructive
-        onConfirm={() => {
-          setConfirming(false);
-          disconnect.mutate();
-        }}
-      />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   TEAMS_PERMISSIONS,
   TEAMS_WEBHOOK_PATH,
@@ -6,7 +5,6 @@ import {
   type TeamsStatus,
 } from "../../../core/contracts/teams.js";
 import type { Db } from "../../db/client.js";
-import { integrations, users } from "../../db/schema/index.js";
 import {
   findIntegration,
   type IntegrationKey,
@@ -14,7 +12,7 @@ import {
   readIntegrationSecret,
 } from "../../integrations/integration-store.js";
 import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
-import { prefixedColumns, queryPrepared } from "../capture-statements.js";
+import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
  * The account's Teams connection (spec 001 Settings → Teams; issue 14 §2): one `integrations` row,
@@ -107,39 +105,12 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
   };
 }
 
-const integrationColumns = prefixedColumns(integrations, "i", "i_");
-
-/**
- * The Teams row a webhook URL's token names, with its owner's email (the organizer is "self" only
- * when it is this address). Read at every notification: a prepared statement.
- */
-export async function findTeamsWebhookTarget(
-  db: Db,
-  token: string,
-): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
-  const [raw] = await queryPrepared(
-    db,
-    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
-      from ${integrations} i left join ${users} u on u.id = i.user_id
-      where i.webhook_token = ${token} and i.kind = ${TEAMS_KIND} and i.provider = ${TEAMS_PROVIDER}
-      limit 1`,
-  );
-  const row = raw ? integrationColumns.read(raw) : null;
-  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+/** The Teams row a webhook URL's token names, with its owner's email. */
+export function findTeamsWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
+  return findWebhookTarget(db, TEAMS_KIND, TEAMS_PROVIDER, { token });
 }
 
 /** The Teams row by id with its owner's email (the jobs' view; they carry the id, not the token). */
-export async function findTeamsById(
-  db: Db,
-  integrationId: number,
-): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
-  const [raw] = await queryPrepared(
-    db,
-    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
-      from ${integrations} i left join ${users} u on u.id = i.user_id
-      where i.id = ${integrationId} and i.kind = ${TEAMS_KIND} and i.provider = ${TEAMS_PROVIDER}
-      limit 1`,
-  );
-  const row = raw ? integrationColumns.read(raw) : null;
-  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+export function findTeamsById(db: Db, integrationId: number): Promise<WebhookTarget | null> {
+  return findWebhookTarget(db, TEAMS_KIND, TEAMS_PROVIDER, { id: integrationId });
 }

@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
 import { ZOOM_EVENTS, ZOOM_WEBHOOK_PATH, type SetupZoomRequest, type ZoomIntegrationJson } from "../../../core/contracts/zoom.js";
 import type { Db } from "../../db/client.js";
-import { integrations, users } from "../../db/schema/index.js";
 import {
   type IntegrationKey,
   type IntegrationRow,
@@ -12,7 +10,7 @@ import {
   saveIntegration,
 } from "../../integrations/integration-store.js";
 import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
-import { prefixedColumns, queryPrepared } from "../capture-statements.js";
+import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
  * The account's Zoom connection (spec 001 Settings → Zoom, issue 13 §3): one `integrations` row,
@@ -119,23 +117,7 @@ export async function disconnectZoom(db: Db, accountId: number): Promise<boolean
   return deleteIntegration(db, zoomKey(accountId));
 }
 
-const integrationColumns = prefixedColumns(integrations, "i", "i_");
-
-/**
- * The Zoom row a webhook URL's token names, with its owner's email (marked as "self" among
- * participants). Read at every delivery: a prepared statement (capture-statements.ts).
- */
-export async function findZoomWebhookTarget(
-  db: Db,
-  token: string,
-): Promise<{ row: IntegrationRow; ownerEmail: string | null } | null> {
-  const [raw] = await queryPrepared(
-    db,
-    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
-      from ${integrations} i left join ${users} u on u.id = i.user_id
-      where i.webhook_token = ${token} and i.kind = ${ZOOM_KIND} and i.provider = ${ZOOM_PROVIDER}
-      limit 1`,
-  );
-  const row = raw ? integrationColumns.read(raw) : null;
-  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+/** The Zoom row a webhook URL's token names, with its owner's email. */
+export function findZoomWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
+  return findWebhookTarget(db, ZOOM_KIND, ZOOM_PROVIDER, { token });
 }

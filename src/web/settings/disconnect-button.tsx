@@ -5,10 +5,20 @@ import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 
 /**
- * Disconnect, asked once: the stored password or tokens are erased, tracked emails stay. The
- * dialog closes on confirm; the button shows the request running.
+ * Disconnect, asked once (a mailbox, Zoom, Teams, Meet): the dialog says what is erased and what
+ * stays, closes on confirm, and the button shows the request running.
  */
-export function DisconnectMailboxButton({ pending, onConfirm }: { pending: boolean; onConfirm: () => void }) {
+export function DisconnectButton({
+  pending,
+  onConfirm,
+  title,
+  description,
+}: {
+  pending: boolean;
+  onConfirm: () => void;
+  title: string;
+  description: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -19,8 +29,8 @@ export function DisconnectMailboxButton({ pending, onConfirm }: { pending: boole
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Disconnect this mailbox?"
-        description="The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again at any time."
+        title={title}
+        description={description}
         confirmLabel="Disconnect"
         pending={false}
         destructive
