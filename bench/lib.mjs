@@ -1,6 +1,7 @@
 // Shared helpers for benchmarks: start the built server in its own process, wait for it, sign up, run autocannon.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -95,4 +96,55 @@ export function machine() {
 export function percentile(samples, q) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/**
+ * Open loop at a fixed rate: request i is due at start + i/rate and sent then (on kept-alive
+ * connections, as many as needed); its latency counts from when it was due, so a slow answer is
+ * counted, not hidden. autocannon's own rate limit sends each second's requests in one burst at
+ * the top of the second, which measures a queue rather than a rate.
+ * `next()` gives each request: { path, method?, headers, body }.
+ * Returns { rps, p50, p90, p99, max, requests, non2xx, errors } in milliseconds.
+ */
+export async function pacedLoad(baseUrl, next, rate, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(baseUrl);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const pending = [];
+  const send = (due) =>
+    new Promise((resolve) => {
+      const delivery = next();
+      const request = http.request(
+        { host: target.hostname, port: target.port, path: delivery.path, method: delivery.method ?? "POST", agent, headers: delivery.headers },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            latencies.push(performance.now() - due);
+            if ((response.statusCode ?? 0) >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      request.on("error", () => {
+        errors++;
+        resolve();
+      });
+      request.end(delivery.body);
+    });
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(due));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q) => +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
+  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), requests: latencies.length, non2xx, errors };
 }

@@ -12,7 +12,6 @@
 //      BENCH_PART=latency|order to run one part; BENCH_EVENTS (default 1000), BENCH_RATE (100), BENCH_RATE_SECONDS (15).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import readline from "node:readline";
 import { eq, sql } from "drizzle-orm";
@@ -23,7 +22,7 @@ import { type StandInEvent, eventsOf, shuffled, signEvent } from "../tests/stand
 import type { StripeObject } from "../tests/stand-ins/stripe/server.js";
 import { signUpPaid, startStripeApp, TEST_PRICES, WEBHOOK_SECRET } from "../tests/api/stripe-signup-setup.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, machine } from "./lib.mjs";
+import { cpuMs, machine, pacedLoad } from "./lib.mjs";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 15);
@@ -79,67 +78,7 @@ function nextEvent(runId: string): Delivery {
   return { method: "POST", path: "/api/webhooks/stripe", headers: signed.headers, body: signed.body };
 }
 
-type Load = { rps: number; p50: number; p90: number; p99: number; max: number; requests: number; non2xx: number; errors: number };
 
-/** Open loop: request i due at start + i/rate, latency from when it was due (a slow answer is counted, not hidden). */
-async function pacedLoad(baseUrl: string, next: () => Delivery, rate: number, seconds: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(baseUrl);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const delivery = next();
-      const request = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: delivery.path,
-          method: delivery.method,
-          agent,
-          headers: delivery.headers,
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            latencies.push(performance.now() - due);
-            if ((response.statusCode ?? 0) >= 300) non2xx++;
-            resolve();
-          });
-        },
-      );
-      request.on("error", () => {
-        errors++;
-        resolve();
-      });
-      request.end(delivery.body);
-    });
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(due));
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
-  return {
-    rps: Math.round(latencies.length / elapsed),
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: at(1),
-    requests: latencies.length,
-    non2xx,
-    errors,
-  };
-}
 
 async function latencyPart() {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/stripe-webhook.ts", "--serve"], {

@@ -9,14 +9,13 @@
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/webhook-throughput.ts
 //      (a fresh database is created on that server and dropped afterwards, as the API tests do)
 import { spawn } from "node:child_process";
-import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
 import readline from "node:readline";
 import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, freePort, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, machine, pacedLoad, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
 
 /** The part of autocannon's API used here (the package ships no types). */
 type AutocannonRequest = { method?: string; body?: string; headers?: Record<string, string> };
@@ -113,63 +112,6 @@ function nextDelivery(runId: string) {
   };
 }
 
-/**
- * Open-loop load at a fixed rate: request i is due at start + i / rate and sent then (on a pool of
- * kept-alive connections, as many as are needed), its latency taken from when it was due. autocannon's
- * own rate limit sends each second's requests in one burst at the top of the second (and records
- * 1 ms as the expected interval), which measures a queue of 200 requests rather than 200 a second.
- */
-async function pacedLoad(url: string, runId: string, rate: number, seconds: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(url);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const delivery = nextDelivery(runId);
-      const request = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers: delivery.headers },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            latencies.push(performance.now() - due);
-            if ((response.statusCode ?? 0) >= 300) non2xx++;
-            resolve();
-          });
-        },
-      );
-      request.on("error", () => {
-        errors++;
-        resolve();
-      });
-      request.end(delivery.body);
-    });
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(due));
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (q: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
-  return {
-    rps: Math.round(latencies.length / elapsed),
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: at(1),
-    requests: latencies.length,
-    non2xx,
-    errors,
-  };
-}
 
 function webhookLoad(url: string, runId: string, options: { duration: number }) {
   return autocannon({
@@ -229,11 +171,12 @@ async function main(): Promise<void> {
     .join(" ");
   try {
     const webhookUrl = await connectZoom(baseUrl);
+    const webhookPath = new URL(webhookUrl).pathname;
     // Warm-up: JIT, prepared statements, the connection pool.
-    await pacedLoad(webhookUrl, runId, RATE, 3);
+    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, 3);
 
     const cpuBefore = cpuMs(pid);
-    const fixed = await pacedLoad(webhookUrl, runId, RATE, RATE_SECONDS);
+    const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, RATE_SECONDS);
     const fixedCpuMs = +((cpuMs(pid) - cpuBefore) / Math.max(fixed.requests, 1)).toFixed(3);
 
     // Full load, alternating three rounds; each side's median, so a burst of other load hits all alike.
