@@ -1,5 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import type { AccountingProviderId } from "../core/accounting/providers.js";
+import type { ProviderEndpoints } from "./accounting/provider.js";
+import type { ProviderRateLimit } from "./accounting/sync/rate-limits.js";
 import type { JobsOptions } from "./jobs/job-queue.js";
 import type { LogDestination } from "./platform/logger.js";
 import type { RateLimitRule } from "./platform/rate-limit.js";
@@ -39,6 +42,13 @@ const envSchema = z.object({
   OAUTH_TOKEN_URL_OVERRIDE: z.string().optional(),
   GOOGLE_OAUTH_BASE: z.string().url().optional(),
   GOOGLE_API_BASE: z.string().url().optional(),
+  QUICKBOOKS_BASE_URL: z.string().url().optional(),
+  QUICKBOOKS_ENVIRONMENT: z.enum(["production", "sandbox"]).default("production"),
+  XERO_BASE_URL: z.string().url().optional(),
+  FRESHBOOKS_BASE_URL: z.string().url().optional(),
+  WAVE_BASE_URL: z.string().url().optional(),
+  SAGE_BASE_URL: z.string().url().optional(),
+  NETSUITE_BASE_URL: z.string().url().optional(),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -107,6 +117,16 @@ export type Config = {
     apiBase?: string;
     /** Per-request deadline (ms), default 10 s; tests shorten it. */
     timeoutMs?: number;
+  };
+  /**
+   * Accounting providers (accounting/): per provider, a base URL that replaces the provider's own
+   * hosts (a stand-in in tests; `{PROVIDER}_BASE_URL`), QuickBooks' sandbox switch, the per-request
+   * deadline, and for tests and benches only, rate limits other than the providers' published ones.
+   */
+  accounting?: {
+    endpoints: Partial<Record<AccountingProviderId, ProviderEndpoints>>;
+    timeoutMs?: number;
+    rateLimits?: Partial<Record<AccountingProviderId, Partial<ProviderRateLimit>>>;
   };
   /** How long a session lookup is cached per instance (ms); 0 turns the cache off. */
   sessionCacheMs?: number;
@@ -179,10 +199,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       oauthBase: e.GOOGLE_OAUTH_BASE?.replace(/\/+$/, ""),
       apiBase: e.GOOGLE_API_BASE?.replace(/\/+$/, ""),
     },
+    accounting: {
+      endpoints: {
+        quickbooks: { baseUrl: trimSlash(e.QUICKBOOKS_BASE_URL), sandbox: e.QUICKBOOKS_ENVIRONMENT === "sandbox" },
+        xero: { baseUrl: trimSlash(e.XERO_BASE_URL) },
+        freshbooks: { baseUrl: trimSlash(e.FRESHBOOKS_BASE_URL) },
+        wave: { baseUrl: trimSlash(e.WAVE_BASE_URL) },
+        sage: { baseUrl: trimSlash(e.SAGE_BASE_URL) },
+        netsuite: { baseUrl: trimSlash(e.NETSUITE_BASE_URL) },
+      },
+    },
     microsoft: {
       authorityHost: e.MICROSOFT_AUTHORITY_HOST.replace(/\/+$/, ""),
       graphBase: e.MICROSOFT_GRAPH_BASE.replace(/\/+$/, ""),
     },
     ...overrides,
   };
+}
+
+function trimSlash(url: string | undefined): string | undefined {
+  return url?.replace(/\/+$/, "");
 }

@@ -21,6 +21,7 @@ import { stripeWebhookRoutes } from "./payments/stripe-webhook/routes.js";
 import { platformDetectionRoutes } from "./platform-detection/routes.js";
 import { stripeTestRoutes } from "./payments/stripe-test-routes.js";
 import { billingAccountRoutes } from "./billing-account/routes.js";
+import { financialIntegrationsRoutes } from "./financial-integrations/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -49,4 +50,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(platformDetectionRoutes);
   await app.register(stripeTestRoutes);
   await app.register(billingAccountRoutes);
+  await app.register(financialIntegrationsRoutes);
 }

@@ -61,7 +61,7 @@ export const signedInRoutes: AppRoute[] = [
   {
     path: "/financial-integrations",
     title: "Financial Integrations",
-    component: lazy(() => import("./integrations/financial-integrations-page")),
+    component: lazy(() => import("./financial-integrations/financial-integrations-page")),
   },
   {
     path: "/phone-integration",

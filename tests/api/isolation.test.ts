@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  * added later are covered too) and proves that a second account gets a 404 for the first
  * account's records, for reads and for writes, and that nothing of the first account changes.
  */
-type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest" | "proposal";
+type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest" | "proposal" | "financialIntegration";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -21,6 +21,7 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/emails/")) return "email";
   if (url.startsWith("/api/notifications/")) return "notification";
   if (url.startsWith("/api/call-proposals/")) return "proposal";
+  if (url.startsWith("/api/financial-integrations/:")) return "financialIntegration";
   return null;
 }
 
@@ -91,6 +92,12 @@ beforeAll(async () => {
     .values({ accountId: ownerAccountId, source: "ics", externalId: "uid@2026-01-10T10:00:00.000Z", clientId: ids.client, startsAt: new Date("2026-01-10T10:00:00Z"), endsAt: new Date("2026-01-10T11:00:00Z") })
     .returning();
   ids.proposal = proposal!.id;
+  // An accounting connection (Timberline: stored settings, no remote call).
+  const timberline = await owner.post("/api/financial-integrations", {
+    integrationId: "timberline",
+    config: { serverName: "SQL01", databaseName: "CRE", username: "ar", password: "owner-secret" },
+  });
+  ids.financialIntegration = timberline.body.integration.id;
   // A call-detection test session: its id is random text, not a row number.
   await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
   textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;

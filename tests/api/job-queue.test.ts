@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitCounters, sessions } from "../../src/server/db/schema/index.js";
+import { rateLimitCounters, sessions, webhookEvents } from "../../src/server/db/schema/index.js";
 import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-handlers.js";
 import type { JobsOptions } from "../../src/server/jobs/job-queue.js";
 import { signUp } from "../helpers/factories.js";
@@ -139,6 +139,62 @@ describe("a failing job", () => {
   });
 });
 
+describe("a batched queue", () => {
+  it("takes waiting jobs in one fetch, one per singleton key, and retries only the job that threw", async () => {
+    const runs: string[] = [];
+    let thrown = false;
+    const t = await startTestApp({
+      jobs: {
+        ...FAST,
+        extraHandlers: {
+          "probe-batch": {
+            ...probe({ policy: "singleton", retryLimit: 2, retryDelaySeconds: 1 }, async (data) => {
+              const { key, n } = data as { key: string; n: number };
+              runs.push(`${key}${n}`);
+              if (key === "c" && !thrown) {
+                thrown = true;
+                throw new Error("c failed once");
+              }
+            }),
+            batchSize: 10,
+          },
+        },
+      },
+    });
+    try {
+      // Queued without waking the worker (boss.send directly), so one poll finds all of them.
+      const ids: string[] = [];
+      for (const [key, n] of [
+        ["a", 1],
+        ["b", 1],
+        ["c", 1],
+        ["a", 2],
+      ] as const) {
+        ids.push((await t.app.jobs!.boss.send("probe-batch", { key, n }, { singletonKey: key }))!);
+      }
+      for (const id of ids) await until("every job to complete", () => jobRow(t, id), (row) => row?.state === "completed");
+      const started = async (id: string) =>
+        (
+          (await t.app.db.execute(
+            sql`select started_on::text as at from pgboss.job where id = ${id} union all select started_on::text from pgboss.archive where id = ${id}`,
+          )) as unknown as { rows: { at: string }[] }
+        ).rows[0]!.at;
+      // a1 and b1 were taken by one fetch (one statement, one started_on); a's second job waited
+      // for the first (one per key in a batch), so it started later.
+      expect(await started(ids[0]!)).toBe(await started(ids[1]!));
+      expect((await started(ids[3]!)) > (await started(ids[0]!))).toBe(true);
+      expect(runs.indexOf("a1")).toBeLessThan(runs.indexOf("a2"));
+      // Only c ran twice (its own retry); a and b were completed by the batch's completion.
+      expect(runs.filter((run) => run === "c1")).toHaveLength(2);
+      expect(runs.filter((run) => run === "b1")).toHaveLength(1);
+      expect((await jobRow(t, ids[2]!))?.retry_count).toBe(1);
+      expect((await jobRow(t, ids[1]!))?.retry_count).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(!onServer)("two instances on one database (PostgreSQL)", () => {
   let server: { url: string; drop: () => Promise<void> };
   const apps: TestApp[] = [];
@@ -249,6 +305,11 @@ describe("the maintenance job", () => {
       { key: "probe:stale", windowStart: new Date(now - 2 * 86_400_000), count: 3 },
       { key: "probe:fresh", windowStart: new Date(now - 60_000), count: 3 },
     ]);
+    // Stripe retries for 3 days and resends up to 30: a claim older than 35 days goes, a recent one stays.
+    await t.app.db.insert(webhookEvents).values([
+      { provider: "stripe", eventId: "evt_old", receivedAt: new Date(now - 36 * 86_400_000) },
+      { provider: "stripe", eventId: "evt_recent", receivedAt: new Date(now - 4 * 86_400_000) },
+    ]);
     const sessionsOf = async (userId: number) =>
       (await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
     expect(await sessionsOf(expiredAccount.user.id)).toBe(1);
@@ -265,6 +326,8 @@ describe("the maintenance job", () => {
     const counters = await t.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
     expect(counters.map((c) => c.key)).toContain("probe:fresh");
     expect(counters.map((c) => c.key)).not.toContain("probe:stale");
+    const claims = await t.app.db.select({ eventId: webhookEvents.eventId }).from(webhookEvents);
+    expect(claims.map((c) => c.eventId)).toEqual(["evt_recent"]);
     expect((await expired.get("/api/auth/user")).status).toBe(401);
     expect((await live.get("/api/auth/user")).status).toBe(200);
   });

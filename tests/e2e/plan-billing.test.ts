@@ -4,14 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TRIAL_ENDED_MESSAGE } from "../../src/core/subscription-standing.js";
 import { accounts } from "../../src/server/db/schema/index.js";
 import { PORTAL_PAGE_PATH } from "../stand-ins/stripe/billing-portal.js";
+import { CHECKOUT_PAGE_PATH } from "../stand-ins/stripe/checkout-sessions.js";
+import { deliverEvent, eventsOf } from "../stand-ins/stripe/events.js";
 import { createStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/index.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
  * Issue 15 §4: Settings → Plan & Billing. A card-free trial shows its days left and changes cycle
  * after a confirmation; once the trial has ended the app shell shows the banner with one way on;
- * a Stripe customer's "Manage billing" opens Stripe's portal (the stand-in's URL, answered here).
+ * a Stripe customer's "Manage billing" opens Stripe's portal (the stand-in's URL, answered here);
+ * an account whose trial ended without a Stripe subscription subscribes on Stripe Checkout (the
+ * stand-in's hosted page pays and sends the browser back) and is active once Stripe's webhook lands.
  */
+const WEBHOOK_SECRET = "whsec_e2e_checkout";
 const PRICES = {
   "individual:monthly": "price_individual_monthly",
   "individual:annual": "price_individual_annual",
@@ -73,7 +78,10 @@ describe("Plan & Billing for a Stripe customer", () => {
 
   beforeAll(async () => {
     standIn = await createStripeStandIn({ prices: PRICES }).start();
-    h = await startHarness({ stripe: { secretKey: standIn.secretKey, apiBase: standIn.url, prices: PRICES } });
+    h = await startHarness({
+      stripe: { secretKey: standIn.secretKey, apiBase: standIn.url, prices: PRICES, webhookSecret: WEBHOOK_SECRET },
+      jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
+    });
   });
   afterAll(async () => {
     await h?.stop();
@@ -108,6 +116,62 @@ describe("Plan & Billing for a Stripe customer", () => {
     await page.getByRole("heading", { name: "Stand-in customer portal" }).waitFor();
     expect(page.url()).toContain(`${standIn.url}${PORTAL_PAGE_PATH}/bps_`);
     expect(standIn.list("billing_portal.session").at(-1)?.return_url).toBe(`${h.baseUrl}/settings?tab=plan`);
+    await context.close();
+  });
+
+  it("subscribes with a card on Stripe Checkout once the trial has ended, and tracking resumes", async () => {
+    const { page, context } = await h.newPage();
+    const who = await h.signIn(context);
+    await h.app.db
+      .update(accounts)
+      .set({ trialEndsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(accounts.id, who.user.accountId));
+    await page.goto("/");
+    const banner = page.getByTestId("tracking-stopped-banner");
+    await banner.getByText(TRIAL_ENDED_MESSAGE, { exact: false }).waitFor();
+    // The banner's one way on: Stripe Checkout (the stand-in's hosted page pays with 4242 and redirects back).
+    await banner.getByRole("button", { name: "Subscribe with a card" }).click();
+    await page.waitForURL(/\/settings\?tab=plan$/);
+    const session = standIn.list("checkout.session").at(-1)!;
+    expect(session).toMatchObject({ status: "complete", client_reference_id: String(who.user.accountId) });
+    expect(session.url).toContain(`${standIn.url}${CHECKOUT_PAGE_PATH}/`);
+    // Back before Stripe's webhook: the tab says so and keeps reading the subscription.
+    await page.getByText("Finishing your subscription…", { exact: true }).first().waitFor();
+    expect(await page.getByTestId("tracking-stopped-banner").count()).toBe(1);
+    for (const event of eventsOf(standIn).filter((e) => e.data.object.customer === session.customer)) {
+      expect((await deliverEvent(`${h.baseUrl}/api/webhooks/stripe`, event, WEBHOOK_SECRET)).status).toBe(200);
+    }
+    await page.getByText("Payment received: your subscription is active", { exact: true }).first().waitFor();
+    await page.getByText("Active", { exact: true }).first().waitFor();
+    await page.getByTestId("tracking-stopped-banner").waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Subscribe with a card" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Manage billing" }).waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await context.close();
+  });
+
+  it("says nothing was charged when the user comes back from Checkout without paying", async () => {
+    const { page, context } = await h.newPage();
+    const who = await h.signIn(context);
+    await h.app.db
+      .update(accounts)
+      .set({ trialEndsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(accounts.id, who.user.accountId));
+    await page.goto("/settings?tab=plan");
+    // The payer leaves the hosted page by its "back" link: Stripe sends the browser to cancel_url.
+    await page.route(`${standIn.url}${CHECKOUT_PAGE_PATH}/**`, (route) =>
+      route.continue({ url: `${route.request().url()}?cancel=1` }),
+    );
+    await page.getByRole("button", { name: "Subscribe with a card" }).first().click();
+    // The page starts on this very URL, so the URL alone cannot tell that the round trip is over:
+    // the toast appears only once the browser is back from Checkout's cancel_url.
+    await page.getByText("Checkout cancelled", { exact: true }).first().waitFor();
+    await page.waitForURL(/\/settings\?tab=plan$/);
+    // This account's session (the stand-in lists newest first, like Stripe; earlier tests made others).
+    const sessions = standIn.list("checkout.session").filter((s) => s.client_reference_id === String(who.user.accountId));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ status: "open" });
+    expect(await page.getByTestId("tracking-stopped-banner").count()).toBe(1);
     await context.close();
   });
 });

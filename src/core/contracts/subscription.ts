@@ -30,6 +30,8 @@ export const subscriptionJson = z.object({
   /** Plan or cycle can be changed now; when not, `changePlanNote` says why. */
   canChangePlan: z.boolean(),
   changePlanNote: text().nullable(),
+  /** A card subscription can be started with Stripe Checkout: Stripe configured and no live Stripe subscription. */
+  canCheckout: z.boolean(),
 });
 export type SubscriptionJson = z.infer<typeof subscriptionJson>;
 
@@ -53,7 +55,28 @@ export type ChangePlanResponse = z.infer<typeof changePlanResponse>;
 export const billingPortalResponse = z.object({ url: text() });
 export type BillingPortalResponse = z.infer<typeof billingPortalResponse>;
 
+/**
+ * POST /api/billing/checkout: start a card subscription on Stripe Checkout (an account whose
+ * card-free trial ended, or whose subscription ended). Plan and cycle default to the account's own.
+ */
+export const checkoutRequest = z
+  .object({
+    plan: z.enum(PLAN_IDS, { error: "plan must be individual or team" }).optional(),
+    billingCycle: z.enum(BILLING_CYCLES, { error: "billingCycle must be monthly or annual" }).optional(),
+  })
+  .strict();
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+/** The Stripe Checkout page to send the browser to. */
+export const checkoutResponse = z.object({ url: text() });
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
 export const STRIPE_BILLING_NOT_CONFIGURED =
-  "Card payments are not configured on this server (STRIPE_SECRET_KEY is not set), so there is no billing portal.";
+  "Card payments are not configured on this server (STRIPE_SECRET_KEY is not set), so there is no billing portal or card checkout.";
 export const NO_STRIPE_CUSTOMER =
   "This account has no Stripe customer yet, so there is no billing portal. Choose a plan to start one.";
+export const SUBSCRIPTION_ALREADY_LIVE =
+  "This account already has a Stripe subscription. Use Change plan, or Manage billing to update the card.";
+/** Where the account's plan-change note points when the way on is Checkout. */
+export const SUBSCRIBE_WITH_CARD_NOTE =
+  "This account has no active Stripe subscription to change. Use “Subscribe with a card” to start one; you can change plan afterwards.";

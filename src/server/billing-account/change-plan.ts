@@ -2,17 +2,14 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { ChangePlanRequest } from "../../core/contracts/subscription.js";
 import { AppError } from "../../core/errors.js";
-import { getPlan } from "../../core/plans.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { accounts } from "../db/schema/index.js";
 import { changeSubscriptionPrice } from "../payments/stripe/billing-change-price.js";
-import { priceIdFor } from "../payments/stripe/stripe-prices.js";
 import { syncAccountSubscription } from "../payments/stripe/sync-subscription.js";
 import { planChangePath } from "./plan-change-path.js";
-
-const describe = (choice: ChangePlanRequest) => `${getPlan(choice.plan).name} (${choice.billingCycle})`;
+import { describePlanChoice as describe, requirePriceId } from "./plan-price.js";
 
 /**
  * POST /api/billing/change-plan. With a Stripe subscription, Stripe changes the price and the account
@@ -35,11 +32,7 @@ export async function changePlan(
       .where(eq(accounts.id, account.id));
     return `Your trial continues on ${describe(choice)}. Nothing is charged until you pay for a plan.`;
   }
-  const priceId = priceIdFor(config, choice.plan, choice.billingCycle);
-  if (!priceId) {
-    const variable = `STRIPE_PRICE_${choice.plan.toUpperCase()}_${choice.billingCycle.toUpperCase()}`;
-    throw new AppError("conflict", `${describe(choice)} cannot be bought on this server yet: ${variable} is not set.`);
-  }
+  const priceId = requirePriceId(config, choice);
   await changeSubscriptionPrice(path.stripe, { subscriptionId: path.subscriptionId, priceId, now });
   await syncAccountSubscription(db, path.stripe, account.id, now);
   return `Your plan is now ${describe(choice)}. Stripe prorates the difference on your next invoice.`;

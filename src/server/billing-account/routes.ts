@@ -5,6 +5,8 @@ import {
   billingPortalResponse,
   changePlanRequest,
   changePlanResponse,
+  checkoutRequest,
+  checkoutResponse,
   NO_STRIPE_CUSTOMER,
   STRIPE_BILLING_NOT_CONFIGURED,
   subscriptionJson,
@@ -19,6 +21,7 @@ import { publicOrigin } from "../platform/public-origin.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
 import { changePlan } from "./change-plan.js";
+import { startCheckout } from "./start-checkout.js";
 import { presentSubscription } from "./subscription-presenter.js";
 
 /** Where Stripe's portal sends the user back: Settings → Plan & Billing. */
@@ -97,6 +100,32 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
         now,
       });
       return { success: true as const, message, subscription: presentSubscription(await freshAccount(accountId), stripe, now) };
+    },
+  );
+  app.post(
+    "/api/billing/checkout",
+    {
+      schema: routeSchema({
+        summary:
+          "Start a card subscription on Stripe Checkout (no live Stripe subscription yet); plan and cycle default to the account's own. Answers the URL to go to",
+        tags: ["billing"],
+        body: checkoutRequest,
+        response: { 200: checkoutResponse },
+      }),
+    },
+    async (request) => {
+      const { accountId, user } = requireAuth(request);
+      const choice = parseInput(checkoutRequest, request.body ?? {});
+      const url = await startCheckout(app.db, {
+        account: await freshAccount(accountId),
+        user,
+        config: app.config,
+        stripe: stripeClientFor(app.config),
+        choice,
+        origin: publicOrigin(app.config, request),
+        now: app.now(),
+      });
+      return { url };
     },
   );
 }

@@ -3,6 +3,7 @@ import { BILLING_CYCLES, type BillingCycle, PLAN_IDS, type PlanId } from "../../
 import { trackingRefusal, trialDaysLeft } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type Stripe from "stripe";
+import { hasLiveSubscription } from "./live-subscription.js";
 import { planChangePath } from "./plan-change-path.js";
 
 const asPlan = (value: string): PlanId => ((PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : "individual");
@@ -27,5 +28,6 @@ export function presentSubscription(account: AccountRow, stripe: Stripe | null, 
     canManage: stripe !== null && Boolean(account.paymentCustomerId),
     canChangePlan: path.kind !== "refused",
     changePlanNote: path.kind === "refused" ? path.message : null,
+    canCheckout: stripe !== null && !hasLiveSubscription(account),
   };
 }

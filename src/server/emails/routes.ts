@@ -17,6 +17,7 @@ import {
   trackEmailRequest,
 } from "../../core/contracts/emails.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { secretBoxFor } from "../platform/secrets.js";
 import { parseInput } from "../platform/validate.js";
 import { calculateBilling } from "./calculate-billing.js";
 import { deleteTrackedEmail } from "./delete-tracked-email.js";
@@ -138,15 +139,25 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
         tags: ["emails"],
         params: idParam,
         body: syncAccountingRequest,
-        response: { 200: syncAccountingResponse, 409: syncAccountingResponse },
+        response: { 200: syncAccountingResponse, 409: syncAccountingResponse, 502: syncAccountingResponse },
       }),
     },
     async (request, reply) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const { integrationId } = parseInput(syncAccountingRequest, request.body);
-      const outcome = await syncEmailToAccounting(app.db, { accountId: auth.accountId, emailId: id, integrationId });
-      const error = outcome.status >= 400 ? { error: "conflict", requestId: request.id } : {};
+      // The box is opened only when a connected provider is called (an unconnected answer needs no key).
+      const context = {
+        db: app.db,
+        get box() {
+          return secretBoxFor(app.config);
+        },
+        config: app.config,
+        now: app.now,
+      };
+      const outcome = await syncEmailToAccounting(context, { accountId: auth.accountId, emailId: id, integrationId });
+      const code = outcome.status === 502 ? "bad_gateway" : "conflict";
+      const error = outcome.status >= 400 ? { error: code, requestId: request.id } : {};
       return reply.status(outcome.status).send({ ...outcome.body, ...error });
     },
   );

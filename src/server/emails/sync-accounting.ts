@@ -1,41 +1,36 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { and, eq } from "drizzle-orm";
+import { ACCOUNTING_KIND, accountingProvider, isAccountingProviderId } from "../../core/accounting/providers.js";
+import type { AccountingContext } from "../accounting/sync/accounting-context.js";
+import { loadLocalClient } from "../accounting/sync/local-shapes.js";
+import { syncClientAsCustomer } from "../accounting/sync/sync-email.js";
 import { integrations } from "../db/schema/index.js";
 import { getTrackedEmail } from "./find-tracked-emails.js";
-
-const ACCOUNTING_LABELS: Record<string, string> = {
-  quickbooks: "QuickBooks",
-  xero: "Xero",
-  freshbooks: "FreshBooks",
-  sage: "Sage",
-  wave: "Wave",
-  csv: "CSV export",
-  timberline: "Timberline",
-  netsuite: "NetSuite",
-};
 
 export type SyncAccountingOutcome = { status: number; body: { success: boolean; message: string } };
 
 /**
  * POST /api/emails/{id}/sync-accounting. Says honestly what happens (docs/decisions.md D12: nothing
- * pretends to be connected): with no connected accounting integration the answer is a 409 saying
- * so; the tracked email stays in the billing records and is billed on the client's next invoice.
+ * pretends to be connected). With the provider connected, the email's client is synced as a customer
+ * now, through the accounting engine's records and keys (accounting/sync/), so the invoice that bills
+ * the email later finds it and never makes a second one; the email itself is billed on that invoice.
+ * Not connected: a 409 saying so, and nothing is sent. The provider down: a 502 with its words.
  */
 export async function syncEmailToAccounting(
-  db: Db,
+  context: AccountingContext,
   options: { accountId: number; emailId: number; integrationId: string },
 ): Promise<SyncAccountingOutcome> {
-  await getTrackedEmail(db, options.accountId, options.emailId);
+  const { db } = context;
+  const email = await getTrackedEmail(db, options.accountId, options.emailId);
   const provider = options.integrationId.toLowerCase();
-  const label = ACCOUNTING_LABELS[provider] ?? options.integrationId;
+  const label = isAccountingProviderId(provider) ? accountingProvider(provider).name : options.integrationId;
   const [integration] = await db
-    .select({ enabled: integrations.enabled, status: integrations.status })
+    .select()
     .from(integrations)
     .where(
       and(
         eq(integrations.accountId, options.accountId),
         eq(integrations.provider, provider),
-        inArray(integrations.kind, ["accounting", "financial"]),
+        eq(integrations.kind, ACCOUNTING_KIND),
       ),
     )
     .limit(1);
@@ -48,11 +43,28 @@ export async function syncEmailToAccounting(
       },
     };
   }
+  const client = email.clientId === null ? null : await loadLocalClient(db, options.accountId, email.clientId);
+  if (!client) {
+    return {
+      status: 409,
+      body: {
+        success: false,
+        message: `This email has no client, so nothing was sent to ${label}. Assign it to a client; it is billed on their next invoice.`,
+      },
+    };
+  }
+  const result = await syncClientAsCustomer(context, integration, client);
+  if (!result.ok) {
+    return {
+      status: result.kind === "unavailable" ? 502 : 409,
+      body: { success: false, message: `Nothing was synced. ${result.message}. The email stays in your billing records.` },
+    };
+  }
   return {
-    status: 409,
+    status: 200,
     body: {
-      success: false,
-      message: `${label} is connected, but sending single tracked emails to it is not available yet, so nothing was sent. The email stays in your billing records and is billed on the client's next invoice.`,
+      success: true,
+      message: `Synced to ${label}: ${client.name} is customer ${result.remoteId} there. This email is billed on their next invoice, which syncs with it.`,
     },
   };
 }

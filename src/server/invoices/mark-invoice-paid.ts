@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
 import { conflict } from "../../core/errors.js";
 import { requireTransition } from "../../core/invoices.js";
+import type { JobSend } from "../accounting/sync/accounting-context.js";
+import { queueAccountingPush } from "../accounting/sync/invoice-changes.js";
 import type { Db } from "../db/client.js";
 import { invoices } from "../db/schema/index.js";
 import { getInvoice, invoiceInAccount } from "./get-invoice.js";
@@ -10,7 +12,7 @@ import { presentInvoice } from "./invoice-presenter.js";
 /** sent → paid (core/invoices.ts). The status check is repeated in the UPDATE so a concurrent change cannot slip through. */
 export async function markInvoicePaid(
   db: Db,
-  options: { accountId: number; invoiceId: number; now: Date },
+  options: { accountId: number; invoiceId: number; now: Date; send?: JobSend | null },
 ): Promise<InvoiceActionResponse> {
   const { accountId, invoiceId, now } = options;
   const { invoice, client } = await getInvoice(db, accountId, invoiceId);
@@ -21,5 +23,8 @@ export async function markInvoicePaid(
     .where(and(invoiceInAccount(accountId, invoiceId), eq(invoices.status, move.from)))
     .returning();
   if (!updated) throw conflict(`Invoice ${invoice.invoiceNumber} was changed meanwhile; refresh and check its status`);
+  // Paid here: a payment in every accounting system that has the invoice (issue 16). A queue failure
+  // does not undo the payment; the next sync run pushes it anyway.
+  await queueAccountingPush(db, options.send ?? null, { accountId, invoiceId }).catch(() => 0);
   return { invoice: presentInvoice(updated, client), message: `Invoice ${invoice.invoiceNumber} marked as paid` };
 }

@@ -15,6 +15,7 @@ import {
   invoicePdfQuery,
   sendInvoiceRequest,
 } from "../../core/contracts/invoices.js";
+import { jobSendFor } from "../accounting/sync/accounting-context.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
 import { createInvoicesForPeriod } from "./create-invoices-for-period.js";
@@ -175,7 +176,8 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => {
         const { accountId } = requireAuth(request);
         const { id } = parseInput(idParam, request.params);
-        return action.run(app.db, { accountId, invoiceId: id, now: app.now() });
+        // The queue, for pushing a voided or paid invoice to connected accounting systems.
+        return action.run(app.db, { accountId, invoiceId: id, now: app.now(), send: jobSendFor(app.jobs) });
       },
     });
   }

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
 import { notFound } from "../../core/errors.js";
 import { requireTransition } from "../../core/invoices.js";
+import type { JobSend } from "../accounting/sync/accounting-context.js";
+import { queueAccountingPush } from "../accounting/sync/invoice-changes.js";
 import type { Db } from "../db/client.js";
 import { clients, invoiceItems, invoices } from "../db/schema/index.js";
 import { invoiceInAccount } from "./get-invoice.js";
@@ -15,10 +17,10 @@ import { countText, releaseBilledSources } from "./release-invoice-items.js";
  */
 export async function voidInvoice(
   db: Db,
-  options: { accountId: number; invoiceId: number; now: Date },
+  options: { accountId: number; invoiceId: number; now: Date; send?: JobSend | null },
 ): Promise<InvoiceActionResponse> {
   const { accountId, invoiceId, now } = options;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
       .from(invoices)
@@ -45,4 +47,8 @@ export async function voidInvoice(
       message: `Invoice ${invoice.invoiceNumber} voided; its ${countText(released)} can be invoiced again`,
     };
   });
+  // After the commit: voided here, voided in every accounting system that has it (issue 16). A queue
+  // failure does not undo the void; the next sync run pushes the change anyway.
+  await queueAccountingPush(db, options.send ?? null, { accountId, invoiceId }).catch(() => 0);
+  return result;
 }

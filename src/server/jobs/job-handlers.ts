@@ -7,6 +7,9 @@ import { teamsJobs } from "../capture/teams/teams-jobs.js";
 import { meetJobs } from "../capture/meet/meet-jobs.js";
 import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
 import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
+import { accountingJobs } from "../accounting/sync/jobs.js";
+import { pruneStripeEventClaims } from "../payments/stripe-webhook/prune-stripe-events.js";
+import { finishAbandonedSyncRuns } from "../accounting/sync/sync-runs.js";
 import { WATCH_EVERY_SECONDS, WATCH_MEETINGS_JOB, watchMeetings } from "../platform-detection/watch-meetings.js";
 
 /**
@@ -38,6 +41,13 @@ export type QueueRules = {
 
 export type JobDefinition<Data extends object> = {
   rules: QueueRules;
+  /**
+   * How many waiting jobs one fetch takes (default 1). A batch costs one fetch and one completion
+   * statement instead of one each per job; its jobs still run one by one, and one that throws is
+   * failed (and retried) alone. Under "singleton" or "stately" a batch holds at most one job per
+   * singletonKey, so per-key order survives.
+   */
+  batchSize?: number;
   /** A cron expression (UTC): pg-boss sends the job on this schedule, once per tick for the whole cluster. */
   schedule?: { cron: string; data: Data };
   /** Runs one job; throwing fails it (retried by the rules). */
@@ -53,7 +63,10 @@ function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDef
  * Later features (payments, accounting, integrations) add their rows here.
  */
 export const jobHandlers = {
-  /** Expired sessions and rate-limit counters older than a day, every 15 minutes (and once at start). */
+  /**
+   * Every 15 minutes (and once at start): expired sessions, rate-limit counters older than a day,
+   * Stripe event claims older than 35 days, and accounting sync runs whose jobs are gone unfinished.
+   */
   maintenance: defineJob<Record<string, never>>({
     rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
     schedule: { cron: "*/15 * * * *", data: {} },
@@ -61,6 +74,8 @@ export const jobHandlers = {
       const at = now();
       await pruneExpiredSessions(db, at);
       await pruneRateLimits(db, at);
+      await pruneStripeEventClaims(db, at);
+      await finishAbandonedSyncRuns(db, at);
     },
   }),
   /** Calendar feeds (issue 14 §4): every 5 minutes a poll per enabled feed, one at a time per feed. */
@@ -88,6 +103,9 @@ export const jobHandlers = {
   "meet.sync-calendar": meetJobs["meet.sync-calendar"],
   "meet.fetch-conference": meetJobs["meet.fetch-conference"],
   "meet.renew-channel": meetJobs["meet.renew-channel"],
+  /** Accounting syncs (accounting/sync/jobs.ts): a run fans out into one singleton push per invoice. */
+  "accounting.sync-run": accountingJobs["accounting.sync-run"],
+  "accounting.push-invoice": accountingJobs["accounting.push-invoice"],
 };
 
 export type JobHandlers = typeof jobHandlers;

@@ -81,6 +81,7 @@ export class JobQueue {
   readonly #db: ReturnType<typeof queueDb>;
   readonly #stopTimeoutMs: number;
   readonly #workerIds = new Map<string, string>();
+  readonly #pendingWakes = new Map<string, NodeJS.Timeout>();
 
   private constructor(boss: PgBoss, db: ReturnType<typeof queueDb>, stopTimeoutMs: number) {
     this.boss = boss;
@@ -111,8 +112,20 @@ export class JobQueue {
       await boss.updateQueue(name, rules);
       if (definition.schedule) await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
       else await boss.unschedule(name);
-      const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await definition.run(job.data, context);
+      const batchSize = definition.batchSize ?? 1;
+      const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+        if (jobs.length === 1) await definition.run(jobs[0]!.data, context);
+        else {
+          // pg-boss fails a whole batch when its handler throws: fail only the job that threw (its
+          // own retry), and the completion that follows skips it (it completes active jobs only).
+          for (const job of jobs) {
+            try {
+              await definition.run(job.data, context);
+            } catch (error) {
+              await boss.fail(name, job.id, { message: (error as Error).message });
+            }
+          }
+        }
         // A worker that found a job asks again at once instead of sleeping a polling interval:
         // a backlog drains at the speed of its jobs, not one job per interval.
         if (jobs.length > 0) boss.notifyWorker(workerId);
@@ -137,6 +150,21 @@ export class JobQueue {
     if (workerId) this.boss.notifyWorker(workerId);
   }
 
+  /**
+   * Wakes this instance's worker of `name` once, `delayMs` from the first call: under a burst, the
+   * jobs queued meanwhile are taken by one fetch (a batch) instead of a fetch each. Only a hint:
+   * the jobs are in the database, and any instance's poll finds them without it.
+   */
+  wakeSoon(name: string, delayMs: number): void {
+    if (this.#pendingWakes.has(name)) return;
+    const timer = setTimeout(() => {
+      this.#pendingWakes.delete(name);
+      this.wake(name);
+    }, delayMs);
+    timer.unref();
+    this.#pendingWakes.set(name, timer);
+  }
+
   async #sendAndWake(name: string, data: object, options: SendOptions): Promise<string | null> {
     const id = await this.boss.send(name, data, options);
     if (id && options.startAfter === undefined) this.wake(name);
@@ -145,6 +173,8 @@ export class JobQueue {
 
   /** Stops taking jobs, waits (bounded) for running ones, then lets the database close. */
   async stop(): Promise<void> {
+    for (const timer of this.#pendingWakes.values()) clearTimeout(timer);
+    this.#pendingWakes.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.#stopTimeoutMs });
     await this.#db.close(this.#stopTimeoutMs);
   }

@@ -6,7 +6,6 @@ import {
 } from "@core/contracts/calendar-feed";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
-import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -15,7 +14,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } fr
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
-import { FieldsSkeleton } from "@web/settings/fields-skeleton";
+import { IntegrationGate } from "@web/settings/integration-gate";
 import { RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -29,13 +28,9 @@ import { useCalendarFeed, useCalendarFeedActions } from "./use-calendar-feed";
 export function CalendarFeedTab() {
   const feed = useCalendarFeed();
   return (
-    <QueryGate
-      query={feed}
-      loading={<FieldsSkeleton fields={2} label="Loading calendar feed" className="gap-4" />}
-      errorMessage="The calendar feed could not be loaded."
-    >
+    <IntegrationGate query={feed} what="calendar feed" fields={2}>
       {(data) => <CalendarFeedSettings feed={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

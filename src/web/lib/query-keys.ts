@@ -55,6 +55,11 @@ export const queryKeys = {
   platformInfo: () => ["/api/platform/info"] as const,
   platformStatus: () => ["/api/platform/status"] as const,
   platformTracking: () => ["/api/platform/tracking"] as const,
+  /** /financial-integrations and Settings → Financial: the account's accounting records (never a secret), each with its latest sync run. */
+  financialIntegrations: () => ["/api/financial-integrations"] as const,
+  /** One accounting connection's per-invoice results: remote ids, states, errors. */
+  financialInvoiceRecords: (integrationRecordId: Id) =>
+    ["/api/financial-integrations", String(integrationRecordId), "records?entity=invoice"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -121,6 +126,9 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "platformStatus";
     case "/api/platform/tracking":
       return "platformTracking";
+    case "/api/financial-integrations":
+      if (key.length === 1) return "financialIntegrations";
+      return typeof third === "string" && third.startsWith("records") ? "financialInvoiceRecords" : null;
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

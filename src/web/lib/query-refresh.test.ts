@@ -36,6 +36,8 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   platformInfo: queryKeys.platformInfo(),
   platformStatus: queryKeys.platformStatus(),
   platformTracking: queryKeys.platformTracking(),
+  financialIntegrations: queryKeys.financialIntegrations(),
+  financialInvoiceRecords: queryKeys.financialInvoiceRecords(7),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

@@ -152,6 +152,8 @@ export const REFRESHES = {
   "billing.planChanged": ["billingSubscription"],
   /** The browser leaves for Stripe's portal; what changes there arrives by webhook and is read on return. */
   "billing.portalOpened": [],
+  /** The browser leaves for Stripe Checkout; the subscription arrives by webhook and is read on return. */
+  "billing.checkoutOpened": [],
   /** The payment test page's objects live in Stripe only; nothing the app shows changes. */
   "stripe.intentCreated": [],
   "stripe.customerCreated": [],
@@ -159,6 +161,16 @@ export const REFRESHES = {
   "platform.detected": [],
   /** Switching desktop tracking off ends the calls in progress. */
   "platform.trackingSaved": ["platformTracking", ...ENDS_CALLS],
+  /** Accounting: a save or consent changes a record's settings and status; the cards read them. */
+  "financial.saved": ["financialIntegrations"],
+  /** Disconnect forgets tokens and secrets; the remote-id mappings stay (the results table still shows them). */
+  "financial.disconnected": ["financialIntegrations", "financialInvoiceRecords"],
+  /** A sync run was queued: the cards poll its progress, the per-invoice results follow. */
+  "financial.syncStarted": ["financialIntegrations", "financialInvoiceRecords"],
+  /** A run ended while the page watched it (the list poll saw it): its last invoices' remote ids and errors. */
+  "financial.syncFinished": ["financialInvoiceRecords"],
+  /** Exports and import files only read. */
+  "financial.exported": [],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

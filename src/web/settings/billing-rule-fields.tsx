@@ -1,7 +1,7 @@
-import type { ComponentProps } from "react";
-import type { FieldValues } from "react-hook-form";
 import { SelectField } from "@web/components/select-field";
 import { TextField, type TextFieldProps } from "@web/components/text-field";
+import type { ComponentProps } from "react";
+import type { FieldValues } from "react-hook-form";
 import { BILLING_TYPE_OPTIONS } from "./billing-options";
 
 /**

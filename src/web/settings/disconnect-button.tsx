@@ -1,8 +1,8 @@
-import { Unplug } from "lucide-react";
-import { useState } from "react";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
+import { Unplug } from "lucide-react";
+import { useState } from "react";
 
 /**
  * Disconnect, asked once (a mailbox, Zoom, Teams, Meet): the dialog says what is erased and what

@@ -8,19 +8,18 @@ import {
 } from "@core/contracts/emails";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { ProviderField } from "@web/emails/provider-field";
-import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { Spinner } from "@web/components/ui/spinner";
+import { ProviderField } from "@web/emails/provider-field";
 import { queryKeys } from "@web/lib/query-keys";
 import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { DisconnectButton } from "./disconnect-button";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { IntegrationGate } from "./integration-gate";
 import { MailboxTestResult } from "./mailbox-test-result";
 import { useMailboxActions } from "./use-mailbox-actions";
 
@@ -34,13 +33,9 @@ const MAILBOX_KEY = queryKeys.mailbox();
 export function EmailIntegrationTab() {
   const mailbox = useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
   return (
-    <QueryGate
-      query={mailbox}
-      loading={<FieldsSkeleton fields={4} label="Loading email integration" className="gap-4" />}
-      errorMessage="The email integration could not be loaded."
-    >
+    <IntegrationGate query={mailbox} what="email integration" fields={4}>
       {(data) => <MailboxForm mailbox={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 
@@ -179,12 +174,14 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
               {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
               Test Connection
             </Button>
-            {isConnected ? <DisconnectButton
+            {isConnected ? (
+              <DisconnectButton
                 pending={disconnect.isPending}
                 onConfirm={() => disconnect.mutate()}
                 title="Disconnect this mailbox?"
                 description="The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again at any time."
-              /> : null}
+              />
+            ) : null}
           </div>
         </form>
       </Form>

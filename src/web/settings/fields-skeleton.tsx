@@ -1,5 +1,5 @@
-import { Skeleton } from "@web/components/ui/skeleton";
 import { placeholderKeys } from "@web/clients/placeholder-keys";
+import { Skeleton } from "@web/components/ui/skeleton";
 
 /** Placeholders the size of a settings form: a label and an input per field, two columns from `sm`. */
 export function FieldsSkeleton({ fields, label, className = "gap-6" }: { fields: number; label: string; className?: string }) {

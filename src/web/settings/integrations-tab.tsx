@@ -1,26 +1,14 @@
-import { Construction } from "lucide-react";
+import { CalendarFeedTab } from "@web/calendar-feeds/calendar-feed-tab";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import type { ComponentType } from "react";
 import { useSearchParams } from "wouter";
-import { EmptyState } from "@web/components/empty-state";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { EmailIntegrationTab } from "./email-integration-tab";
+import { FinancialIntegrationTab } from "./financial-integration-tab";
 import { LandlineIntegrationTab } from "./landline-integration-tab";
-import { MobileIntegrationTab } from "./mobile-integration-tab";
-import { ZoomIntegrationTab } from "./zoom-integration-tab";
-import { CalendarFeedTab } from "@web/calendar-feeds/calendar-feed-tab";
-import { TeamsIntegrationTab } from "./teams-integration-tab";
 import { MeetIntegrationTab } from "./meet-integration-tab";
-
-/** Stand-in for an integration whose issue has not landed yet. */
-function ComingInLaterRelease({ name }: { name: string }) {
-  return (
-    <EmptyState icon={Construction} title={`${name} integration`}>
-      This integration is coming in a later release.
-    </EmptyState>
-  );
-}
-
-const later = (name: string) => () => <ComingInLaterRelease name={name} />;
+import { MobileIntegrationTab } from "./mobile-integration-tab";
+import { TeamsIntegrationTab } from "./teams-integration-tab";
+import { ZoomIntegrationTab } from "./zoom-integration-tab";
 
 /**
  * The Integrations tab's sub-tabs (spec 001 Settings). Adding one is one line here:
@@ -29,7 +17,7 @@ const later = (name: string) => () => <ComingInLaterRelease name={name} />;
 export const INTEGRATION_SUBTABS: { value: string; label: string; component: ComponentType }[] = [
   { value: "mobile", label: "Mobile/iPhone", component: MobileIntegrationTab },
   { value: "landline", label: "Landline/Office", component: LandlineIntegrationTab },
-  { value: "financial", label: "Financial", component: later("Financial") },
+  { value: "financial", label: "Financial", component: FinancialIntegrationTab },
   { value: "zoom", label: "Zoom", component: ZoomIntegrationTab },
   { value: "teams", label: "Teams", component: TeamsIntegrationTab },
   { value: "meet", label: "Meet", component: MeetIntegrationTab },

@@ -8,7 +8,6 @@ import {
 } from "@core/contracts/phone";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
-import { QueryGate } from "@web/components/query-gate";
 import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
@@ -23,7 +22,7 @@ import { toastInvalidField, useLandlineSettings, useSaveLandline } from "@web/in
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { IntegrationGate } from "./integration-gate";
 
 const PROVIDER_CHOICES = LANDLINE_PROVIDERS.map((provider) => ({ value: provider, label: LANDLINE_PROVIDER_LABELS[provider] }));
 
@@ -35,13 +34,9 @@ const PROVIDER_CHOICES = LANDLINE_PROVIDERS.map((provider) => ({ value: provider
 export function LandlineIntegrationTab() {
   const landline = useLandlineSettings();
   return (
-    <QueryGate
-      query={landline}
-      loading={<FieldsSkeleton fields={4} label="Loading landline integration" className="gap-4" />}
-      errorMessage="The landline integration could not be loaded."
-    >
+    <IntegrationGate query={landline} what="landline integration" fields={4}>
       {(data) => <LandlineForm landline={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

@@ -8,7 +8,6 @@ import {
   meetSettingsRequest,
 } from "@core/contracts/meet";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -22,9 +21,9 @@ import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field
 import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
 import { LogIn, PlugZap } from "lucide-react";
-import { DisconnectButton } from "./disconnect-button";
 import { useForm } from "react-hook-form";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { DisconnectButton } from "./disconnect-button";
+import { IntegrationGate } from "./integration-gate";
 import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
 
 /**
@@ -38,13 +37,9 @@ export function MeetIntegrationTab() {
   useMeetConsentOutcome();
   const meet = useMeetIntegration();
   return (
-    <QueryGate
-      query={meet}
-      loading={<FieldsSkeleton fields={3} label="Loading Meet integration" className="gap-4" />}
-      errorMessage="The Meet integration could not be loaded."
-    >
+    <IntegrationGate query={meet} what="Meet integration" fields={3}>
       {(data) => <MeetSettings meet={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

@@ -7,7 +7,6 @@ import {
 } from "@core/contracts/phone";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
-import { QueryGate } from "@web/components/query-gate";
 import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
@@ -20,7 +19,7 @@ import { useMobileActions, useMobileSettings } from "@web/integrations/phone/use
 import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { IntegrationGate } from "./integration-gate";
 
 const CARRIER_CHOICES = MOBILE_CARRIERS.map((carrier) => ({ value: carrier, label: MOBILE_CARRIER_LABELS[carrier] }));
 
@@ -32,13 +31,9 @@ const CARRIER_CHOICES = MOBILE_CARRIERS.map((carrier) => ({ value: carrier, labe
 export function MobileIntegrationTab() {
   const mobile = useMobileSettings();
   return (
-    <QueryGate
-      query={mobile}
-      loading={<FieldsSkeleton fields={4} label="Loading mobile integration" className="gap-4" />}
-      errorMessage="The mobile integration could not be loaded."
-    >
+    <IntegrationGate query={mobile} what="mobile integration" fields={4}>
       {(data) => <MobileForm mobile={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

@@ -2,6 +2,7 @@ import type {
   BillingPortalResponse,
   ChangePlanRequest,
   ChangePlanResponse,
+  CheckoutResponse,
   SubscriptionJson,
 } from "@core/contracts/subscription";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -30,6 +31,25 @@ export function useOpenBillingPortal() {
           description: serverMessage(error, "Please try again."),
           variant: "destructive",
         });
+    },
+  });
+}
+
+/**
+ * "Subscribe with a card": Stripe Checkout for the account's own plan and cycle, in this tab.
+ * Stripe sends the user back to Settings → Plan & Billing with ?checkout=success or =cancelled
+ * (plan-billing-checkout-return.ts says the outcome).
+ */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: () => apiJson<CheckoutResponse>("POST", "/api/billing/checkout", {}),
+    onSuccess: async ({ url }) => {
+      await refreshAfter("billing.checkoutOpened");
+      window.location.assign(url);
+    },
+    onError: (error) => {
+      if (!isUnauthorizedError(error))
+        toast({ title: "Checkout unavailable", description: serverMessage(error, "Please try again."), variant: "destructive" });
     },
   });
 }

@@ -2,16 +2,18 @@ import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { CircleAlert } from "lucide-react";
 import { Link } from "wouter";
-import { useOpenBillingPortal, useSubscription } from "./plan-billing-api";
+import { useOpenBillingPortal, useStartCheckout, useSubscription } from "./plan-billing-api";
 
 /**
  * The app shell's banner while the account may not track (issue 15 §4): the same sentence the
- * server answers, and one way to pay: Stripe's portal when the account is a Stripe customer,
+ * server answers, and one way to pay: Stripe Checkout when Stripe is configured and there is no
+ * live subscription ("Subscribe with a card"), Stripe's portal for a subscription to pay,
  * otherwise Settings → Plan & Billing.
  */
 export function PlanBillingBanner() {
   const subscription = useSubscription();
   const portal = useOpenBillingPortal();
+  const checkout = useStartCheckout();
   const data = subscription.data;
   if (!data || data.canTrack) return null;
   return (
@@ -24,7 +26,12 @@ export function PlanBillingBanner() {
             available.
           </span>
         </p>
-        {data.canManage ? (
+        {data.canCheckout ? (
+          <Button size="sm" onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+            {checkout.isPending && <Spinner />}
+            Subscribe with a card
+          </Button>
+        ) : data.canManage ? (
           <Button size="sm" onClick={() => portal.mutate()} disabled={portal.isPending}>
             {portal.isPending && <Spinner />}
             Update payment

@@ -8,8 +8,9 @@ import { Spinner } from "@web/components/ui/spinner";
 import { CreditCard, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { FieldsSkeleton } from "./fields-skeleton";
-import { useOpenBillingPortal, useSubscription } from "./plan-billing-api";
+import { useOpenBillingPortal, useStartCheckout, useSubscription } from "./plan-billing-api";
 import { ChangePlanDialog } from "./plan-billing-change-dialog";
+import { useCheckoutReturn } from "./plan-billing-checkout-return";
 
 /** Stripe's statuses in words (the card-free trial is "trialing" too). */
 const STATUS_LABELS: Record<string, string> = {
@@ -37,9 +38,14 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
-/** Settings → Plan & Billing (issue 15 §4): plan, cycle, status, trial days, next payment, Manage billing, change plan. */
+/**
+ * Settings → Plan & Billing (issue 15 §4): plan, cycle, status, trial days, next payment, Manage
+ * billing, change plan, and "Subscribe with a card" (Stripe Checkout) once tracking has stopped
+ * without a live Stripe subscription.
+ */
 export function PlanBillingTab() {
   const subscription = useSubscription();
+  useCheckoutReturn(subscription);
   return (
     <QueryGate
       query={subscription}
@@ -54,7 +60,10 @@ export function PlanBillingTab() {
 function PlanBillingDetails({ subscription }: { subscription: SubscriptionJson }) {
   const [changing, setChanging] = useState(false);
   const portal = useOpenBillingPortal();
+  const checkout = useStartCheckout();
   const plan = getPlan(subscription.plan);
+  // The one way to pay when tracking stopped and there is no Stripe subscription to update.
+  const offerCheckout = subscription.canCheckout && !subscription.canTrack;
   const trialing = subscription.status === "trialing" && subscription.trialDaysLeft !== null;
 
   return (
@@ -88,14 +97,26 @@ function PlanBillingDetails({ subscription }: { subscription: SubscriptionJson }
         </Row>
       </dl>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {subscription.canManage && (
+        {offerCheckout && (
+          <Button onClick={() => checkout.mutate()} disabled={checkout.isPending}>
+            {checkout.isPending ? <Spinner /> : <CreditCard aria-hidden="true" />}
+            Subscribe with a card
+          </Button>
+        )}
+        {subscription.canManage && !offerCheckout && (
           <Button onClick={() => portal.mutate()} disabled={portal.isPending}>
             {portal.isPending ? <Spinner /> : <ExternalLink aria-hidden="true" />}
             Manage billing
           </Button>
         )}
+        {subscription.canManage && offerCheckout && (
+          <Button variant="outline" onClick={() => portal.mutate()} disabled={portal.isPending}>
+            {portal.isPending ? <Spinner /> : <ExternalLink aria-hidden="true" />}
+            Manage billing
+          </Button>
+        )}
         <Button
-          variant={subscription.canManage ? "outline" : "default"}
+          variant={subscription.canManage || offerCheckout ? "outline" : "default"}
           onClick={() => setChanging(true)}
           disabled={!subscription.canChangePlan}
         >

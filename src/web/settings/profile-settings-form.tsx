@@ -8,12 +8,12 @@ import {
   timeZoneNames,
 } from "@core/contracts/settings";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SelectField } from "@web/components/select-field";
 import { EmailField } from "@web/components/email-field";
+import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
-import { PasswordInput } from "@web/components/ui/password-input";
 import { Form } from "@web/components/ui/form";
+import { PasswordInput } from "@web/components/ui/password-input";
 import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/api";
 import { capitalize } from "@web/lib/format";

@@ -1,14 +1,14 @@
 import type { SettingsResponse } from "@core/contracts/settings";
-import { Bell, CreditCard, type LucideIcon, Plug, User, Wallet } from "lucide-react";
-import type { ComponentType, ReactNode } from "react";
-import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
 import { QueryGate } from "@web/components/query-gate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { Bell, CreditCard, type LucideIcon, Plug, User, Wallet } from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
+import { useSearchParams } from "wouter";
 import { BillingSettingsForm } from "./billing-settings-form";
-import { FieldsSkeleton } from "./fields-skeleton";
 import { useEmailVerificationOutcome } from "./email-verification";
+import { FieldsSkeleton } from "./fields-skeleton";
 import { IntegrationsTab } from "./integrations-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { PlanBillingTab } from "./plan-billing-tab";

@@ -6,7 +6,6 @@ import {
   teamsSettingsRequest,
 } from "@core/contracts/teams";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -20,9 +19,9 @@ import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field
 import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
 import { PlugZap } from "lucide-react";
-import { DisconnectButton } from "./disconnect-button";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { DisconnectButton } from "./disconnect-button";
+import { IntegrationGate } from "./integration-gate";
 import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
 
 /**
@@ -34,13 +33,9 @@ import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
 export function TeamsIntegrationTab() {
   const teams = useTeamsIntegration();
   return (
-    <QueryGate
-      query={teams}
-      loading={<FieldsSkeleton fields={3} label="Loading Teams integration" className="gap-4" />}
-      errorMessage="The Teams integration could not be loaded."
-    >
+    <IntegrationGate query={teams} what="Teams integration" fields={3}>
       {(data) => <TeamsSettings teams={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

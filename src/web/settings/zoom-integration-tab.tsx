@@ -1,6 +1,5 @@
 import { type SetupZoomInput, type SetupZoomRequest, setupZoomRequest, type ZoomIntegrationJson } from "@core/contracts/zoom";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { QueryGate } from "@web/components/query-gate";
 import { TextField } from "@web/components/text-field";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -11,9 +10,9 @@ import { useAuth } from "@web/hooks/use-auth";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { DisconnectButton } from "./disconnect-button";
 import { useForm } from "react-hook-form";
-import { FieldsSkeleton } from "./fields-skeleton";
+import { DisconnectButton } from "./disconnect-button";
+import { IntegrationGate } from "./integration-gate";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 
 /**
@@ -24,13 +23,9 @@ import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 export function ZoomIntegrationTab() {
   const zoom = useZoomIntegration();
   return (
-    <QueryGate
-      query={zoom}
-      loading={<FieldsSkeleton fields={3} label="Loading Zoom integration" className="gap-4" />}
-      errorMessage="The Zoom integration could not be loaded."
-    >
+    <IntegrationGate query={zoom} what="Zoom integration" fields={3}>
       {(data) => <ZoomSettings zoom={data} />}
-    </QueryGate>
+    </IntegrationGate>
   );
 }
 

@@ -6,18 +6,7 @@ import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/hooks/use-toast";
 import { apiRequest, serverMessage } from "@web/lib/api";
-
-/** Saves a response body as a file with the given name. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveFile } from "@web/lib/save-file";
 
 /** Downloads every signup as CSV under today's date: waitlist-2026-11-23.csv (spec 001 §7). */
 export function ExportButton({ disabled }: { disabled?: boolean }) {
@@ -28,7 +17,11 @@ export function ExportButton({ disabled }: { disabled?: boolean }) {
       const response = await apiRequest("GET", "/api/waitlist/export");
       saveFile(await response.blob(), waitlistExportFileName(format(new Date(), "yyyy-MM-dd")));
     } catch (error) {
-      toast({ title: "Export failed", description: serverMessage(error, "The CSV could not be created. Please try again."), variant: "destructive" });
+      toast({
+        title: "Export failed",
+        description: serverMessage(error, "The CSV could not be created. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setExporting(false);
     }

@@ -33,8 +33,20 @@ import { joinWaitlistRequest, waitlistEntriesQuery } from "../../../src/core/con
 import { setupZoomRequest } from "../../../src/core/contracts/zoom.js";
 import { teamsSettingsRequest, teamsTestRequest } from "../../../src/core/contracts/teams.js";
 import { meetCallbackQuery, meetSettingsRequest, meetTestRequest } from "../../../src/core/contracts/meet.js";
+import {
+  accountingOAuthCallbackQuery,
+  accountingRecordsQuery,
+  createFinancialIntegrationRequest,
+  exportRequest,
+  importFileQuery,
+  revenueExportQuery,
+  setupFinancialIntegrationRequest,
+  syncAllRequest,
+  syncOneRequest,
+  updateFinancialIntegrationRequest,
+} from "../../../src/core/contracts/financial-integrations.js";
 import { paymentIntentRequest, testCustomerRequest } from "../../../src/core/contracts/stripe.js";
-import { changePlanRequest } from "../../../src/core/contracts/subscription.js";
+import { changePlanRequest, checkoutRequest } from "../../../src/core/contracts/subscription.js";
 import { callProposalQuery, confirmProposalRequest, saveCalendarFeedRequest } from "../../../src/core/contracts/calendar-feed.js";
 import { platformTrackingRequest } from "../../../src/core/contracts/platform-detection.js";
 import {
@@ -378,4 +390,53 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/billing/subscription": {},
   "POST /api/billing/portal": { body: { schema: emptyBody, valid: () => ({}) } },
   "POST /api/billing/change-plan": { body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
+  "GET /api/financial-integrations": {},
+  "GET /api/financial-integrations/supported": {},
+  /**
+   * QuickBooks with a client: saved and answered with its consent page, no request leaves the server
+   * (the consent needs a browser). tests/api/financial-integrations*.test.ts run the real flows.
+   */
+  "POST /api/financial-integrations": {
+    body: {
+      schema: createFinancialIntegrationRequest,
+      valid: () => ({ integrationId: "quickbooks", enabled: true, config: { clientId: "fuzz-client", clientSecret: "fuzz-secret" } }),
+    },
+  },
+  "POST /api/financial-integrations/setup": {
+    body: {
+      schema: setupFinancialIntegrationRequest,
+      valid: () => ({ integrationId: "quickbooks", config: { clientId: "fuzz-client", clientSecret: "fuzz-secret" } }),
+    },
+  },
+  /** The fuzzing account's ids name no accounting connection: valid input ends in a 404. */
+  "PUT /api/financial-integrations/:id": { id: "client", body: { schema: updateFinancialIntegrationRequest, valid: () => ({ enabled: false }) } },
+  "DELETE /api/financial-integrations/:id": { id: "client" },
+  "POST /api/financial-integrations/:id/connect": { id: "client", body: { schema: emptyBody, valid: () => ({}) } },
+  "POST /api/financial-integrations/:id/sync": {
+    id: "client",
+    body: { schema: syncOneRequest, valid: () => ({ dateRange: { from: "2026-01-01", to: "2026-01-31" } }) },
+  },
+  "GET /api/financial-integrations/:id/records": {
+    id: "client",
+    query: { schema: accountingRecordsQuery, valid: () => ({ entity: "invoice" }) },
+  },
+  /** Only a consent this browser started can finish: fuzzed answers end on the page with an error, nothing stored. */
+  "GET /api/financial-integrations/oauth/callback": {
+    query: { schema: accountingOAuthCallbackQuery, valid: () => ({ code: "fuzz-code", state: "fuzz-state", realmId: "123" }) },
+  },
+  "POST /api/financial-integrations/sync": {
+    body: { schema: syncAllRequest, valid: () => ({ dateRange: { from: "2026-01-01", to: "2026-12-31" } }) },
+  },
+  "POST /api/financial-integrations/export": {
+    body: { schema: exportRequest, valid: () => ({ format: "csv", dateRange: { from: "2026-01-01", to: "2026-12-31" } }) },
+  },
+  /** Timberline only; the fuzzing account's ids name no connection (404). */
+  "GET /api/financial-integrations/:id/import-file": {
+    id: "client",
+    query: { schema: importFileQuery, valid: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
+  },
+  "GET /api/financial-integrations/export/revenue": {
+    query: { schema: revenueExportQuery, valid: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
+  },
+  "POST /api/billing/checkout": { body: { schema: checkoutRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
 };

@@ -1,5 +1,6 @@
 import { registerAccount } from "./account.js";
 import { registerBillingPortal } from "./billing-portal.js";
+import { registerCheckoutSessions } from "./checkout-sessions.js";
 import { registerCustomers } from "./customers.js";
 import { registerInvoices } from "./invoices.js";
 import { registerPaymentIntents } from "./payment-intents.js";
@@ -21,6 +22,7 @@ const resources: ((standIn: StripeStandIn) => void)[] = [
   registerSetupIntents,
   registerAccount,
   registerBillingPortal,
+  registerCheckoutSessions,
 ];
 
 export function createStripeStandIn(options: { secretKey?: string; prices?: Record<string, string | undefined> } = {}): StripeStandIn {

@@ -22,7 +22,8 @@ export type StandInRequest = {
   headers: http.IncomingHttpHeaders;
 };
 
-export type StandInAnswer = { status: number; body: unknown };
+/** `headers` (a redirect's Location) and a string body (an HTML page) serve the hosted pages a browser opens. */
+export type StandInAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 export type Handler = (request: StandInRequest, standIn: StripeStandIn) => StandInAnswer | Promise<StandInAnswer>;
 
 export type Failure =
@@ -32,7 +33,7 @@ export type Failure =
   /** Do the work, then drop the connection: the caller cannot know it succeeded. */
   | { kind: "drop-after-commit" };
 
-type Route = { method: string; pattern: RegExp; names: string[]; handler: Handler };
+type Route = { method: string; pattern: RegExp; names: string[]; handler: Handler; public: boolean };
 type PendingFailure = { method?: string; path: RegExp; failure: Failure; remaining: number };
 
 export const ok = (body: unknown): StandInAnswer => ({ status: 200, body });
@@ -63,14 +64,23 @@ export class StripeStandIn {
     this.secretKey = options.secretKey ?? "sk_test_standin";
   }
 
-  /** Registers a route; `pattern` like "/v1/customers/:id". */
-  on(method: string, pattern: string, handler: Handler): void {
+  /**
+   * Registers a route; `pattern` like "/v1/customers/:id". `public` routes are Stripe's hosted
+   * pages (Checkout) that a browser opens without the API key.
+   */
+  on(method: string, pattern: string, handler: Handler, options: { public?: boolean } = {}): void {
     const names: string[] = [];
     const source = pattern.replace(/:([a-z_]+)/g, (_m, name: string) => {
       names.push(name);
       return "([^/]+)";
     });
-    this.#routes.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), names, handler });
+    this.#routes.push({
+      method: method.toUpperCase(),
+      pattern: new RegExp(`^${source}$`),
+      names,
+      handler,
+      public: options.public ?? false,
+    });
   }
 
   /** The next `times` requests matching `path` (and `method`) fail as described. */
@@ -149,11 +159,17 @@ export class StripeStandIn {
     this.requests.push({ method, path: url.pathname, body, idempotencyKey });
 
     const send = (answer: StandInAnswer) => {
-      res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${this.#sequence}` });
-      res.end(JSON.stringify(answer.body));
+      const page = typeof answer.body === "string";
+      res.writeHead(answer.status, {
+        "content-type": page ? "text/html; charset=utf-8" : "application/json",
+        "request-id": `req_${this.#sequence}`,
+        ...answer.headers,
+      });
+      res.end(page ? answer.body : JSON.stringify(answer.body));
     };
 
-    if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
+    const open = this.#routes.some((route) => route.public && route.method === method && route.pattern.test(url.pathname));
+    if (!open && req.headers.authorization !== `Bearer ${this.secretKey}`) {
       send(stripeError(401, "invalid_request_error", "Invalid API Key provided: sk_test_****"));
       return;
     }

@@ -6,3 +6,4 @@ export * from "./integrations.js";
 export * from "./invoices.js";
 export * from "./notifications.js";
 export * from "./waitlist.js";
+export * from "./accounting.js";

@@ -4,13 +4,17 @@ import { applyStripeEvent } from "./apply-stripe-event.js";
 import type { StripeEventJob } from "./stripe-events.js";
 
 /**
- * The `stripe.apply-event` queue (issue 15 §3). "singleton": one event applied at a time in the
- * whole cluster, so two re-reads of Stripe never write in the wrong order; Stripe's event volume
- * per deployment is small. A failure (Stripe unreachable) is retried with backoff, up to about an
- * hour; the event's claim in webhook_events stays, and re-reading makes a late run correct anyway.
+ * The `stripe.apply-event` queue (issue 15 §3). "singleton" per Stripe customer (the job's
+ * singletonKey, receive-stripe-webhook.ts `applyOrderKey`): one event of a customer applied at a
+ * time in the whole cluster, so two re-reads of Stripe never write one account in the wrong order,
+ * while other customers' events share a batch of 25 (one fetch and one completion for all of them:
+ * the webhook's instance spends less of its database on the queue, docs/performance.md). A failure
+ * (Stripe unreachable) is retried with backoff, up to about an hour; the event's claim in
+ * webhook_events stays, and re-reading makes a late run correct anyway.
  */
 export const applyStripeEventJob: JobDefinition<StripeEventJob> = {
   rules: { policy: "singleton", retryLimit: 8, retryDelaySeconds: 15, retryBackoff: true, expireInSeconds: 120 },
+  batchSize: 25,
   run: async (data, { db, log, config }) => {
     const stripe = stripeClientFor(config);
     if (!stripe) {

@@ -25,7 +25,8 @@ async function findAccount(db: Db, job: StripeEventJob) {
 
 /**
  * The `stripe.apply-event` job (issue 15 §3). The account is found by Stripe's customer (or
- * subscription) id; its state is then Stripe's truth, RE-READ from Stripe (the read and write
+ * subscription) id (an account that subscribed on Stripe Checkout has only its customer id until
+ * the first event links the subscription the event names); its state is then Stripe's truth, RE-READ from Stripe (the read and write
  * syncAccountSubscription makes, here in one transaction with the event's other writes), so an event that arrives late or twice writes today's state, never its
  * own old copy. The queue runs one of these at a time (policy "singleton"), so two re-reads of one
  * account cannot land in the wrong order either. Only when Stripe no longer has the subscription
@@ -38,7 +39,8 @@ export async function applyStripeEvent(db: Db, stripe: Stripe, config: Config, j
   if (!account) return "no-account";
   const eventAt = new Date(job.created * 1000);
   // Stripe first (a network call, outside any transaction), then every write of this event at once.
-  const facts = await readAccountSubscription(db, stripe, account.id, config.stripe);
+  // The event's subscription counts for an account that has none yet (a Stripe Checkout payment).
+  const facts = await readAccountSubscription(db, stripe, account.id, config.stripe, job.subscriptionId);
   if (!facts) {
     const older = account.subscriptionEventAt !== null && eventAt < account.subscriptionEventAt;
     if (job.type !== "customer.subscription.deleted" || older) return "stale";

@@ -58,3 +58,9 @@ export function subscriptionFacts(settings: Config["stripe"], subscription: Stri
 
 /** Statuses in which the account may track new work (the other helper's gating reads the same list). */
 export const WORKING_STATUSES: readonly SubscriptionStatus[] = ["trialing", "active"];
+
+/**
+ * Statuses after which a subscription is over for good: Stripe will not charge or change it again,
+ * so the account pays again with a new subscription (Stripe Checkout), not a plan change.
+ */
+export const ENDED_STATUSES: readonly string[] = ["canceled", "incomplete_expired"];

@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { accounts } from "../../db/schema/index.js";
 import { stripeSettingsOf } from "./stripe-client.js";
-import { type SubscriptionFacts, subscriptionFacts } from "./subscription-facts.js";
+import { ENDED_STATUSES, type SubscriptionFacts, subscriptionFacts } from "./subscription-facts.js";
 
 export type SyncedSubscription = SubscriptionFacts & { accountId: number };
 
@@ -61,20 +61,43 @@ export async function syncAccountSubscription(
   return { ...facts, accountId };
 }
 
-/** What Stripe says of the account's subscription now (null: no Stripe subscription, or Stripe no longer has it). */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * What Stripe says of the account's subscription now (null: no Stripe subscription, or Stripe no
+ * longer has it). `eventSubscriptionId` is the subscription a webhook event names: an account that
+ * has none yet (it subscribed on Stripe Checkout, so only its customer id was stored), or whose own
+ * has ended, takes that one, provided Stripe says it belongs to the account's own customer. An
+ * account with a live subscription always reads its own, whatever the event names.
+ */
 export async function readAccountSubscription(
   db: Db,
   stripe: Stripe,
   accountId: number,
   settings: Config["stripe"] | undefined = stripeSettingsOf(stripe),
+  eventSubscriptionId: string | null = null,
 ): Promise<SubscriptionFacts | null> {
   if (!settings) throw new Error("readAccountSubscription: pass the Stripe settings for a client not made by stripeClientFor");
   const [account] = await db
-    .select({ subscriptionId: accounts.paymentSubscriptionId })
+    .select({
+      subscriptionId: accounts.paymentSubscriptionId,
+      customerId: accounts.paymentCustomerId,
+      status: accounts.subscriptionStatus,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-  if (!account?.subscriptionId) return null;
+  if (!account) return null;
+  const ownEnded = !account.subscriptionId || ENDED_STATUSES.includes(account.status);
+  if (eventSubscriptionId && eventSubscriptionId !== account.subscriptionId && ownEnded && account.customerId) {
+    const named = await retrieveSubscription(stripe, eventSubscriptionId);
+    if (named && idOf(named.customer) === account.customerId) {
+      const facts = subscriptionFacts(settings, named);
+      // A new subscription replaces an ended one only while it is not over itself.
+      if (!account.subscriptionId || !ENDED_STATUSES.includes(facts.status)) return facts;
+    }
+  }
+  if (!account.subscriptionId) return null;
   const subscription = await retrieveSubscription(stripe, account.subscriptionId);
   return subscription ? subscriptionFacts(settings, subscription) : null;
 }

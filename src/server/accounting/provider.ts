@@ -1,0 +1,165 @@
+import type { AccountingProviderId } from "../../core/accounting/providers.js";
+
+/**
+ * The accounting provider interface (issue 16 §2): one implementation per provider, in
+ * `accounting/providers/{id}.ts`, each with its own test against a local stand-in. Providers are
+ * stateless: everything about one connection arrives in the `AccountingSession`, which the sync
+ * engine (accounting/sync/) builds from the integration row. Providers never read the database,
+ * never refresh tokens on their own (session.accessToken / renewAccessToken do, under a lock), and
+ * call `session.beforeRequest()` before every HTTP request so the organisation's rate limit holds
+ * across instances.
+ */
+
+/** Amounts are integer minor units in `currency` (ISO 4217, upper case). Dates are YYYY-MM-DD. */
+export type AccountingCustomer = {
+  localId: number;
+  name: string;
+  email: string | null;
+  company: string | null;
+  phone: string | null;
+};
+
+export type AccountingInvoiceLine = {
+  description: string;
+  /** Billed minutes (calls, meetings, emails) or null for a fixed line. */
+  minutes: number | null;
+  /** The line's total in minor units. */
+  amountMinor: number;
+  /** The work's date (YYYY-MM-DD). */
+  date: string;
+};
+
+export type AccountingInvoice = {
+  localId: number;
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  customerRemoteId: string;
+  lines: AccountingInvoiceLine[];
+  totalMinor: number;
+  /** Local status: sent invoices are booked as owed; paid ones also get a payment; void ones are voided. */
+  status: "sent" | "paid" | "void";
+  memo: string | null;
+};
+
+export type AccountingPayment = {
+  /** The local invoice id (one payment per paid invoice). */
+  localId: number;
+  invoiceRemoteId: string;
+  customerRemoteId: string;
+  amountMinor: number;
+  currency: string;
+  paidOn: string;
+  reference: string;
+};
+
+/** A remote row: its id and, where the provider versions rows (QuickBooks SyncToken), its version. */
+export type RemoteRef = { remoteId: string; remoteVersion?: string | null };
+
+/** The stored state of an OAuth connection (encrypted in the integration's secret). */
+export type OAuthTokens = {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds. */
+  accessTokenExpiresAt: number;
+  refreshTokenExpiresAt?: number | null;
+};
+
+/**
+ * Where a provider's endpoints are. Absent `baseUrl`: the provider's own hosts. Set (config
+ * `{PROVIDER}_BASE_URL`): every request of that provider, OAuth and API, goes to that base with the
+ * provider's documented paths (a local stand-in in tests). `sandbox`: the provider's sandbox API host
+ * where it has one (QuickBooks).
+ */
+export type ProviderEndpoints = { baseUrl?: string; sandbox?: boolean };
+
+/** Everything one call to a provider needs about one connection. */
+export type AccountingSession = {
+  integrationId: number;
+  provider: AccountingProviderId;
+  /** Public settings of the row (clientId, redirectUri, realmId, tenantId, account ids …). */
+  config: Record<string, string | undefined>;
+  /** Decrypted secret settings (clientSecret, apiKey, consumerSecret, tokenSecret …); never logged. */
+  secrets: Record<string, string | undefined>;
+  endpoints: ProviderEndpoints;
+  /** A valid access token (OAuth providers), refreshed in one place under the row's lock when needed. */
+  accessToken(): Promise<string>;
+  /** The provider refused `rejected` (401): refresh unless another worker already did; the new token. */
+  renewAccessToken(rejected: string): Promise<string>;
+  /** Waits for this organisation's next request slot (shared by every instance). Call before each request. */
+  beforeRequest(): Promise<void>;
+  /** The provider answered 429: every instance holds its requests to this organisation for `seconds`. */
+  rateLimited(seconds: number): Promise<void>;
+  /** Per-request deadline in milliseconds. */
+  timeoutMs: number;
+};
+
+/** What a completed OAuth consent leaves: tokens for the secret, and public facts (realmId, tenantId, name). */
+export type OAuthConnection = {
+  tokens: OAuthTokens;
+  config: Record<string, string>;
+  organisationName: string | null;
+};
+
+export interface AccountingProvider {
+  readonly id: AccountingProviderId;
+
+  /** OAuth providers: the consent page for this row's app, carrying our signed `state`. */
+  authorizationUrl?(input: {
+    clientId: string;
+    redirectUri: string;
+    state: string;
+    endpoints: ProviderEndpoints;
+  }): string;
+
+  /** OAuth providers: the callback's code (and query, e.g. QuickBooks' realmId) → tokens and organisation. */
+  exchangeCode?(input: {
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    code: string;
+    query: Record<string, string | undefined>;
+    endpoints: ProviderEndpoints;
+    timeoutMs: number;
+  }): Promise<OAuthConnection>;
+
+  /** OAuth providers: spend `refreshToken` once for a new pair. Called only by the token store, under its lock. */
+  refreshTokens?(input: {
+    clientId: string;
+    clientSecret: string;
+    refreshToken: string;
+    endpoints: ProviderEndpoints;
+    timeoutMs: number;
+  }): Promise<OAuthTokens>;
+
+  /** One real call that proves the connection works; its answer names the remote organisation. */
+  verify(session: AccountingSession): Promise<{ organisationName: string | null }>;
+
+  /** The remote customer for this client: `known` when the mapping has one (update it), else find by name or create with `idempotencyKey`. */
+  upsertCustomer(
+    session: AccountingSession,
+    customer: AccountingCustomer,
+    options: { known: RemoteRef | null; idempotencyKey: string },
+  ): Promise<RemoteRef>;
+
+  /** Creates the invoice (`known` null) with `idempotencyKey`, or updates the known one. */
+  upsertInvoice(
+    session: AccountingSession,
+    invoice: AccountingInvoice,
+    options: { known: RemoteRef | null; idempotencyKey: string },
+  ): Promise<RemoteRef>;
+
+  /** Voids the remote invoice (an invoice voided here is voided there). */
+  voidInvoice(session: AccountingSession, known: RemoteRef, options: { idempotencyKey: string }): Promise<RemoteRef>;
+
+  /** Records the payment of a paid invoice (created once; `idempotencyKey` guards the create). */
+  createPayment(
+    session: AccountingSession,
+    payment: AccountingPayment,
+    options: { idempotencyKey: string },
+  ): Promise<RemoteRef>;
+
+  /** Revokes the tokens where the provider supports it (best effort; the row forgets them anyway). */
+  disconnect?(session: AccountingSession): Promise<void>;
+}

@@ -1,0 +1,166 @@
+import { centsToDecimal } from "../../../core/money.js";
+import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
+import { providerRequest } from "../http.js";
+import type { AccountingInvoice, AccountingProvider, AccountingSession } from "../provider.js";
+
+/**
+ * Sage Business Cloud Accounting, API v3, through Sage's API gateway (api.columbus.sage.com/{region}/
+ * sageone/accounts/v3): the one Sage accounting API whose documented authentication is a bearer
+ * credential plus a gateway subscription key (`ocp-apim-subscription-key`), which are the two secrets
+ * of spec 001's Sage form (apiKey, subscriptionKey). The gateway also takes `X-Site` (the resource
+ * owner id), sent when the row has one (config.siteId). Region defaults to "uki" (config.region).
+ * Sage keeps no idempotency keys, so creates look first: a contact by email or name, a sales invoice
+ * by its reference (our number), a receipt by contact, reference, amount and date. Invoice lines post
+ * to the Revenue Account ID; a void is Sage's DELETE with a void_reason (an issued invoice is voided,
+ * not deleted); receipts go to the business's first bank account.
+ */
+const GATEWAY_ORIGIN = "https://api.columbus.sage.com";
+
+export const sageProvider: AccountingProvider = {
+  id: "sage",
+
+  async verify(session) {
+    await call(session, "GET", "/contacts?items_per_page=1");
+    return { organisationName: null };
+  },
+
+  async upsertCustomer(session, customer, { known }) {
+    const contact = {
+      name: customer.company ?? customer.name,
+      contact_type_ids: ["CUSTOMER"],
+      email: customer.email ?? undefined,
+      telephone: customer.phone ?? undefined,
+    };
+    if (known) {
+      await call(session, "PUT", `/contacts/${encodeURIComponent(known.remoteId)}`, { contact });
+      return { remoteId: known.remoteId };
+    }
+    const listed = items<{ id: string; name?: string; email?: string | null }>(
+      await call(
+        session,
+        "GET",
+        `/contacts?contact_type_id=CUSTOMER&attributes=name,email&search=${encodeURIComponent(customer.email ?? contact.name)}`,
+      ),
+    );
+    const found = listed.find((row) => (customer.email ? row.email === customer.email : row.name === contact.name));
+    if (found) return { remoteId: found.id };
+    return { remoteId: idOf((await call(session, "POST", "/contacts", { contact })).body) };
+  },
+
+  async upsertInvoice(session, invoice, { known }) {
+    const body = { sales_invoice: salesInvoice(session, invoice) };
+    if (known) {
+      await call(session, "PUT", `/sales_invoices/${encodeURIComponent(known.remoteId)}`, body);
+      return { remoteId: known.remoteId };
+    }
+    const listed = items<{ id: string; reference?: string | null }>(
+      await call(session, "GET", `/sales_invoices?attributes=reference&search=${encodeURIComponent(invoice.number)}`),
+    );
+    const found = listed.find((row) => row.reference === invoice.number);
+    if (found) return { remoteId: found.id };
+    return { remoteId: idOf((await call(session, "POST", "/sales_invoices", body)).body) };
+  },
+
+  async voidInvoice(session, known) {
+    const path = `/sales_invoices/${encodeURIComponent(known.remoteId)}`;
+    try {
+      await call(session, "DELETE", `${path}?void_reason=${encodeURIComponent("Voided in Minutely")}`);
+    } catch (error) {
+      // A retry after a lost answer: the invoice is void already.
+      if (!(error instanceof AccountingRejected)) throw error;
+      const current = (await call(session, "GET", `${path}?attributes=status`)).body as { status?: { id?: string } } | null;
+      if (current?.status?.id !== "VOID") throw error;
+    }
+    return { remoteId: known.remoteId, remoteVersion: known.remoteVersion ?? null };
+  },
+
+  async createPayment(session, payment) {
+    const amount = centsToDecimal(payment.amountMinor);
+    const earlier = items<{ id: string; reference?: string | null; total_amount?: string | number; date?: string }>(
+      await call(
+        session,
+        "GET",
+        `/contact_payments?contact_id=${encodeURIComponent(payment.customerRemoteId)}&attributes=reference,total_amount,date`,
+      ),
+    ).find(
+      (row) => row.reference === payment.reference && Number(row.total_amount) === Number(amount) && row.date === payment.paidOn,
+    );
+    if (earlier) return { remoteId: earlier.id };
+    const created = await call(session, "POST", "/contact_payments", {
+      contact_payment: {
+        transaction_type_id: "CUSTOMER_RECEIPT",
+        contact_id: payment.customerRemoteId,
+        bank_account_id: await bankAccountId(session),
+        date: payment.paidOn,
+        total_amount: amount,
+        reference: payment.reference,
+        allocated_artefacts: [{ artefact_id: payment.invoiceRemoteId, amount }],
+      },
+    });
+    return { remoteId: idOf(created.body) };
+  },
+};
+
+function salesInvoice(session: AccountingSession, invoice: AccountingInvoice) {
+  const ledgerAccountId = session.config.revenueAccountId;
+  if (!ledgerAccountId)
+    throw new AccountingRejected(
+      "Sage needs the Revenue Account ID (the sales ledger account invoice lines post to). Add it in Configure.",
+    );
+  return {
+    contact_id: invoice.customerRemoteId,
+    date: invoice.issueDate,
+    due_date: invoice.dueDate,
+    reference: invoice.number,
+    notes: invoice.memo ?? undefined,
+    invoice_lines: invoice.lines.map((line) => ({
+      description: line.description,
+      ledger_account_id: ledgerAccountId,
+      quantity: 1,
+      unit_price: centsToDecimal(line.amountMinor),
+    })),
+  };
+}
+
+async function bankAccountId(session: AccountingSession): Promise<string> {
+  const [first] = items<{ id: string }>(await call(session, "GET", "/bank_accounts?items_per_page=1"));
+  if (!first) throw new AccountingRejected("The Sage business has no bank account to record the receipt in. Add one in Sage.");
+  return first.id;
+}
+
+function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "DELETE", path: string, json?: unknown) {
+  const { apiKey, subscriptionKey } = session.secrets;
+  if (!apiKey || !subscriptionKey) throw new AccountingRejected("Sage needs both the API Key and the Subscription Key.");
+  const region = session.config.region ?? "uki";
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, "ocp-apim-subscription-key": subscriptionKey };
+  if (session.config.siteId) headers["x-site"] = session.config.siteId;
+  return providerRequest(session, {
+    method,
+    url: `${session.endpoints.baseUrl ?? GATEWAY_ORIGIN}/${encodeURIComponent(region)}/sageone/accounts/v3${path}`,
+    headers,
+    json,
+    authorization: "none",
+    describeError: sageError,
+  });
+}
+
+/** Lists answer { $items: [...] }. */
+function items<T>(response: { body: unknown }): T[] {
+  return ((response.body as { $items?: T[] } | null)?.$items ?? []) as T[];
+}
+
+function idOf(body: unknown): string {
+  const id = (body as { id?: unknown } | null)?.id;
+  if (typeof id !== "string" || !id) throw new AccountingUnavailable("Sage answered without the row it wrote.");
+  return id;
+}
+
+/** Sage: [{ $severity, $dataCode, $message, $source }]; the gateway: { statusCode, message }. */
+function sageError(status: number, body: unknown): string {
+  if (Array.isArray(body)) {
+    const messages = body.map((error: { $message?: string; $source?: string }) => error.$message).filter(Boolean);
+    if (messages.length > 0) return messages.join(" ");
+  }
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : `Sage answered ${status}.`;
+}

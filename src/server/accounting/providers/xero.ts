@@ -1,0 +1,217 @@
+import { type Contact, type CurrencyCode, Invoice, LineAmountTypes, type LineItem, Phone } from "xero-node";
+import { centsToDecimal } from "../../../core/money.js";
+import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
+import type {
+  AccountingCustomer,
+  AccountingInvoice,
+  AccountingPayment,
+  AccountingProvider,
+  AccountingSession,
+  RemoteRef,
+} from "../provider.js";
+import { callXero, xeroIdempotencyKey } from "./xero-api.js";
+import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthorizationUrl } from "./xero-oauth.js";
+
+/**
+ * Xero (issue 16 §3): contacts, sales invoices (ACCREC), payments and voids, through xero-node's
+ * AccountingApi (xero-api.ts) and Xero's OAuth 2.0 code flow (xero-oauth.ts). Every create and update
+ * carries an Idempotency-Key, so a retry after a lost answer returns Xero's first answer instead of a
+ * second row.
+ *
+ * Accounts: each invoice line is booked to `config.revenueAccountCode` (or `revenueAccountId`), else
+ * "200", the Sales account of Xero's standard chart; payments go to `config.paymentAccountCode`, else
+ * "090", the standard chart's bank account. An organisation with another chart sets both codes.
+ */
+const DEFAULT_REVENUE_ACCOUNT_CODE = "200";
+const DEFAULT_PAYMENT_ACCOUNT_CODE = "090";
+
+/** Xero's Contact Name is unique among active contacts and at most 255 characters. */
+export function contactNameOf(customer: AccountingCustomer): string {
+  const cleaned = customer.name.replace(/\s+/g, " ").trim().slice(0, 255);
+  return cleaned || `Client ${customer.localId}`;
+}
+
+/** A `where` filter matching the contact's exact name (Xero's filter is a C#-like expression). */
+export function contactNameFilter(name: string): string {
+  return `Name=="${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function contactOf(customer: AccountingCustomer): Contact {
+  return {
+    name: contactNameOf(customer),
+    ...(customer.email ? { emailAddress: customer.email } : {}),
+    ...(customer.phone ? { phones: [{ phoneType: Phone.PhoneTypeEnum.DEFAULT, phoneNumber: customer.phone.slice(0, 50) }] } : {}),
+  } as Contact;
+}
+
+function amountOf(minor: number): number {
+  return Number(centsToDecimal(minor));
+}
+
+/**
+ * The invoice in Xero's shape. Each line is Quantity 1 at its own total: the total was priced by our
+ * billing rules (minimums, rounding), and Xero would otherwise recompute Quantity × UnitAmount and
+ * round again. LineAmountTypes NoTax: Minutely computes no tax, so the total booked is exactly ours
+ * (Exclusive would add the account's default tax rate on top). AUTHORISED: the invoice was sent, so
+ * it is owed (a draft would be left out of receivables).
+ */
+export function invoiceOf(invoice: AccountingInvoice, session: AccountingSession): Invoice {
+  const accountCode = session.config.revenueAccountCode || session.config.revenueAccountId || DEFAULT_REVENUE_ACCOUNT_CODE;
+  const lineItems: LineItem[] = invoice.lines.map((line) => ({
+    description: (line.description.trim() || "Services").slice(0, 4000),
+    quantity: 1,
+    unitAmount: amountOf(line.amountMinor),
+    accountCode,
+  }));
+  return {
+    type: Invoice.TypeEnum.ACCREC,
+    contact: { contactID: invoice.customerRemoteId },
+    lineItems,
+    date: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    invoiceNumber: invoice.number.slice(0, 255),
+    ...(invoice.memo ? { reference: invoice.memo.slice(0, 255) } : {}),
+    currencyCode: invoice.currency.toUpperCase() as unknown as CurrencyCode,
+    status: Invoice.StatusEnum.AUTHORISED,
+    lineAmountTypes: LineAmountTypes.NoTax,
+  } as Invoice;
+}
+
+function firstId<T>(rows: T[] | undefined, id: (row: T) => string | undefined, what: string): string {
+  const value = rows?.[0] ? id(rows[0]) : undefined;
+  if (!value) throw new AccountingUnavailable(`Xero answered without the ${what}'s id`);
+  return value;
+}
+
+async function upsertCustomer(
+  session: AccountingSession,
+  customer: AccountingCustomer,
+  options: { known: RemoteRef | null; idempotencyKey: string },
+): Promise<RemoteRef> {
+  const contact = contactOf(customer);
+  if (options.known) {
+    const contactID = options.known.remoteId;
+    const key = xeroIdempotencyKey(options.idempotencyKey);
+    const body = await callXero(session, "updating a contact", (api, tenant) =>
+      api.updateContact(tenant, contactID, { contacts: [{ ...contact, contactID }] }, key),
+    );
+    return { remoteId: firstId(body.contacts, (c) => c.contactID, "contact") };
+  }
+  // Not mapped yet: a contact of that name may already be there (typed in by hand, or mapped before a reset).
+  const name = contact.name as string;
+  const found = await callXero(session, "finding a contact", (api, tenant) =>
+    api.getContacts(tenant, undefined, contactNameFilter(name)),
+  );
+  const same = found.contacts?.find((c) => c.name?.toLowerCase() === name.toLowerCase() && c.contactID);
+  if (same?.contactID) return { remoteId: same.contactID };
+  const key = xeroIdempotencyKey(options.idempotencyKey);
+  const body = await callXero(session, "creating a contact", (api, tenant) =>
+    api.createContacts(tenant, { contacts: [contact] }, true, key),
+  );
+  return { remoteId: firstId(body.contacts, (c) => c.contactID, "contact") };
+}
+
+async function upsertInvoice(
+  session: AccountingSession,
+  invoice: AccountingInvoice,
+  options: { known: RemoteRef | null; idempotencyKey: string },
+): Promise<RemoteRef> {
+  const payload = invoiceOf(invoice, session);
+  const key = xeroIdempotencyKey(options.idempotencyKey);
+  if (options.known) {
+    const invoiceID = options.known.remoteId;
+    const body = await callXero(session, "updating an invoice", (api, tenant) =>
+      api.updateInvoice(tenant, invoiceID, { invoices: [{ ...payload, invoiceID }] }, undefined, key),
+    );
+    return { remoteId: firstId(body.invoices, (i) => i.invoiceID, "invoice") };
+  }
+  const body = await callXero(session, "creating an invoice", (api, tenant) =>
+    api.createInvoices(tenant, { invoices: [payload] }, true, undefined, key),
+  );
+  return { remoteId: firstId(body.invoices, (i) => i.invoiceID, "invoice") };
+}
+
+/**
+ * Voids the invoice. Xero voids only an invoice without payments, so a paid one has its payments
+ * deleted first (Xero's only way; the bank entry of that payment goes with it). One read first tells
+ * us its payments and whether an earlier attempt already voided it.
+ */
+async function voidInvoice(
+  session: AccountingSession,
+  known: RemoteRef,
+  options: { idempotencyKey: string },
+): Promise<RemoteRef> {
+  const invoiceID = known.remoteId;
+  const read = await callXero(session, "reading an invoice", (api, tenant) => api.getInvoice(tenant, invoiceID));
+  const current = read.invoices?.[0];
+  if (!current) throw new AccountingRejected("Xero has no such invoice; it may have been deleted there", 404);
+  if (current.status === Invoice.StatusEnum.VOIDED) return { remoteId: invoiceID };
+  if (current.status === Invoice.StatusEnum.DELETED)
+    throw new AccountingRejected("The invoice was deleted in Xero, so it cannot be voided there");
+  for (const payment of current.payments ?? []) {
+    const paymentID = payment.paymentID;
+    if (!paymentID || String(payment.status ?? "AUTHORISED") === "DELETED") continue;
+    const key = xeroIdempotencyKey(options.idempotencyKey, `payment-${paymentID}`);
+    await callXero(session, "removing an invoice's payment", (api, tenant) =>
+      api.deletePayment(tenant, paymentID, { status: "DELETED" }, key),
+    );
+  }
+  const key = xeroIdempotencyKey(options.idempotencyKey);
+  const body = await callXero(session, "voiding an invoice", (api, tenant) =>
+    api.updateInvoice(tenant, invoiceID, { invoices: [{ invoiceID, status: Invoice.StatusEnum.VOIDED }] }, undefined, key),
+  );
+  return { remoteId: firstId(body.invoices, (i) => i.invoiceID, "invoice") };
+}
+
+async function createPayment(
+  session: AccountingSession,
+  payment: AccountingPayment,
+  options: { idempotencyKey: string },
+): Promise<RemoteRef> {
+  const accountCode = session.config.paymentAccountCode || DEFAULT_PAYMENT_ACCOUNT_CODE;
+  const key = xeroIdempotencyKey(options.idempotencyKey);
+  const body = await callXero(session, "recording a payment", (api, tenant) =>
+    api.createPayment(
+      tenant,
+      {
+        invoice: { invoiceID: payment.invoiceRemoteId },
+        account: { code: accountCode },
+        date: payment.paidOn,
+        amount: amountOf(payment.amountMinor),
+        reference: payment.reference.slice(0, 255),
+      },
+      key,
+    ),
+  );
+  return { remoteId: firstId(body.payments, (p) => p.paymentID, "payment") };
+}
+
+export const xeroProvider: AccountingProvider = {
+  id: "xero",
+  authorizationUrl: xeroAuthorizationUrl,
+  exchangeCode: (input) => exchangeXeroCode(input),
+  refreshTokens: (input) => refreshXeroTokens(input),
+
+  async verify(session) {
+    const body = await callXero(session, "reading the organisation", (api, tenant) => api.getOrganisations(tenant));
+    return { organisationName: body.organisations?.[0]?.name ?? null };
+  },
+
+  upsertCustomer,
+  upsertInvoice,
+  voidInvoice,
+  createPayment,
+
+  async disconnect(session) {
+    // Best effort: the row forgets its tokens whatever Xero answers.
+    const tenantId = session.config.tenantId;
+    if (!tenantId) return;
+    try {
+      await session.beforeRequest();
+      const accessToken = await session.accessToken();
+      await disconnectXeroTenant({ accessToken, tenantId, endpoints: session.endpoints, timeoutMs: session.timeoutMs });
+    } catch {
+      // Nothing to undo: a connection left behind is listed under the organisation's Connected apps in Xero.
+    }
+  },
+};

@@ -1,0 +1,164 @@
+import { ACCOUNTING_PROVIDERS, type AccountingProviderId, accountingProvider } from "@core/accounting/providers";
+import type { FinancialIntegrationJson } from "@core/contracts/financial-integrations";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ChoiceSelect } from "@web/components/choice-select";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Form } from "@web/components/ui/form";
+import { Label } from "@web/components/ui/label";
+import { Spinner } from "@web/components/ui/spinner";
+import {
+  type ConfigFormOutput,
+  type ConfigFormValues,
+  configFormDefaults,
+  configFormSchema,
+} from "@web/financial-integrations/config-form";
+import { lastSyncText, providerCards, STATUS_BADGES } from "@web/financial-integrations/provider-cards-model";
+import { ProviderConfigFields } from "@web/financial-integrations/provider-config-fields";
+import { useConnectIntegration } from "@web/financial-integrations/use-financial-actions";
+import { useFinancialIntegrations } from "@web/financial-integrations/use-financial-integrations";
+import { useSetupExport, useSetupIntegration, useSetupSync } from "@web/financial-integrations/use-financial-setup";
+import { useAuth } from "@web/hooks/use-auth";
+import { formatEventTime } from "@web/integrations/phone/toast-text";
+import { serverMessage } from "@web/lib/api";
+import { ArrowRight, Download, Link2, RefreshCw } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { IntegrationGate } from "./integration-gate";
+
+const PROVIDER_CHOICES = ACCOUNTING_PROVIDERS.map((provider) => ({ value: provider.id, label: provider.name }));
+
+/**
+ * Settings → Integrations → Financial (spec 001 Settings, §7, §8): pick a provider, fill its
+ * settings, Save (POST /setup), Sync and Export; the full page has the cards, ranges and results.
+ */
+export function FinancialIntegrationTab() {
+  const integrations = useFinancialIntegrations();
+  return (
+    <IntegrationGate query={integrations} what="financial integrations" fields={4}>
+      {(records) => <FinancialSettings records={records} />}
+    </IntegrationGate>
+  );
+}
+
+function FinancialSettings({ records }: { records: FinancialIntegrationJson[] }) {
+  const [providerId, setProviderId] = useState<AccountingProviderId>(
+    () => records.find((record) => record.status === "connected")?.integrationId ?? "quickbooks",
+  );
+  const selectId = useId();
+  const card = providerCards(records).find((candidate) => candidate.provider.id === providerId);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2 sm:max-w-xs">
+        <Label htmlFor={selectId}>Provider</Label>
+        <ChoiceSelect
+          id={selectId}
+          value={providerId}
+          onValueChange={(value) => setProviderId(value as AccountingProviderId)}
+          choices={PROVIDER_CHOICES}
+        />
+      </div>
+      {card ? <ProviderSettings key={providerId} providerId={providerId} record={card.record} status={card.status} /> : null}
+      <p className="text-sm text-muted-foreground">
+        <Link
+          href="/financial-integrations"
+          className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Open Financial Integrations
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>{" "}
+        for every provider's status, date ranges, per-invoice results and the revenue export.
+      </p>
+    </div>
+  );
+}
+
+function ProviderSettings({
+  providerId,
+  record,
+  status,
+}: {
+  providerId: AccountingProviderId;
+  record: FinancialIntegrationJson | null;
+  status: keyof typeof STATUS_BADGES;
+}) {
+  const provider = accountingProvider(providerId);
+  const { user } = useAuth();
+  const storedSecrets = record?.storedSecrets ?? [];
+  const setup = useSetupIntegration();
+  const sync = useSetupSync();
+  const exportCsv = useSetupExport();
+  const connect = useConnectIntegration();
+  const form = useForm<ConfigFormValues, unknown, ConfigFormOutput>({
+    resolver: zodResolver(configFormSchema(provider, storedSecrets)),
+    defaultValues: configFormDefaults(provider, record),
+  });
+  const badge = STATUS_BADGES[status];
+  const awaitingConsent = provider.method === "oauth" && record !== null && !record.authorized;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Badge variant={badge.variant} data-testid="financial-status">
+          {badge.label}
+        </Badge>
+        {record?.organisationName && status === "connected" ? (
+          <span className="font-medium">{record.organisationName}</span>
+        ) : null}
+        <span className="text-muted-foreground">
+          {lastSyncText(record?.lastSync ?? null, (instant) => formatEventTime(instant, user?.timezone))}
+        </span>
+      </div>
+      <p className="text-sm text-muted-foreground">{provider.note ?? provider.description}</p>
+      {status === "error" && record?.lastError ? (
+        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm break-words">
+          <span className="font-medium">Last error: </span>
+          {record.lastError}
+        </p>
+      ) : null}
+      <Form {...form}>
+        <form
+          noValidate
+          className="grid gap-6"
+          onSubmit={form.handleSubmit((config) => setup.mutate({ integrationId: provider.id, config }))}
+        >
+          {provider.fields.length > 0 ? (
+            <ProviderConfigFields provider={provider} control={form.control} storedSecrets={storedSecrets} />
+          ) : (
+            <p className="text-sm">CSV Export needs no settings: Save enables it, and Export downloads your invoice lines.</p>
+          )}
+          {setup.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {serverMessage(setup.error, "The settings could not be saved.")}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={setup.isPending}>
+              {setup.isPending ? <Spinner /> : null}
+              Save
+            </Button>
+            {awaitingConsent && record ? (
+              <Button type="button" variant="outline" disabled={connect.isPending} onClick={() => connect.mutate(record)}>
+                {connect.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
+                Connect to {provider.name}
+              </Button>
+            ) : null}
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!record || sync.isPending}
+              onClick={() => record && sync.mutate(record)}
+            >
+              {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+              Sync
+            </Button>
+            <Button type="button" variant="outline" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+              {exportCsv.isPending ? <Spinner /> : <Download aria-hidden="true" />}
+              Export
+            </Button>
+          </div>
+        </form>
+      </Form>
+    </div>
+  );
+}
