@@ -3,6 +3,7 @@ import { buildClient, newAccount, type TestAccount } from "../helpers/factories.
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { CLIENT_EMAIL, FEED_NOW, weeklyDstFeed } from "../fixtures/ics/weekly-dst.js";
 import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Issue 14 §4: the poll runs on the job queue. `calendar.poll-feeds` (the 5-minute cron's job) queues
@@ -12,16 +13,6 @@ import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 let t: TestApp;
 let a: TestAccount;
 let ics: IcsStandIn;
-
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   t = await startTestApp({ now: () => FEED_NOW, jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 } });

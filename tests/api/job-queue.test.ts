@@ -8,6 +8,7 @@ import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-handle
 import type { JobsOptions } from "../../src/server/jobs/job-queue.js";
 import { signUp } from "../helpers/factories.js";
 import { createServerDatabase, startTestApp, type TestApp } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Issue 14 §1: the job queue (pg-boss on the app's database). Jobs, retries and backoff are rows in
@@ -20,16 +21,6 @@ const RULES: QueueRules = { policy: "standard", retryLimit: 0, retryDelaySeconds
 
 function probe(rules: Partial<QueueRules>, run: JobDefinition<object>["run"]): JobDefinition<object> {
   return { rules: { ...RULES, ...rules }, run };
-}
-
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 type JobRow = { state: string; retry_count: number; retry_limit: number; output: { message?: string } | null };

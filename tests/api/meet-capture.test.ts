@@ -7,8 +7,9 @@ import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
-import { connectMeet, until } from "../stand-ins/google/meet-flow.js";
+import { connectMeet } from "../stand-ins/google/meet-flow.js";
 import { type Channel, type GoogleStandIn, meetEvent, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Issue 14 §3: a Calendar push → meet.sync-calendar → meet.fetch-conference → a priced call for the

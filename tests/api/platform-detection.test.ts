@@ -8,6 +8,7 @@ import { watchMeetings } from "../../src/server/platform-detection/watch-meeting
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Platform Detection (spec 001 /platform-detection, §3, §8; issue 14 §5 and §7; D13) against REAL
@@ -37,17 +38,6 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function stopAll(): Promise<void> {
   await Promise.all(running.splice(0).map(stop));
-}
-
-/** Polls until `ok` (a look is shared for 2 s, so a change shows within a few seconds). */
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 let t: TestApp;

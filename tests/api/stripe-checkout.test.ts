@@ -14,7 +14,8 @@ import { CHECKOUT_PAGE_PATH, completeCheckout } from "../stand-ins/stripe/checko
 import { deliverEvent, eventsOf, shuffled, type StandInEvent } from "../stand-ins/stripe/events.js";
 import { createStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/index.js";
 import type { StripeObject } from "../stand-ins/stripe/server.js";
-import { TEST_PRICES, until, WEBHOOK_SECRET } from "./stripe-signup-setup.js";
+import { TEST_PRICES, WEBHOOK_SECRET } from "./stripe-signup-setup.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Issue 15 §4, the gap: an account on a Stripe server whose card-free trial ended (or whose

@@ -76,18 +76,3 @@ export async function signUpPaid(t: StripeTestApp, card = "pm_card_visa", overri
   };
 }
 
-/** Polls until `ok` holds (jobs run in the background); fails with the last value seen. */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T> | T,
-  ok: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

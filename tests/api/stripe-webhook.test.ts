@@ -5,7 +5,8 @@ import { accounts, notifications, webhookEvents } from "../../src/server/db/sche
 import { deliverEvent, emitEvent, eventsOf, signEvent, type StandInEvent } from "../stand-ins/stripe/events.js";
 import type { StripeObject } from "../stand-ins/stripe/server.js";
 import { advanceStripeClock } from "../stand-ins/stripe/subscriptions.js";
-import { type StripeTestApp, signUpPaid, startStripeApp, TEST_PRICES, until, WEBHOOK_SECRET } from "./stripe-signup-setup.js";
+import { type StripeTestApp, signUpPaid, startStripeApp, TEST_PRICES, WEBHOOK_SECRET } from "./stripe-signup-setup.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Issue 15 §3: POST /api/webhooks/stripe. Verified with constructEvent over the raw body (400 for

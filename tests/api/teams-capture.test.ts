@@ -5,6 +5,7 @@ import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
+import { until } from "../helpers/until.js";
 
 /**
  * Teams capture end to end (issue 14 §2, §7): Graph's change notification → clientState checked →
@@ -23,16 +24,6 @@ let entraB: StandInApp;
 let aPath: string;
 let bPath: string;
 let janeId: number;
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 async function connect(who: TestAccount, entra: StandInApp): Promise<string> {
   const response = await who.c.post("/api/integrations/teams", {

@@ -177,21 +177,6 @@ export async function buildMonth(who: AccountRef): Promise<{ clientIds: number[]
   return { clientIds, byStatus };
 }
 
-export async function until<T>(
-  what: string,
-  read: () => Promise<T> | T,
-  ok: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 export async function runRow(t: TestApp, runId: number) {
   const [row] = await t.app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.id, runId));
   return row!;

@@ -23,8 +23,8 @@ import {
   integrationRow,
   runRow,
   startEngineApp,
-  until,
 } from "./engine-setup.js";
+import { until } from "../../helpers/until.js";
 
 /**
  * The accounting sync engine (issue 16 §3) end to end against the QuickBooks stand-in: a month of

@@ -21,8 +21,8 @@ import {
   type StandInKit,
   setInvoiceStatus,
   startEngineApp,
-  until,
 } from "./engine-setup.js";
+import { until } from "../../helpers/until.js";
 
 /**
  * Issue 16 §6: a sync interrupted at every step (customer create, invoice create, payment create,
