@@ -1,26 +1,8 @@
 import { accountingProvider } from "@core/accounting/providers";
-import type { FinancialIntegrationJson } from "@core/contracts/financial-integrations";
 import { describe, expect, it } from "vitest";
 import { configFormDefaults, configFormSchema, fieldPlaceholder } from "./config-form";
 import { dateRangeForm, toDateRange } from "./date-range-form";
-
-function record(overrides: Partial<FinancialIntegrationJson>): FinancialIntegrationJson {
-  return {
-    id: 1,
-    integrationId: "quickbooks",
-    integrationName: "QuickBooks",
-    enabled: true,
-    status: "disconnected",
-    lastSync: null,
-    config: {},
-    storedSecrets: [],
-    authorized: false,
-    organisationName: null,
-    lastError: null,
-    latestRun: null,
-    ...overrides,
-  };
-}
+import { financialIntegrationFixture as record } from "./financial-integration-fixture";
 
 describe("the configure form", () => {
   const quickbooks = accountingProvider("quickbooks");

@@ -1,24 +1,7 @@
-import type { FinancialIntegrationJson, SyncRunJson } from "@core/contracts/financial-integrations";
+import type { SyncRunJson } from "@core/contracts/financial-integrations";
 import { describe, expect, it } from "vitest";
+import { financialIntegrationFixture as record } from "./financial-integration-fixture";
 import { lastSyncText, providerCards, runProgressText } from "./provider-cards-model";
-
-function record(overrides: Partial<FinancialIntegrationJson>): FinancialIntegrationJson {
-  return {
-    id: 1,
-    integrationId: "quickbooks",
-    integrationName: "QuickBooks",
-    enabled: true,
-    status: "disconnected",
-    lastSync: null,
-    config: {},
-    storedSecrets: [],
-    authorized: false,
-    organisationName: null,
-    lastError: null,
-    latestRun: null,
-    ...overrides,
-  };
-}
 
 function run(overrides: Partial<SyncRunJson>): SyncRunJson {
   return {

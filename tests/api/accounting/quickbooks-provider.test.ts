@@ -6,11 +6,7 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import type {
-  AccountingCustomer,
-  AccountingInvoice,
-  AccountingSession,
-} from "../../../src/server/accounting/provider.js";
+import type { AccountingCustomer, AccountingInvoice, AccountingSession } from "../../../src/server/accounting/provider.js";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
 import { quickbooksProvider as qbo } from "../../../src/server/accounting/providers/quickbooks.js";
 import { quickBooksUrls } from "../../../src/server/accounting/providers/quickbooks-endpoints.js";
@@ -53,6 +49,17 @@ async function session(config: Record<string, string> = {}, timeoutMs = 2000) {
   });
   return { s, seen: s.seen, tokens: () => s.tokens! };
 }
+
+/** INV-2026-0031's full payment, for the invoice and customer QuickBooks created. */
+const paymentOf = (invoiceRemoteId: string, customerRemoteId: string) => ({
+  localId: 31,
+  invoiceRemoteId,
+  customerRemoteId,
+  amountMinor: 23750,
+  currency: "usd",
+  paidOn: "2026-10-20",
+  reference: "INV-2026-0031",
+});
 
 const customer = (overrides: Partial<AccountingCustomer> = {}): AccountingCustomer => ({
   localId: 7,
@@ -316,15 +323,7 @@ describe("invoices and payments", () => {
     const { s } = await session();
     const customerRef = await customerId(s);
     const created = await qbo.upsertInvoice(s, invoice(customerRef), { known: null, idempotencyKey: "invoice-31-create" });
-    const payment = {
-      localId: 31,
-      invoiceRemoteId: created.remoteId,
-      customerRemoteId: customerRef,
-      amountMinor: 23750,
-      currency: "usd",
-      paidOn: "2026-10-20",
-      reference: "INV-2026-0031",
-    };
+    const payment = paymentOf(created.remoteId, customerRef);
     const paid = await qbo.createPayment(s, payment, { idempotencyKey: "payment-31" });
     expect(standIn.payments()).toEqual([
       {
@@ -446,15 +445,7 @@ describe("idempotency", () => {
     ).rejects.toThrow(new AccountingUnavailable("QuickBooks did not answer within 400 ms"));
     const created = await qbo.upsertInvoice(s, invoice(customerRef), { known: null, idempotencyKey: "invoice-31-create" });
 
-    const payment = {
-      localId: 31,
-      invoiceRemoteId: created.remoteId,
-      customerRemoteId: customerRef,
-      amountMinor: 23750,
-      currency: "usd",
-      paidOn: "2026-10-20",
-      reference: "INV-2026-0031",
-    };
+    const payment = paymentOf(created.remoteId, customerRef);
     standIn.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/payment" });
     await expect(qbo.createPayment(s, payment, { idempotencyKey: "payment-31" })).rejects.toThrow(AccountingUnavailable);
     await qbo.createPayment(s, payment, { idempotencyKey: "payment-31" });

@@ -5,10 +5,7 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import type {
-  AccountingCustomer,
-  AccountingInvoice,
-} from "../../../src/server/accounting/provider.js";
+import type { AccountingCustomer, AccountingInvoice } from "../../../src/server/accounting/provider.js";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
 import { contactNameFilter, xeroProvider as xero } from "../../../src/server/accounting/providers/xero.js";
 import { consentAndExchange, TEST_REDIRECT_URI, testSession } from "../../stand-ins/accounting/test-session.js";
@@ -50,6 +47,15 @@ async function session(config: Record<string, string> = {}, timeoutMs = 2000) {
   });
   return { s, seen: s.seen };
 }
+
+/** What a refresh hands the provider for this stand-in's app. */
+const refreshInput = (refreshToken: string, timeoutMs = 2000) => ({
+  clientId: standIn.clientId,
+  clientSecret: standIn.clientSecret,
+  refreshToken,
+  endpoints: endpoints(),
+  timeoutMs,
+});
 
 const customer = (overrides: Partial<AccountingCustomer> = {}): AccountingCustomer => ({
   localId: 7,
@@ -138,13 +144,7 @@ describe("Xero OAuth", () => {
 
   it("spends a refresh token once: the second use is refused as unauthorised", async () => {
     const { tokens } = await connect();
-    const input = {
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      refreshToken: tokens.refreshToken,
-      endpoints: endpoints(),
-      timeoutMs: 2000,
-    };
+    const input = refreshInput(tokens.refreshToken);
     const renewed = await xero.refreshTokens!(input);
     expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
     expect(renewed.accessToken).not.toBe(tokens.accessToken);
@@ -161,13 +161,7 @@ describe("Xero OAuth", () => {
     await standIn.close();
     standIn = await startXeroStandIn({ refreshGraceSeconds: 1800 });
     const { tokens } = await connect();
-    const input = {
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      refreshToken: tokens.refreshToken,
-      endpoints: endpoints(),
-      timeoutMs: 300,
-    };
+    const input = refreshInput(tokens.refreshToken, 300);
     standIn.failNext({ kind: "timeout-after-commit", pathIncludes: "/connect/token" });
     expect(await rejectionOf(xero.refreshTokens!(input))).toBeInstanceOf(AccountingUnavailable);
     const renewed = await xero.refreshTokens!(input);
@@ -177,13 +171,7 @@ describe("Xero OAuth", () => {
 
   it("a token endpoint error is Unavailable and spends nothing", async () => {
     const { tokens } = await connect();
-    const input = {
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      refreshToken: tokens.refreshToken,
-      endpoints: endpoints(),
-      timeoutMs: 2000,
-    };
+    const input = refreshInput(tokens.refreshToken);
     standIn.failNext({ kind: "500", pathIncludes: "/connect/token" });
     expect(await rejectionOf(xero.refreshTokens!(input))).toBeInstanceOf(AccountingUnavailable);
     await xero.refreshTokens!(input);
