@@ -115,6 +115,17 @@ describe("Stripe webhook: verification", () => {
     expect(await claimedEvents(t)).toBe(0);
   });
 
+  it("refuses a genuine signature dated a year ahead, and one 301 s ahead (issue 23 defect 7)", async () => {
+    const yearAhead = await deliverEvent(t.webhookUrl, event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 31_536_000);
+    expect(yearAhead.status).toBe(400);
+    expect((yearAhead.body as { message: string }).message).toBe(
+      "Stripe signature is dated more than 5 minutes in the future: the event was refused as a possible replay.",
+    );
+    const justAhead = await deliverEvent(t.webhookUrl, event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 301);
+    expect(justAhead.status).toBe(400);
+    expect(await claimedEvents(t)).toBe(0);
+  });
+
   it("accepts the genuine event once: a repeat is answered 200 and changes nothing", async () => {
     const first = await deliverEvent(t.webhookUrl, event, WEBHOOK_SECRET);
     expect(first).toEqual({ status: 200, body: { received: true } });

@@ -2,10 +2,14 @@ import Stripe from "stripe";
 import { AppError } from "../../../core/errors.js";
 import type { Database } from "../../db/client.js";
 import type { JobQueue } from "../../jobs/job-queue.js";
-import { withDriverTransaction } from "./driver-transaction.js";
+import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { type StripeEventJob, stripeEventJob } from "./stripe-events.js";
 
-/** Stripe's own tolerance: a signed delivery older (or newer) than 5 minutes is refused as a replay. */
+/**
+ * Stripe's own tolerance: a signed delivery older than 5 minutes is refused as a replay. The SDK
+ * checks only the age, so a timestamp more than 5 minutes ahead of our clock (a signature made to be
+ * replayed for a year, issue 23 defect 7) is refused here too.
+ */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const APPLY_STRIPE_EVENT = "stripe.apply-event";
 /** How long a queued event waits for others before this instance's worker is woken (a batch, not a fetch each). */
@@ -20,9 +24,6 @@ export function applyOrderKey(job: StripeEventJob): string {
   return job.customerId ? `customer:${job.customerId}` : job.subscriptionId ? `subscription:${job.subscriptionId}` : `event:${job.eventId}`;
 }
 
-const CLAIM_EVENT = `insert into webhook_events (provider, event_id, account_id) values ('stripe', $1, null)
-  on conflict do nothing returning id`;
-
 export type StripeWebhookAnswer = { received: true; duplicate?: true; ignored?: true };
 
 /**
@@ -31,11 +32,12 @@ export type StripeWebhookAnswer = { received: true; duplicate?: true; ignored?: 
  */
 const webhooks = Stripe.webhooks;
 
-/** Verifies the raw body with constructEvent; a clear 400 for unsigned, wrongly signed or stale deliveries. */
+/** Verifies the raw body with constructEvent; a clear 400 for unsigned, wrongly signed, stale or future-dated deliveries. */
 export function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string, now: Date): Stripe.Event {
   if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header: only Stripe's signed events are accepted.");
+  let event: Stripe.Event;
   try {
-    return webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+    event = webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
   } catch (error) {
     const message = (error as Error).message ?? "";
     if (/tolerance/i.test(message)) {
@@ -46,6 +48,14 @@ export function verifyStripeEvent(rawBody: string, signature: string | undefined
     }
     throw new AppError("bad_request", "Invalid Stripe signature: the event was not signed with this endpoint's signing secret.");
   }
+  // The signature is genuine, so its `t=` is the one Stripe (or whoever holds the secret) signed.
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (signedAt * 1000 > now.getTime() + SIGNATURE_TOLERANCE_SECONDS * 1000)
+    throw new AppError(
+      "bad_request",
+      "Stripe signature is dated more than 5 minutes in the future: the event was refused as a possible replay.",
+    );
+  return event;
 }
 
 /**
@@ -71,14 +81,14 @@ export async function receiveStripeWebhook(
   if (!job) return { received: true, ignored: true };
   // Without a queue (a test app started without one) the event is refused, not dropped: Stripe retries.
   if (!jobs) throw new AppError("service_unavailable", "The job queue is off, so Stripe events cannot be processed now.");
-  const claimed = await withDriverTransaction(database, async (sql) => {
-    const { rows } = await sql.executeSql(CLAIM_EVENT, [event.id]);
-    if (rows.length === 0) return false;
-    await jobs.boss.send(APPLY_STRIPE_EVENT, job, { db: sql, singletonKey: applyOrderKey(job) });
-    return true;
-  });
-  // Queued inside our transaction, so this instance's worker is woken only now that it is committed;
-  // a short delay lets a burst of events go out in one batch (stripe.apply-event takes 25 at a time).
-  if (claimed) jobs.wakeSoon(APPLY_STRIPE_EVENT, APPLY_WAKE_DELAY_MS);
+  // One transaction (integrations/webhook-intake.ts); the worker is woken after the commit, with a
+  // short delay so a burst of events goes out in one batch (stripe.apply-event takes 25 at a time).
+  const claimed = await claimAndQueue(
+    database,
+    jobs,
+    { provider: "stripe", eventId: event.id, accountId: null, receivedAt: input.now },
+    { name: APPLY_STRIPE_EVENT, data: job, options: { singletonKey: applyOrderKey(job) } },
+    { wakeDelayMs: APPLY_WAKE_DELAY_MS },
+  );
   return claimed ? { received: true } : { received: true, duplicate: true };
 }
