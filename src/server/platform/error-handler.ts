@@ -3,9 +3,20 @@ import { ZodError } from "zod";
 import { AppError, type ErrorBody } from "../../core/errors.js";
 import { databaseErrorToAppError } from "./database-errors.js";
 
-/** Fastify's own 4xx errors (bad JSON, wrong content type, too large) get a sentence a person can act on. */
-function fromFastifyError(error: FastifyError): AppError | null {
-  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new AppError("payload_too_large", "The request body is larger than 1 MB");
+/** A body limit as a person reads it: "256 KB", "1 MB". */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * Fastify's own 4xx errors (bad JSON, wrong content type, too large) get a sentence a person can act on.
+ * A too-large body names the limit of the route it was sent to (1 MB, webhooks 256 KB: platform/raw-body.ts).
+ */
+function fromFastifyError(error: FastifyError, request: FastifyRequest): AppError | null {
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    return new AppError("payload_too_large", `The request body is larger than ${describeBytes(request.routeOptions.bodyLimit)}`);
   if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
     return new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)");
   if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") return new AppError("bad_request", "The JSON body is empty");
@@ -27,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError)
       appError = new AppError("validation_error", error.issues[0]?.message ?? "Invalid input");
-    else appError = fromFastifyError(error) ?? databaseErrorToAppError(error);
+    else appError = fromFastifyError(error, request) ?? databaseErrorToAppError(error);
 
     if (!appError) {
       request.log.error({ err: error }, "unhandled error");

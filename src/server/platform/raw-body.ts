@@ -9,6 +9,10 @@ export const WEBHOOK_BODY_LIMIT = 256 * 1024;
  * them first. The handler verifies, then parses. Other plugins keep the app's parsers.
  */
 export function registerRawBodyParsers(scope: FastifyInstance): void {
+  // The limit on the route too, so a refusal can name it (platform/error-handler.ts reads routeOptions.bodyLimit).
+  scope.addHook("onRoute", (route) => {
+    route.bodyLimit ??= WEBHOOK_BODY_LIMIT;
+  });
   scope.removeContentTypeParser(["application/json", "application/x-www-form-urlencoded"]);
   scope.addContentTypeParser(
     ["application/json", "application/x-www-form-urlencoded"],

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { integrations, webhookEvents } from "../../db/schema/index.js";
+import { integrations } from "../../db/schema/index.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
@@ -16,7 +16,8 @@ export type CalendarPush = {
   now: Date;
 };
 
-export type QueueSync = (accountId: number) => Promise<unknown>;
+/** Claims the push and queues the account's calendar sync in one transaction (integrations/webhook-intake.ts); false for a repeat. */
+export type ClaimAndQueueSync = (claim: { eventId: string; accountId: number; receivedAt: Date }) => Promise<boolean>;
 
 const UNKNOWN_CHANNEL = "Unknown notification channel";
 
@@ -30,13 +31,14 @@ function sameSecret(given: string | undefined, expected: string | null | undefin
  * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id
  * must be the row's current channel and X-Goog-Channel-Token its random secret (constant time),
  * else 404 and nothing changes. 'sync' (the channel's first message) is only answered; 'exists'
- * queues `meet.sync-calendar` once per message number (webhook_events), so a replay does nothing.
+ * queues `meet.sync-calendar` once per message number (webhook_events, claimed in the job's own
+ * transaction: integrations/webhook-intake.ts), so a replay does nothing and a failure leaves no claim.
  * The push carries no event data: the sync job asks Google what changed. Answers at once.
  */
 export async function receiveCalendarPush(
   db: Db,
   box: SecretBox,
-  queueSync: QueueSync | null,
+  claimAndQueueSync: ClaimAndQueueSync | null,
   push: CalendarPush,
 ): Promise<{ received: true; ignored?: true }> {
   const [row] = await db
@@ -54,21 +56,9 @@ export async function receiveCalendarPush(
   if (push.resourceState === "sync" || !row.enabled || row.status !== ROW_STATUS.connected)
     return { received: true, ignored: true };
   if (push.resourceState !== "exists") return { received: true, ignored: true };
-  if (!queueSync) throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
+  if (!claimAndQueueSync) throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
 
   const eventId = `${channel.id}:${push.messageNumber ?? "none"}`;
-  const claimed = await db
-    .insert(webhookEvents)
-    .values({ provider: "meet-push", eventId, accountId: row.accountId, receivedAt: push.now })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
-  if (claimed.length === 0) return { received: true, ignored: true };
-  try {
-    await queueSync(row.accountId);
-  } catch (error) {
-    // Not queued: let Google's retry count again.
-    await db.delete(webhookEvents).where(sql`${webhookEvents.id} = ${claimed[0]!.id}`);
-    throw error;
-  }
-  return { received: true };
+  const claimed = await claimAndQueueSync({ eventId, accountId: row.accountId, receivedAt: push.now });
+  return claimed ? { received: true } : { received: true, ignored: true };
 }

@@ -17,6 +17,7 @@ import { successMessage } from "../../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
 import { publicOrigin } from "../../platform/public-origin.js";
+import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { secretBoxFor } from "../../platform/secrets.js";
@@ -219,7 +220,15 @@ async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
       return receiveCalendarPush(
         scope.db,
         secretBoxFor(scope.config),
-        jobs ? (accountId) => jobs.send("meet.sync-calendar", { accountId }, { singletonKey: meetSyncKey(accountId) }) : null,
+        jobs
+          ? (claim) =>
+              claimAndQueue(
+                scope.database,
+                jobs,
+                { provider: "meet-push", ...claim },
+                { name: "meet.sync-calendar", data: { accountId: claim.accountId }, options: { singletonKey: meetSyncKey(claim.accountId) } },
+              )
+          : null,
         {
           token: params.data.token,
           channelId: header("x-goog-channel-id"),

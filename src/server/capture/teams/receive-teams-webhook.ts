@@ -1,10 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { text } from "../../../core/contracts/common.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { webhookEvents } from "../../db/schema/index.js";
 import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
@@ -16,7 +14,8 @@ import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js"
  * - `{"value":[…]}`: change notifications. Each item's clientState is compared in constant time with
  *   the row's; a wrong or missing one is ignored. Each valid item is claimed in webhook_events
  *   (provider "teams", "notification:{callRecordId}:{changeType}") so a replay queues nothing, and
- *   becomes a `teams.fetch-call-record` job. The answer is 202 at once: Graph wants it within 3 s, and
+ *   becomes a `teams.fetch-call-record` job, claim and job in one transaction
+ *   (integrations/webhook-intake.ts: a failure between them leaves no claim, so Graph's retry counts). The answer is 202 at once: Graph wants it within 3 s, and
  *   the call record is fetched by the job. A delivery with no valid item is also a 202 (accepted 0),
  *   so a forger learns nothing and Graph never retries a bad delivery.
  */
@@ -26,7 +25,11 @@ export type TeamsWebhookResult =
   | { kind: "validation"; validationToken: string }
   | { kind: "notifications"; accepted: number; accountId: number | null };
 
-export type QueueFetch = (data: { integrationId: number; callRecordId: string }) => Promise<unknown>;
+/** Claims the notification and queues its fetch in one transaction (integrations/webhook-intake.ts); false for a repeat. */
+export type ClaimAndQueueFetch = (
+  claim: { eventId: string; accountId: number; receivedAt: Date },
+  data: { integrationId: number; callRecordId: string },
+) => Promise<boolean>;
 
 /** The webhook_events id of one notification (its call record and change type). */
 export const notificationEventId = (callRecordId: string, changeType: string) => `notification:${callRecordId}:${changeType}`;
@@ -67,22 +70,6 @@ function sameSecret(given: string | null | undefined, expected: string): boolean
   return timingSafeEqual(a, b);
 }
 
-/** Claims one notification for the account; false when it was claimed before (a replay). */
-async function claimNotification(db: Db, accountId: number, eventId: string, now: Date): Promise<boolean> {
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({ provider: "teams", eventId, accountId, receivedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id });
-  return inserted.length > 0;
-}
-
-async function releaseNotification(db: Db, accountId: number, eventId: string): Promise<void> {
-  await db
-    .delete(webhookEvents)
-    .where(and(eq(webhookEvents.provider, "teams"), eq(webhookEvents.eventId, eventId), eq(webhookEvents.accountId, accountId)));
-}
-
 /** "Last event received" kept to the second (a burst writes the row once). */
 function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
   const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
@@ -93,7 +80,7 @@ function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | u
 export async function receiveTeamsWebhook(
   db: Db,
   box: SecretBox,
-  queueFetch: QueueFetch | null,
+  claimAndQueueFetch: ClaimAndQueueFetch | null,
   request: TeamsWebhookRequest,
 ): Promise<TeamsWebhookResult> {
   const target = await findTeamsWebhookTarget(db, request.token);
@@ -116,22 +103,15 @@ export async function receiveTeamsWebhook(
 
   const valid = parsed.data.value.filter((item) => sameSecret(item.clientState, clientState));
   if (valid.length === 0 || !row.enabled) return { kind: "notifications", accepted: 0, accountId: null };
-  if (!queueFetch) throw new AppError("service_unavailable", "The job queue is off: Teams notifications cannot be processed");
+  if (!claimAndQueueFetch) throw new AppError("service_unavailable", "The job queue is off: Teams notifications cannot be processed");
 
   let accepted = 0;
   for (const item of valid) {
     const callRecordId = callRecordIdOf(item);
     if (!callRecordId) continue;
     const eventId = notificationEventId(callRecordId, item.changeType ?? "created");
-    if (!(await claimNotification(db, row.accountId, eventId, request.now))) continue;
-    try {
-      await queueFetch({ integrationId: row.id, callRecordId });
-    } catch (error) {
-      // Not queued: forget the claim, so Graph's retry of this delivery still counts.
-      await releaseNotification(db, row.accountId, eventId);
-      throw error;
-    }
-    accepted += 1;
+    const claim = { eventId, accountId: row.accountId, receivedAt: request.now };
+    if (await claimAndQueueFetch(claim, { integrationId: row.id, callRecordId })) accepted += 1;
   }
   await markDelivery(db, row, request.now);
   return { kind: "notifications", accepted, accountId: row.accountId };

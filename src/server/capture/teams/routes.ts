@@ -13,6 +13,7 @@ import {
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
 import { publicOrigin } from "../../platform/public-origin.js";
+import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { secretBoxFor } from "../../platform/secrets.js";
@@ -141,7 +142,10 @@ async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
       const result = await receiveTeamsWebhook(
         scope.db,
         secretBoxFor(scope.config),
-        jobs ? (data) => jobs.send("teams.fetch-call-record", data) : null,
+        jobs
+          ? (claim, data) =>
+              claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: "teams.fetch-call-record", data })
+          : null,
         { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
       );
       if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);

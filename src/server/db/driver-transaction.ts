@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.js";
+import type { Database } from "./client.js";
 
 /** A statement runner bound to one open transaction; also what pg-boss accepts as `db` for a send. */
 export type TransactionSql = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
