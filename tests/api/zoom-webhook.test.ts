@@ -148,6 +148,23 @@ describe("refused deliveries change nothing", () => {
     expect(noUuid.body.message).toContain("uuid");
   });
 
+  it("a topic over 500 characters is refused naming the topic, not the uuid (issue 23 defect 14)", async () => {
+    const longTopic = zoomEvent("meeting.started", { uuid: "mtgUuidLongTopic==", topic: "t".repeat(501) }, {
+      eventTs: Date.now(),
+      startTime: "2026-03-03T10:00:00Z",
+    });
+    const response = await expectNothingChanged(t.app.db, () => deliver(aPath, longTopic, { secretToken: A_SECRET_TOKEN }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("meeting.started: payload.object.topic is longer than 500 characters");
+  });
+
+  it("a 300 KB body is refused with the webhook limit, 256 KB (issue 23 defect 14)", async () => {
+    const big = zoomEvent("meeting.started", { uuid: "mtgUuidBig==", topic: "x".repeat(300 * 1024) }, { eventTs: Date.now() });
+    const response = await expectNothingChanged(t.app.db, () => deliver(aPath, big, { secretToken: A_SECRET_TOKEN }));
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe("The request body is larger than 256 KB");
+  });
+
   it("a body that is not JSON at all is refused before anything runs", async () => {
     const response = await expectNothingChanged(t.app.db, () =>
       provider.request("POST", aPath, {

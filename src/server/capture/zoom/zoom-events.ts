@@ -55,6 +55,21 @@ const KINDS = {
   "meeting.ended": "ended",
 } as const;
 
+/**
+ * What is wrong with payload.object, naming the field: a missing uuid says so; a topic (or any other
+ * field) too long or of the wrong kind names that field, not the uuid (issue 23 defect 14).
+ */
+function meetingProblem(event: string, object: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join(".");
+  if (!object || typeof object !== "object" || !issue || !field || field === "uuid")
+    return `${event} needs payload.object with the meeting's uuid`;
+  const tooLong = issue.code === "too_big" && typeof issue.maximum === "number";
+  return tooLong
+    ? `${event}: payload.object.${field} is longer than ${issue.maximum} characters`
+    : `${event}: payload.object.${field} is not valid (${issue.message})`;
+}
+
 /** Thrown for a signed body that is not the event it says it is: the route answers 400. */
 export class ZoomPayloadError extends Error {}
 
@@ -106,7 +121,7 @@ export function parseZoomDelivery(rawBody: string, owner: ZoomOwner, now: Date):
   const kind = KINDS[event as keyof typeof KINDS];
   if (!kind) return { kind: "ignored", reason: `Event ${event.slice(0, 80)} is not one Minutely handles` };
   const meeting = meetingSchema.safeParse(payload?.object);
-  if (!meeting.success) throw new ZoomPayloadError(`${event} needs payload.object with the meeting's uuid`);
+  if (!meeting.success) throw new ZoomPayloadError(meetingProblem(event, payload?.object, meeting.error));
   const object = meeting.data;
   const deliveredAt = (eventTs == null ? null : instantOfMs(eventTs)) ?? now;
   const base = {
