@@ -265,3 +265,46 @@ describe("GET /api/financial-integrations/{id}/import-file (Timberline)", () => 
     expect(reversed.body.message).toBe("From must be on or before To");
   });
 });
+
+describe("formula-shaped client names in every export (issue 23 defect 6)", () => {
+  /** What the probe named its clients: a `;`-split formula and the full-width equals sign. */
+  const HOSTILE = [";=1+1;", "\uFF1D1+1", "Smith,=1+1"];
+  const TRIGGERS = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+  /** Every piece a spreadsheet splitting on this separator would make, without the quotes around it. */
+  const piecesOf = (text: string, separator: string) =>
+    text.split(/\r\n/).flatMap((line) => line.split(separator).map((piece) => piece.replace(/^"+/, "")));
+
+  it("the CSV, revenue and Timberline files keep each name as text, whatever the reader splits on", async () => {
+    const d = await newAccount(t);
+    await t.app.db.execute(
+      sql`update accounts set subscription_status = 'active', trial_ends_at = null where id = ${d.accountId}`,
+    );
+    for (const name of HOSTILE) {
+      const client = await buildClient(d.c, { name });
+      await logCall(d, client.id, "2026-02-20T14:00:00Z", 900);
+    }
+    for (const invoice of await invoicesFor(d, { dateFrom: "2026-02-01", dateTo: "2026-02-27" })) await markSent(invoice.id);
+    const timberline = await d.c.post("/api/financial-integrations", {
+      integrationId: "timberline",
+      config: { serverName: "SQL01", databaseName: "CRE_AR", username: "ar_import", password: "timberline-pw" },
+    });
+    const files = {
+      csv: (await d.c.post("/api/financial-integrations/export", { format: "csv" })).body.data as string,
+      revenue: (await d.c.get("/api/financial-integrations/export/revenue")).text,
+      timberline: (await d.c.get(`/api/financial-integrations/${timberline.body.integration.id}/import-file`)).text,
+    };
+    for (const [file, text] of Object.entries(files)) {
+      const clientColumn = file === "timberline" ? 1 : 5;
+      const names = parseCsv(text)
+        .slice(1)
+        .map((record) => record[clientColumn]);
+      expect(new Set(names), file).toEqual(new Set([";'=1+1;", "'\uFF1D1+1", "Smith,'=1+1"]));
+      for (const separator of [",", ";", "\t"])
+        expect(
+          piecesOf(text.replace(/^\uFEFF/, ""), separator).filter((piece) => TRIGGERS.test(piece)),
+          `${file} split on ${JSON.stringify(separator)}`,
+        ).toEqual([]);
+    }
+  });
+});

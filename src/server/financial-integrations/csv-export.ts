@@ -1,5 +1,4 @@
-import { stringify } from "csv-stringify/sync";
-import { safeCsvCell } from "../../core/csv.js";
+import { csvDocument, csvNumber } from "../../core/csv.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { InvoiceLineRow } from "../accounting/exports/invoice-line-row.js";
 
@@ -25,31 +24,30 @@ export const INVOICE_LINE_CSV_COLUMNS = [
 
 /**
  * Invoice lines as CSV: money as decimals of the invoice's currency ("150.00", the currency in its
- * own column), dates YYYY-MM-DD, a header row. csv-stringify quotes commas, quotes and line breaks;
- * safeCsvCell guards every text a person typed, so a client named "=HYPERLINK(…)" stays text in a
- * spreadsheet (the waitlist export's rule, docs/decisions.md D11). CRLF and a byte-order mark, so
- * spreadsheets read accents right.
+ * own column), dates YYYY-MM-DD, a header row. core/csv.ts guards every text and quotes separators,
+ * so a client named "=HYPERLINK(…)" or ";=1+1" stays text in a spreadsheet (docs/decisions.md D11).
+ * CRLF and a byte-order mark, so spreadsheets read accents right.
  */
 export function invoiceLinesCsv(rows: readonly InvoiceLineRow[]): string {
   const records = rows.map((row) => [
-    safeCsvCell(row.invoiceNumber),
+    row.invoiceNumber,
     row.invoiceStatus,
     row.issueDate,
-    row.dueDate ?? "",
-    row.paidAt ?? "",
-    safeCsvCell(row.clientName),
-    safeCsvCell(row.clientEmail),
-    String(row.lineNumber),
+    row.dueDate,
+    row.paidAt,
+    row.clientName,
+    row.clientEmail,
+    row.lineNumber,
     row.lineKind,
     row.workDate,
-    safeCsvCell(row.description),
-    row.minutes === null ? "" : String(row.minutes),
-    row.rateMinor === null ? "" : centsToDecimal(row.rateMinor),
-    centsToDecimal(row.amountMinor),
-    centsToDecimal(row.invoiceTotalMinor),
+    row.description,
+    row.minutes,
+    row.rateMinor === null ? null : csvNumber(centsToDecimal(row.rateMinor)),
+    csvNumber(centsToDecimal(row.amountMinor)),
+    csvNumber(centsToDecimal(row.invoiceTotalMinor)),
     row.currency.toUpperCase(),
   ]);
-  return stringify([[...INVOICE_LINE_CSV_COLUMNS], ...records], { bom: true, record_delimiter: "windows" });
+  return csvDocument(INVOICE_LINE_CSV_COLUMNS, records, { bom: true });
 }
 
 /** `financial-export-2026-03-31.csv` (POST /export) and `revenue-export-2026-03-31.csv` (GET /export/revenue). */

@@ -1,5 +1,4 @@
-import { stringify } from "csv-stringify/sync";
-import { safeCsvCell } from "../../../core/csv.js";
+import { csvDocument, csvNumber } from "../../../core/csv.js";
 import { centsToDecimal } from "../../../core/money.js";
 import type { InvoiceLineRow } from "./invoice-line-row.js";
 
@@ -58,19 +57,19 @@ export function buildTimberlineImport(
     .filter((row) => !LEFT_OUT.has(row.invoiceStatus))
     .map((row) => [
       timberlineCustomerCode(row.clientId),
-      safeCsvCell(row.clientName),
-      safeCsvCell(row.invoiceNumber),
+      row.clientName,
+      row.invoiceNumber,
       usDate(row.issueDate),
       row.dueDate ? usDate(row.dueDate) : "",
-      String(row.lineNumber),
-      safeCsvCell(row.description),
-      centsToDecimal(row.amountMinor),
-      safeCsvCell(options.revenueAccount ?? ""),
-      safeCsvCell(options.receivableAccount ?? ""),
-      centsToDecimal(row.invoiceTotalMinor),
+      row.lineNumber,
+      row.description,
+      csvNumber(centsToDecimal(row.amountMinor)),
+      options.revenueAccount,
+      options.receivableAccount,
+      csvNumber(centsToDecimal(row.invoiceTotalMinor)),
       row.currency.toUpperCase(),
     ]);
-  const content = stringify([[...TIMBERLINE_AR_COLUMNS], ...records], { record_delimiter: "windows" });
+  const content = csvDocument(TIMBERLINE_AR_COLUMNS, records, { bom: false });
   return { filename: `timberline-ar-import-${options.today}.csv`, content };
 }
 
