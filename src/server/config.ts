@@ -64,6 +64,10 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Who may see this computer's platform detection and track meetings on it (platform-detection/access.ts). */
+  PLATFORM_DETECTION: z.enum(["off", "admins", "all"]).default("admins"),
+  /** Deliveries one webhook URL (token) may make per minute before a 429 with Retry-After (integrations/webhook-rate-limit.ts). */
+  WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type Config = {
@@ -137,6 +141,14 @@ export type Config = {
    * are refused unless this is on (an office's own server, tests): platform/outbound-address.ts.
    */
   allowPrivateMailHosts: boolean;
+  /**
+   * Platform detection and desktop tracking inspect the server's own computer (docs/platform-detection.md):
+   * "admins" (default) allows administrators and the one account of a single-account install, "all"
+   * every account, "off" nobody.
+   */
+  platformDetection: "off" | "admins" | "all";
+  /** Deliveries per webhook token and window before a 429 (default 120 a minute); tests lower it. */
+  webhookRateLimit: RateLimitRule;
   /** How long one calendar feed fetch may take (ms; default 15 s, calendar-feeds/fetch-feed.ts); tests shorten it. */
   calendarFeedTimeoutMs?: number;
   /** Failed sign-ins allowed per email and address, and per address (auth/login.ts); tests lower or raise them. */
@@ -145,6 +157,11 @@ export type Config = {
   signupLimit?: RateLimitRule;
   /** Waitlist joins per address (default 10 per 10 minutes); tests lower or raise it. */
   waitlistLimit?: RateLimitRule;
+  /**
+   * scrypt's N for new password hashes (default 2^15, auth/passwords.ts). Tests only, never from the
+   * environment: every API test signs users up, and a lower cost keeps npm test fast.
+   */
+  passwordHashCost?: number;
   /** Injected clock for tests; production uses the real one. */
   now?: () => Date;
   /**
@@ -176,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: e.WEB_DIST_DIR,
     readCacheMs: e.READ_CACHE_MS,
     allowPrivateMailHosts: e.ALLOW_PRIVATE_MAIL_HOSTS,
+    platformDetection: e.PLATFORM_DETECTION,
+    webhookRateLimit: { limit: e.WEBHOOK_RATE_LIMIT, windowSeconds: 60 },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

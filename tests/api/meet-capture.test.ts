@@ -9,6 +9,7 @@ import { buildClient, newAccount, type TestAccount } from "../helpers/factories.
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { connectMeet } from "../stand-ins/google/meet-flow.js";
 import { type Channel, type GoogleStandIn, meetEvent, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
+import { injectCrashBeforeQueueing } from "../helpers/inject-crash.js";
 import { until } from "../helpers/until.js";
 
 /**
@@ -195,6 +196,32 @@ describe("a meeting that ended becomes a priced call", () => {
     );
     expect(calls.every((call) => call.clientId === janeId)).toBe(true);
     expect(google.apiRequests.some((r) => r.path.includes("syncToken="))).toBe(true);
+  });
+});
+
+describe("a crash between claim and queue (issue 23 defect 13)", () => {
+  it("loses no push: the message that crashed is processed when Google delivers it again", async () => {
+    const start = new Date(Date.now() - 35 * MINUTE);
+    const end = new Date(Date.now() - 5 * MINUTE);
+    google.putEvent(meetEvent({ id: "evt-crash", code: "cra-shed-xyz", start, end, attendees: [STAND_IN_ACCOUNT, "jane@client.test"] }));
+    google.addConference({ meetingCode: "cra-shed-xyz", startTime: start.toISOString(), endTime: end.toISOString(), participants: [] });
+    const before = (await meetCalls(a)).length;
+    const messageNumber = ++channel.messageNumber;
+    const crash = await injectCrashBeforeQueueing(t.app.db, "meet.sync-calendar", 1);
+    try {
+      expect((await google.notify(channel, { messageNumber })).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await crash.remove();
+    }
+    const retry = await google.notify(channel, { messageNumber });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ received: true });
+    const calls = await until(
+      "the call of the push that crashed",
+      () => meetCalls(a),
+      (list) => list.length === before + 1,
+    );
+    expect(calls.some((call) => call.startTime === start.toISOString() && call.clientId === janeId)).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
+import { injectCrashBeforeQueueing } from "../helpers/inject-crash.js";
 import { until } from "../helpers/until.js";
 
 /**
@@ -311,5 +312,39 @@ describe("renewal", () => {
     );
     expect(subscriptionOf(entraA).id).toBe((renewed.config as { subscriptionId: string }).subscriptionId);
     expect(ms.validations.length).toBe(validations + 1);
+  });
+});
+
+describe("a crash between claim and queue (issue 23 defect 13)", () => {
+  it("loses no event: each of the 3 notifications that crashed is processed when Graph retries it", async () => {
+    const ids = ["c4a5e000-0000-4000-8000-000000000001", "c4a5e000-0000-4000-8000-000000000002", "c4a5e000-0000-4000-8000-000000000003"];
+    for (const [i, id] of ids.entries())
+      ms.addCallRecord({
+        id,
+        startDateTime: at(40 - i),
+        endDateTime: at(20 - i),
+        participants_v2: [{ id: "p1", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "jane@client.test" } } }],
+      });
+    const before = (await teamsCalls(a)).length;
+    const crash = await injectCrashBeforeQueueing(t.app.db, "teams.fetch-call-record", ids.length);
+    try {
+      for (const id of ids) {
+        const [answer] = await ms.notify(id, { subscriptionId: subscriptionOf(entraA).id });
+        expect(answer!.status).toBeGreaterThanOrEqual(500);
+      }
+    } finally {
+      await crash.remove();
+    }
+    // Graph retries each delivery: none of them is taken for a duplicate.
+    for (const id of ids) {
+      const answers = await ms.notify(id, { subscriptionId: subscriptionOf(entraA).id });
+      expect(answers).toEqual([{ status: 202, body: JSON.stringify({ accepted: 1 }) }]);
+    }
+    const processed = await until(
+      "the three Teams calls",
+      () => teamsCalls(a),
+      (list) => list.length === before + ids.length,
+    );
+    expect(processed.length - before).toBe(ids.length);
   });
 });

@@ -8,7 +8,7 @@ import { meetJobs } from "../capture/meet/meet-jobs.js";
 import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
 import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
 import { accountingJobs } from "../accounting/sync/jobs.js";
-import { pruneStripeEventClaims } from "../payments/stripe-webhook/prune-stripe-events.js";
+import { pruneWebhookClaims } from "../integrations/prune-webhook-claims.js";
 import { finishAbandonedSyncRuns } from "../accounting/sync/sync-runs.js";
 import { WATCH_EVERY_SECONDS, WATCH_MEETINGS_JOB, watchMeetings } from "../platform-detection/watch-meetings.js";
 
@@ -65,7 +65,8 @@ function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDef
 export const jobHandlers = {
   /**
    * Every 15 minutes (and once at start): expired sessions, rate-limit counters older than a day,
-   * Stripe event claims older than 35 days, and accounting sync runs whose jobs are gone unfinished.
+   * webhook claims past their provider's retry window (integrations/prune-webhook-claims.ts), and
+   * accounting sync runs whose jobs are gone unfinished.
    */
   maintenance: defineJob<Record<string, never>>({
     rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
@@ -74,7 +75,7 @@ export const jobHandlers = {
       const at = now();
       await pruneExpiredSessions(db, at);
       await pruneRateLimits(db, at);
-      await pruneStripeEventClaims(db, at);
+      await pruneWebhookClaims(db, at);
       await finishAbandonedSyncRuns(db, at);
     },
   }),

@@ -28,6 +28,7 @@ import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integ
 import { meetSyncKey } from "./meet-jobs.js";
 import { testMeetConnection } from "./meet-test.js";
 import { receiveCalendarPush } from "./receive-calendar-push.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const STATE_TTL_SECONDS = 600;
 const TAGS = ["meet"];
@@ -198,6 +199,7 @@ function backToSettings(reply: FastifyReply, outcome: "connected" | "error", mes
 /** Calendar push notifications in their own scope: Google posts an empty body; only the X-Goog-* headers count. */
 async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
+  registerWebhookRateLimit(scope);
   scope.post<{ Params: { token: string } }>(
     `${MEET_WEBHOOK_PATH}/:token`,
     {

@@ -6,6 +6,7 @@ import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { receiveGenericWebhook } from "./receive-generic-webhook.js";
 import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery } from "./receive-twilio.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text for SMS", contentType: "text/xml" };
 
@@ -15,6 +16,7 @@ const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text 
  */
 export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
+  registerWebhookRateLimit(scope);
 
   const twilioDelivery = (request: FastifyRequest<{ Params: { token: string } }>): TwilioDelivery => ({
     token: request.params.token,

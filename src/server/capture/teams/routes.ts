@@ -21,6 +21,7 @@ import { parseInput } from "../../platform/validate.js";
 import { receiveTeamsWebhook } from "./receive-teams-webhook.js";
 import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 /** Settings → Integrations → Teams and Graph's change notifications (issue 14 §2, spec 001 Settings → Teams). */
 export async function teamsRoutes(app: FastifyInstance): Promise<void> {
@@ -114,6 +115,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 /** The webhook in its own scope: its body arrives as the raw string Graph sent. */
 async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
+  registerWebhookRateLimit(scope);
   // Graph's validation handshake is a POST with Content-Type text/plain (and no body worth reading).
   if (!scope.hasContentTypeParser("text/plain"))
     scope.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>

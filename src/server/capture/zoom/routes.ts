@@ -16,6 +16,7 @@ import { secretBoxFor } from "../../platform/secrets.js";
 import { parseInput } from "../../platform/validate.js";
 import { receiveZoomWebhook } from "./receive-zoom-webhook.js";
 import { disconnectZoom, findZoomIntegration, presentZoom, setupZoom, zoomWebhookUrl } from "./zoom-integration.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const SETUP_MESSAGE =
   "Zoom integration saved. Paste the webhook URL into your Zoom app's Event Subscription and add meeting.started, meeting.ended and meeting.participant_joined.";
@@ -91,6 +92,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
 /** The webhook in its own scope: its body arrives as the raw string Zoom signed. */
 async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
+  registerWebhookRateLimit(scope);
   scope.post<{ Params: { token: string } }>(
     "/api/webhooks/zoom/:token",
     {
