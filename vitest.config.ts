@@ -31,6 +31,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
+          // Test files share their worker's modules: the server and its SDKs load once per worker, not
+          // once per file (that was half of npm test: docs/performance.md, issue 22). Each file still
+          // starts its own app on its own database, and module-level caches are keyed by what they cache.
+          isolate: false,
         },
       },
       {

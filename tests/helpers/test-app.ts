@@ -6,6 +6,7 @@ import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
+import { forgetRoutes } from "./response-contracts.js";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -14,6 +15,19 @@ export type TestApp = {
   client: (options?: ApiClientOptions) => ApiClient;
   close: () => Promise<void>;
 };
+
+/** The migrated template, read once per worker (test files share a worker's modules: vitest.config.ts). */
+let template: Blob | undefined;
+function migratedTemplate(): Blob {
+  template ??= new Blob([fs.readFileSync(TEMPLATE_PATH)]);
+  return template;
+}
+
+/**
+ * scrypt's N for passwords hashed by test apps (production: 2^15, pinned in src/server/auth/passwords.test.ts).
+ * Every test signs users up and in; at the real cost that was about a tenth of npm test's CPU.
+ */
+export const TEST_PASSWORD_HASH_COST = 1024;
 
 /** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. */
 export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -48,7 +62,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     {
       databaseUrl: serverDb?.url,
       inMemoryDatabase: !serverDb,
-      pgliteTemplate: serverDb ? undefined : new Blob([fs.readFileSync(TEMPLATE_PATH)]),
+      pgliteTemplate: serverDb ? undefined : migratedTemplate(),
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       // Every test signs in and up from 127.0.0.1: the per-address ceilings are raised; auth-throttling.test.ts tests the real rules.
       loginLimits: { perEmailAndAddress: { limit: 10, windowSeconds: 900 }, perAddress: { limit: 1000, windowSeconds: 900 } },
       signupLimit: { limit: 100_000, windowSeconds: 3600 },
@@ -70,6 +85,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     baseUrl,
     client: (options) => new ApiClient(baseUrl, options),
     close: async () => {
+      forgetRoutes(baseUrl);
       await app.close();
       await serverDb?.drop();
     },

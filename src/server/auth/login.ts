@@ -4,7 +4,7 @@ import type { LoginRequest } from "../../core/contracts/auth.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema/index.js";
 import { checkRateLimit, countAttempt, type RateLimitRule, releaseAttempt, reserveAttempt } from "../platform/rate-limit.js";
-import { DUMMY_PASSWORD_HASH, verifyPassword } from "./passwords.js";
+import { dummyPasswordHash, verifyPassword } from "./passwords.js";
 import { createSession } from "./sessions.js";
 
 /**
@@ -30,7 +30,10 @@ export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait a few m
  * An unknown email and a wrong password take the same path, the same answer and the same time,
  * so sign-in reveals nothing about who has an account.
  */
-export async function login(db: Db, input: LoginRequest & { address: string; now: Date; limits: LoginLimits }) {
+export async function login(
+  db: Db,
+  input: LoginRequest & { address: string; now: Date; limits: LoginLimits; passwordHashCost?: number },
+) {
   const email = input.email.toLowerCase();
   const addressKey = `login:fail:address:${input.address}`;
   await checkRateLimit(db, addressKey, input.limits.perAddress, input.now, TOO_MANY_SIGN_INS);
@@ -48,7 +51,7 @@ export async function login(db: Db, input: LoginRequest & { address: string; now
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
-  const ok = await verifyPassword(input.password, row?.user.passwordHash ?? DUMMY_PASSWORD_HASH);
+  const ok = await verifyPassword(input.password, row?.user.passwordHash ?? dummyPasswordHash(input.passwordHashCost));
   if (!row || !ok) {
     await countAttempt(db, addressKey, input.limits.perAddress, input.now);
     throw new AppError("unauthorized", INVALID);

@@ -2,9 +2,10 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
  * scrypt, memory-hard (docs/decisions.md D3): N=2^15, r=8 → 32 MiB per hash, about 60 ms here.
- * Stored as "scrypt$N$r$p$salt$hash" so parameters can be raised later without a migration.
+ * Stored as "scrypt$N$r$p$salt$hash" so parameters can be raised later without a migration; a
+ * check always uses the parameters stored with the hash.
  */
-const N = 32768;
+export const PASSWORD_HASH_COST = 32768;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -17,10 +18,11 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `cost` is scrypt's N; only tests pass a lower one (Config.passwordHashCost), never the environment. */
+export async function hashPassword(password: string, cost = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const key = await derive(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -31,6 +33,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Verified against when the email is unknown, so both failures take the same time. */
-export const DUMMY_PASSWORD_HASH =
-  "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+/** Verified against when the email is unknown, at the cost new hashes get, so both failures take the same time. */
+export function dummyPasswordHash(cost = PASSWORD_HASH_COST): string {
+  return `scrypt$${cost}$${R}$${P}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+}

@@ -35,7 +35,13 @@ async function emailTaken(db: Db, email: string): Promise<boolean> {
  * Step two of sign-up: keeps the registration on the server (password already hashed) behind
  * a short-lived cookie token, and asks the payment provider how the plan is paid for.
  */
-export async function createSubscription(db: Db, payments: PaymentProvider, input: CreateSubscriptionRequest, now: Date) {
+export async function createSubscription(
+  db: Db,
+  payments: PaymentProvider,
+  input: CreateSubscriptionRequest,
+  now: Date,
+  passwordHashCost?: number,
+) {
   getPlan(input.plan);
   if (await emailTaken(db, input.email)) throw new AppError("conflict", EMAIL_TAKEN);
   const started = await payments.startSubscription({
@@ -51,7 +57,7 @@ export async function createSubscription(db: Db, payments: PaymentProvider, inpu
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, passwordHashCost),
     plan: input.plan,
     billingCycle: input.billingCycle,
     timezone: validTimeZone(input.timezone),

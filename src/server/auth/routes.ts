@@ -54,7 +54,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request, reply) => {
       const input = parseInput(loginRequest, request.body);
-      const result = await login(app.db, { ...input, address: request.ip, now: app.now(), limits });
+      const result = await login(app.db, {
+        ...input,
+        address: request.ip,
+        now: app.now(),
+        limits,
+        passwordHashCost: app.config.passwordHashCost,
+      });
       setCookie(request, reply, SESSION_COOKIE, result.token, SESSION_TTL_SECONDS);
       return presentUser(result.user, result.account, app.config.adminEmails);
     },
@@ -92,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     async (request, reply) => {
       const input = parseInput(createSubscriptionRequest, request.body);
       await limitSignUps(app.db, { address: request.ip, rule: app.config.signupLimit ?? DEFAULT_SIGNUP_LIMIT, now: app.now() });
-      const { token, response } = await createSubscription(app.db, app.payments, input, app.now());
+      const { token, response } = await createSubscription(app.db, app.payments, input, app.now(), app.config.passwordHashCost);
       setCookie(request, reply, SIGNUP_COOKIE, token, SIGNUP_TTL_SECONDS);
       return response;
     },
