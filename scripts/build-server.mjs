@@ -6,6 +6,9 @@ await build({
     main: "src/server/main.ts",
     "make-template": "src/server/make-template.ts",
     migrate: "src/server/migrate-cli.ts",
+    // The calendar feed's reader runs in a worker thread started from main.js by this file name
+    // (src/server/calendar-feeds/read-feed-in-worker.ts).
+    "calendar-feed-worker": "src/server/calendar-feeds/read-feed-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,

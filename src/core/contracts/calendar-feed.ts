@@ -55,6 +55,8 @@ export const calendarFeedJson = z.object({
   eventsSeen: count,
   /** Proposals waiting for the user. */
   proposalsOpen: count,
+  /** What the last poll cut and why (core/calendar/feed-bounds.ts): the Calendar tab shows each sentence. */
+  warnings: z.array(text()),
 });
 export type CalendarFeedJson = z.infer<typeof calendarFeedJson>;
 

@@ -34,6 +34,8 @@ export type FeedConfig = {
   /** The earliest end of a meeting still to come: once it has passed, the next poll fetches in full (see poll-feed.ts). */
   nextEndAt?: string | null;
   eventsSeen?: number;
+  /** What the last read cut, and why (core/calendar/feed-bounds.ts sentences), shown on the Calendar tab. */
+  warnings?: string[];
 };
 
 export function feedConfigOf(row: IntegrationRow): FeedConfig {
@@ -83,6 +85,7 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
       lastError: null,
       eventsSeen: 0,
       proposalsOpen,
+      warnings: [],
     };
   const config = feedConfigOf(row);
   return {
@@ -96,5 +99,6 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
     lastError: row.lastError,
     eventsSeen: config.eventsSeen ?? 0,
     proposalsOpen,
+    warnings: Array.isArray(config.warnings) ? config.warnings : [],
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import { feedWarning, MAX_AUTO_CONFIRMS_PER_DAY, MAX_AUTO_CONFIRMS_PER_POLL } from "../../core/calendar/feed-bounds.js";
 import { feedWindow } from "../../core/calendar/feed-window.js";
 import type { CalendarPollJson } from "../../core/contracts/calendar-feed.js";
 import type { Config } from "../config.js";
@@ -18,7 +19,8 @@ import {
 } from "./feed-integration.js";
 import { FEED_FETCH_DEFAULTS, type FeedFetchOptions, FeedFetchError, fetchFeed } from "./fetch-feed.js";
 import { matchOccurrences } from "./match-occurrences.js";
-import { NotACalendarError, parseCalendar, readOccurrences } from "./read-occurrences.js";
+import { FeedReadError, readFeedInWorker } from "./read-feed-in-worker.js";
+import { NotACalendarError, type ReadOccurrences } from "./read-occurrences.js";
 import { reconcileProposals } from "./reconcile-proposals.js";
 
 /**
@@ -27,6 +29,9 @@ import { reconcileProposals } from "./reconcile-proposals.js";
  * and (with "Confirm meetings automatically") the open ones confirmed. A feed whose content did not
  * change still has meetings that END as time passes; `nextEndAt` remembers the earliest one still
  * to come, and once it has passed the poll asks without validators, so that meeting is proposed.
+ * The content is read in a worker thread within bounds (read-feed-in-worker.ts, issue 23 §1), and
+ * proposals and automatic confirmations are capped (core/calendar/feed-bounds.ts, §2); what was cut
+ * is stored with the feed (`config.warnings`) for the Calendar tab.
  */
 export type PollOutcome = Omit<CalendarPollJson, "feed"> & { error: string | null };
 
@@ -68,31 +73,52 @@ export async function pollFeedRow(
   return processContent(db, { row, body: fetched.body, etag: fetched.etag, lastModified: fetched.lastModified, now });
 }
 
-/** A fetched body → proposals; also used by the save, whose validating fetch is the first poll. */
+/**
+ * A fetched body → proposals; also used by the save, whose validating fetch is the first poll (and
+ * has read the body already: `read`).
+ */
 export async function processContent(
   db: Db,
-  options: { row: IntegrationRow; body: string; etag: string | null; lastModified: string | null; now: Date },
+  options: {
+    row: IntegrationRow;
+    body: string;
+    etag: string | null;
+    lastModified: string | null;
+    now: Date;
+    read?: ReadOccurrences;
+  },
 ): Promise<PollOutcome> {
   const { row, now } = options;
   const config = feedConfigOf(row);
   const window = feedWindow(now);
-  let read: ReturnType<typeof readOccurrences>;
-  try {
-    read = readOccurrences(parseCalendar(options.body), window);
-  } catch (error) {
-    if (error instanceof NotACalendarError)
-      return recordFailure(db, row, now, `That address did not return a calendar (${error.message})`);
-    throw error;
+  let read = options.read;
+  if (!read) {
+    try {
+      read = await readFeedInWorker(options.body, window);
+    } catch (error) {
+      if (error instanceof NotACalendarError)
+        return recordFailure(db, row, now, `That address did not return a calendar (${error.message})`);
+      if (error instanceof FeedReadError) return recordFailure(db, row, now, error.message);
+      throw error;
+    }
   }
   const matched = await matchOccurrences(db, row.accountId, read.ended);
-  const counts = await reconcileProposals(db, {
+  const { heldBack, ...counts } = await reconcileProposals(db, {
     accountId: row.accountId,
     userId: row.userId,
     occurrences: matched,
     window,
     now,
+    complete: read.complete,
   });
-  const autoConfirmed = config.autoConfirm ? await confirmAll(db, row.accountId, now) : 0;
+  const auto = config.autoConfirm ? await confirmAll(db, row.accountId, now) : { confirmed: 0, left: 0 };
+  const autoConfirmed = auto.confirmed;
+  const warnings = [
+    ...read.warnings,
+    ...(heldBack.perPoll ? [feedWarning.proposalsPerPoll(heldBack.perPoll)] : []),
+    ...(heldBack.open ? [feedWarning.openProposals(heldBack.open)] : []),
+    ...(auto.left ? [feedWarning.autoConfirmCut(auto.left)] : []),
+  ];
   const contentHash = createHash("sha256").update(options.body).digest("base64url");
   const changed = contentHash !== config.contentHash;
   const next: FeedConfig = {
@@ -102,6 +128,7 @@ export async function processContent(
     contentHash,
     nextEndAt: read.nextEndAt.toISOString(),
     eventsSeen: read.ended.length,
+    warnings,
   };
   await db
     .update(integrations)
@@ -117,18 +144,33 @@ export async function processContent(
   return { changed, events: read.ended.length, ...counts, autoConfirmed, error: null };
 }
 
-/** "Confirm meetings automatically": every open proposal of the feed (all of them ended: only ended meetings are proposed). */
-async function confirmAll(db: Db, accountId: number, now: Date): Promise<number> {
-  const open = await db
-    .select({ id: callProposals.id })
+/**
+ * "Confirm meetings automatically": the open proposals of the feed (all of them ended: only ended
+ * meetings are proposed), oldest first, at most MAX_AUTO_CONFIRMS_PER_POLL and MAX_AUTO_CONFIRMS_PER_DAY
+ * in 24 hours (by hand or not), so a flood of invitations never becomes a flood of billed calls: the
+ * rest wait on the dashboard (`left`).
+ */
+async function confirmAll(db: Db, accountId: number, now: Date): Promise<{ confirmed: number; left: number }> {
+  const mine = and(eq(callProposals.accountId, accountId), eq(callProposals.source, PROPOSAL_SOURCE));
+  const [today] = await db
+    .select({ n: count() })
     .from(callProposals)
     .where(
-      and(
-        eq(callProposals.accountId, accountId),
-        eq(callProposals.source, PROPOSAL_SOURCE),
-        eq(callProposals.status, "proposed"),
-      ),
+      and(mine, eq(callProposals.status, "confirmed"), gt(callProposals.updatedAt, new Date(now.getTime() - 24 * 3600 * 1000))),
     );
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(callProposals)
+    .where(and(mine, eq(callProposals.status, "proposed")));
+  const budget = Math.max(0, Math.min(MAX_AUTO_CONFIRMS_PER_POLL, MAX_AUTO_CONFIRMS_PER_DAY - (today?.n ?? 0)));
+  const open = budget
+    ? await db
+        .select({ id: callProposals.id })
+        .from(callProposals)
+        .where(and(mine, eq(callProposals.status, "proposed")))
+        .orderBy(asc(callProposals.endsAt), asc(callProposals.id))
+        .limit(budget)
+    : [];
   let confirmed = 0;
   for (const { id } of open) {
     try {
@@ -138,7 +180,7 @@ async function confirmAll(db: Db, accountId: number, now: Date): Promise<number>
       // One that cannot be confirmed (too short, raced with the user) stays as it is; the rest go on.
     }
   }
-  return confirmed;
+  return { confirmed, left: Math.max(0, (waiting?.n ?? 0) - open.length) };
 }
 
 async function recordFailure(db: Db, row: IntegrationRow, now: Date, message: string): Promise<PollOutcome> {

@@ -1,4 +1,10 @@
 import ical, { type Attendee, type CalendarComponent, type Organizer, type VEvent } from "node-ical";
+import {
+  feedWarning,
+  MAX_OCCURRENCES_PER_FEED,
+  MAX_OCCURRENCES_PER_SERIES,
+  READ_SOFT_BUDGET_MS,
+} from "../../core/calendar/feed-bounds.js";
 import { endedInWindow, type FeedWindow } from "../../core/calendar/feed-window.js";
 import { occurrenceKey } from "../../core/calendar/occurrence-key.js";
 import type { CallParticipant } from "../db/schema/calls.js";
@@ -10,6 +16,8 @@ import type { CallParticipant } from "../db/schema/calls.js";
  * ORIGINAL start (core/calendar/occurrence-key.ts), so a moved one keeps its proposal. A cancelled one
  * (STATUS:CANCELLED) is returned marked, so its proposal can be cancelled; an EXDATE'd one simply is
  * not there, which the caller treats the same way. All-day entries are not meetings and are skipped.
+ * Bounded (issue 23 §1): occurrences per series and per feed, and time (see readOccurrences). It runs
+ * in a worker thread (read-feed-in-worker.ts), never on the thread that answers requests.
  */
 export type FeedOccurrence = {
   key: string;
@@ -39,17 +47,43 @@ export function parseCalendar(body: string): CalendarComponent[] {
   return Object.values(parsed).filter((entry): entry is CalendarComponent => Boolean(entry && typeof entry === "object"));
 }
 
-/** The meetings that ended in the window, and the earliest end of one still to come (or two weeks ahead when none is seen). */
-export type ReadOccurrences = { ended: FeedOccurrence[]; nextEndAt: Date };
+/**
+ * The meetings that ended in the window, the earliest end of one still to come (or two weeks ahead
+ * when none is seen), and what was cut by the bounds (core/calendar/feed-bounds.ts), as the sentences
+ * the Calendar tab shows. `complete` is false when anything was cut: then a proposal whose meeting was
+ * not read must not be judged "gone from the feed".
+ */
+export type ReadOccurrences = { ended: FeedOccurrence[]; nextEndAt: Date; warnings: string[]; complete: boolean };
 
-export function readOccurrences(components: readonly CalendarComponent[], window: FeedWindow): ReadOccurrences {
+export type ReadLimits = {
+  perSeries: number;
+  perFeed: number;
+  /** After this instant (of `clock`), reading stops and what was read is returned. */
+  deadline: number;
+  clock: () => number;
+};
+
+export const READ_LIMITS: Omit<ReadLimits, "deadline"> & { budgetMs: number } = {
+  perSeries: MAX_OCCURRENCES_PER_SERIES,
+  perFeed: MAX_OCCURRENCES_PER_FEED,
+  budgetMs: READ_SOFT_BUDGET_MS,
+  clock: () => performance.now(),
+};
+
+export function readOccurrences(
+  components: readonly CalendarComponent[],
+  window: FeedWindow,
+  limits: ReadLimits = { ...READ_LIMITS, deadline: READ_LIMITS.clock() + READ_LIMITS.budgetMs },
+): ReadOccurrences {
   const found = new Map<string, FeedOccurrence>();
-  const searchFrom = new Date(window.from.getTime() - MOVE_MARGIN_MS);
-  const searchTo = new Date(window.to.getTime() + MOVE_MARGIN_MS);
+  const range = { from: new Date(window.from.getTime() - MOVE_MARGIN_MS), to: new Date(window.to.getTime() + MOVE_MARGIN_MS) };
   let nextEnd = Number.POSITIVE_INFINITY;
   const to = window.to.getTime();
+  let read = 0;
+  const cut = { series: 0, example: null as string | null, feed: false, time: false };
   // Only what is in the window is built (attendees, titles); of later meetings only the earliest end counts.
   const consider = (event: VEvent, original: Date, startsAt: Date, endsAt: Date) => {
+    read += 1;
     if (endedInWindow(endsAt, window)) {
       const occurrence = occurrenceOf(event, original, startsAt, endsAt);
       found.set(occurrence.key, occurrence);
@@ -60,26 +94,138 @@ export function readOccurrences(components: readonly CalendarComponent[], window
     const event = component as VEvent;
     if (!event.uid || !(event.start instanceof Date) || isAllDay(event)) continue;
     if (!event.rrule) {
-      consider(event, event.recurrenceid ?? event.start, event.start, endOf(event, event.start));
+      const endsAt = endOf(event, event.start);
+      if (endsAt.getTime() < range.from.getTime() || event.start.getTime() > range.to.getTime()) continue;
+      if (read >= limits.perFeed) {
+        cut.feed = true;
+        break;
+      }
+      consider(event, event.recurrenceid ?? event.start, event.start, endsAt);
       continue;
     }
     // A series that starts after the range, or whose UNTIL is before it, has nothing to expand.
     const until = event.rrule.options.until;
-    if (event.start.getTime() > searchTo.getTime() || (until instanceof Date && until.getTime() < searchFrom.getTime())) continue;
-    let instances: ReturnType<typeof ical.expandRecurringEvent>;
-    try {
-      instances = ical.expandRecurringEvent(event, { from: searchFrom, to: searchTo });
-    } catch {
-      continue; // a series whose rule cannot be expanded is skipped, not the whole feed
+    if (event.start.getTime() > range.to.getTime() || (until instanceof Date && until.getTime() < range.from.getTime())) continue;
+    if (limits.clock() > limits.deadline) {
+      cut.time = true;
+      break;
     }
-    for (const instance of instances) {
+    if (read >= limits.perFeed) {
+      cut.feed = true;
+      break;
+    }
+    const cap = Math.min(limits.perSeries, limits.perFeed - read);
+    const series = expandSeries(event, range, window, cap, limits);
+    if (series.cut && cap < limits.perSeries) cut.feed = true;
+    else if (series.cut) {
+      cut.series += 1;
+      cut.example ??= clip(propertyText(event.summary));
+    }
+    if (series.outOfTime) cut.time = true;
+    for (const instance of series.instances) {
       const original = instance.isOverride && instance.event.recurrenceid ? instance.event.recurrenceid : instance.start;
       const source = instance.isOverride ? ({ ...event, ...instance.event, uid: event.uid } as VEvent) : event;
       consider(source, original, instance.start, instance.end);
     }
+    if (cut.time) break;
   }
+  const warnings = [
+    ...(cut.series ? [feedWarning.seriesCut(cut.series, cut.example)] : []),
+    ...(cut.feed ? [feedWarning.feedCut()] : []),
+    ...(cut.time ? [feedWarning.timeCut()] : []),
+  ];
   // No meeting within the expanded range: look again in two weeks (a series may go on beyond it).
-  return { ended: [...found.values()], nextEndAt: new Date(Number.isFinite(nextEnd) ? nextEnd : searchTo.getTime()) };
+  return {
+    ended: [...found.values()],
+    nextEndAt: new Date(Number.isFinite(nextEnd) ? nextEnd : range.to.getTime()),
+    warnings,
+    complete: warnings.length === 0,
+  };
+}
+
+type Instance = ReturnType<typeof ical.expandRecurringEvent>[number];
+type Range = { from: Date; to: Date };
+
+const HOUR_MS = 3600 * 1000;
+/** Occurrences a slice of a frequent series aims at: node-ical costs about 0.3 ms per occurrence. */
+const SLICE_TARGET = 100;
+
+/**
+ * One series' occurrences in the range, at most `cap`. A rule that repeats at most daily has at most
+ * one a day (58 in the range) and is expanded at once. A more frequent one (FREQ=HOURLY/MINUTELY/
+ * SECONDLY, or several BYHOUR/BYMINUTE/BYSECOND values) is expanded in slices walking back from now,
+ * so the most recent meetings are the ones kept and the cost stops at the cap; then forward, only
+ * until the next one to come is seen.
+ */
+function expandSeries(
+  event: VEvent,
+  range: Range,
+  window: FeedWindow,
+  cap: number,
+  limits: ReadLimits,
+): { instances: Instance[]; cut: boolean; outOfTime: boolean } {
+  const expand = (from: Date, to: Date): Instance[] => {
+    try {
+      return ical.expandRecurringEvent(event, { from, to });
+    } catch {
+      return []; // a rule that cannot be expanded (or over node-ical's own iteration limit) gives nothing here
+    }
+  };
+  if (!isSubDaily(event)) {
+    const all = expand(range.from, range.to);
+    if (all.length <= cap) return { instances: all, cut: false, outOfTime: false };
+    const past = all.filter((instance) => instance.start.getTime() <= window.to.getTime()).reverse();
+    const future = all.filter((instance) => instance.start.getTime() > window.to.getTime());
+    return { instances: [...past.slice(0, cap), ...future.slice(0, 1)], cut: true, outOfTime: false };
+  }
+  const seen = new Set<number>();
+  const kept: Instance[] = [];
+  let outOfTime = false;
+  let cut = false;
+  let slice = HOUR_MS;
+  // Back from now: slices sized to about SLICE_TARGET occurrences each, from what the last one held.
+  for (let end = window.to.getTime(); end > range.from.getTime() && kept.length < cap; ) {
+    if (limits.clock() > limits.deadline) {
+      outOfTime = true;
+      break;
+    }
+    const start = Math.max(range.from.getTime(), end - slice);
+    const got = expand(new Date(start), new Date(end)).filter((instance) => !seen.has(instance.start.getTime()));
+    got.sort((a, b) => b.start.getTime() - a.start.getTime());
+    const room = cap - kept.length;
+    for (const instance of got.slice(0, room)) {
+      seen.add(instance.start.getTime());
+      kept.push(instance);
+    }
+    // Full with more of the range left (or more in this slice than room): older ones were not read.
+    cut = got.length > room || (kept.length >= cap && start > range.from.getTime());
+    if (cut) break;
+    slice = Math.min(range.to.getTime() - range.from.getTime(), (slice * SLICE_TARGET) / Math.max(got.length, SLICE_TARGET / 4));
+    end = start;
+  }
+  // Forward: the next one to come (for the poll's nextEndAt), in growing slices.
+  slice = HOUR_MS;
+  for (let start = window.to.getTime(); start < range.to.getTime() && !outOfTime; start += slice, slice *= 4) {
+    const next = expand(new Date(start), new Date(Math.min(range.to.getTime(), start + slice))).find(
+      (instance) => !seen.has(instance.start.getTime()) && instance.start.getTime() > window.to.getTime(),
+    );
+    if (next) {
+      kept.push(next);
+      break;
+    }
+  }
+  return { instances: kept, cut, outOfTime };
+}
+
+const SUB_DAILY = new Set(["HOURLY", "MINUTELY", "SECONDLY"]);
+
+function isSubDaily(event: VEvent): boolean {
+  const options = event.rrule?.options as unknown as Record<string, unknown> | undefined;
+  if (!options) return false;
+  const many = (value: unknown) => Array.isArray(value) && value.length > 1;
+  return (
+    SUB_DAILY.has(String(options.freq).toUpperCase()) || many(options.byHour) || many(options.byMinute) || many(options.bySecond)
+  );
 }
 
 function isAllDay(event: VEvent): boolean {

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { and, count, eq, gt, inArray, or } from "drizzle-orm";
+import { MAX_NEW_PROPOSALS_PER_POLL, MAX_OPEN_PROPOSALS_PER_FEED } from "../../core/calendar/feed-bounds.js";
 import type { FeedWindow } from "../../core/calendar/feed-window.js";
 import type { Db } from "../db/client.js";
 import { type CallParticipant, callProposals } from "../db/schema/index.js";
@@ -11,20 +12,39 @@ import type { MatchedOccurrence } from "./match-occurrences.js";
  * moved meeting moves it, a cancelled one (STATUS:CANCELLED, EXDATE, gone from the feed, or no client
  * among its attendees any more) cancels it, one that comes back reopens it. "confirmed" and
  * "dismissed" are the user's decisions and the feed never changes them.
+ *
+ * Bounded (issue 23 §2; core/calendar/feed-bounds.ts): a poll opens at most MAX_NEW_PROPOSALS_PER_POLL
+ * proposals (new or reopened, the most recent meetings first), and never more than
+ * MAX_OPEN_PROPOSALS_PER_FEED wait at once; what is held back is counted (`heldBack`) for the screen
+ * and follows on later polls. When the read was cut (`complete` false), a proposal whose meeting was
+ * not read is left alone: only what was read is judged "gone".
  */
 export type ReconcileCounts = { newProposals: number; updatedProposals: number; cancelledProposals: number };
+export type HeldBack = { perPoll: number; open: number };
 
 type ProposalRow = typeof callProposals.$inferSelect;
 const FOLLOWS_FEED = new Set(["proposed", "cancelled"]);
 
 export async function reconcileProposals(
   db: Db,
-  options: { accountId: number; userId: number | null; occurrences: readonly MatchedOccurrence[]; window: FeedWindow; now: Date },
-): Promise<ReconcileCounts> {
+  options: {
+    accountId: number;
+    userId: number | null;
+    occurrences: readonly MatchedOccurrence[];
+    window: FeedWindow;
+    now: Date;
+    /** False when the read was cut by a bound: only the meetings read can be judged gone. */
+    complete?: boolean;
+  },
+): Promise<ReconcileCounts & { heldBack: HeldBack }> {
   const { accountId, now } = options;
-  const live = options.occurrences.filter((occurrence) => !occurrence.cancelled && occurrence.clientId !== null);
+  const live = options.occurrences
+    .filter((occurrence) => !occurrence.cancelled && occurrence.clientId !== null)
+    .sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
   const keys = options.occurrences.map((occurrence) => occurrence.key);
+  const readKeys = new Set(keys);
   const counts: ReconcileCounts = { newProposals: 0, updatedProposals: 0, cancelledProposals: 0 };
+  const heldBack: HeldBack = { perPoll: 0, open: 0 };
   await db.transaction(async (tx) => {
     const mine = and(eq(callProposals.accountId, accountId), eq(callProposals.source, PROPOSAL_SOURCE));
     // Everything the feed could touch: its current keys, and every proposal of the window (for "vanished").
@@ -36,6 +56,23 @@ export async function reconcileProposals(
       .for("update");
     const byKey = new Map(existing.map((row) => [row.externalId, row]));
     const liveKeys = new Set<string>();
+    const [open] = await tx
+      .select({ n: count() })
+      .from(callProposals)
+      .where(and(mine, eq(callProposals.status, "proposed")));
+    let pollRoom = MAX_NEW_PROPOSALS_PER_POLL;
+    let openRoom = MAX_OPEN_PROPOSALS_PER_FEED - (open?.n ?? 0);
+    /** May one more proposal open? Counts what is held back, and by which bound. */
+    const mayOpen = () => {
+      if (pollRoom > 0 && openRoom > 0) {
+        pollRoom -= 1;
+        openRoom -= 1;
+        return true;
+      }
+      if (openRoom <= 0) heldBack.open += 1;
+      else heldBack.perPoll += 1;
+      return false;
+    };
 
     for (const occurrence of live) {
       liveKeys.add(occurrence.key);
@@ -48,6 +85,7 @@ export async function reconcileProposals(
       };
       const row = byKey.get(occurrence.key);
       if (!row) {
+        if (!mayOpen()) continue;
         await tx
           .insert(callProposals)
           .values({
@@ -62,6 +100,7 @@ export async function reconcileProposals(
           .onConflictDoNothing();
         counts.newProposals += 1;
       } else if (FOLLOWS_FEED.has(row.status) && (row.status === "cancelled" || differs(row, values))) {
+        if (row.status === "cancelled" && !mayOpen()) continue;
         await tx
           .update(callProposals)
           .set({ ...values, status: "proposed", updatedAt: now })
@@ -69,7 +108,10 @@ export async function reconcileProposals(
         counts.updatedProposals += 1;
       }
     }
-    const gone = existing.filter((row) => row.status === "proposed" && !liveKeys.has(row.externalId)).map((row) => row.id);
+    const judged = (key: string) => options.complete !== false || readKeys.has(key);
+    const gone = existing
+      .filter((row) => row.status === "proposed" && !liveKeys.has(row.externalId) && judged(row.externalId))
+      .map((row) => row.id);
     if (gone.length) {
       await tx
         .update(callProposals)
@@ -78,7 +120,7 @@ export async function reconcileProposals(
       counts.cancelledProposals += gone.length;
     }
   });
-  return counts;
+  return { ...counts, heldBack };
 }
 
 function differs(

@@ -8,14 +8,17 @@ import { deleteIntegration, type IntegrationRow, saveIntegration } from "../inte
 import type { SecretBox } from "../platform/secrets.js";
 import { type FeedConfig, feedConfigOf, feedKey, findFeed, PROPOSAL_SOURCE } from "./feed-integration.js";
 import { type FeedFetchOptions, FeedFetchError, fetchFeed } from "./fetch-feed.js";
+import { feedWindow } from "../../core/calendar/feed-window.js";
 import { processContent } from "./poll-feed.js";
-import { NotACalendarError, parseCalendar } from "./read-occurrences.js";
+import { FeedReadError, readFeedInWorker } from "./read-feed-in-worker.js";
+import { NotACalendarError } from "./read-occurrences.js";
 
 /**
  * PUT /api/integrations/calendar-feed (issue 14 §4). A new address is fetched before it is stored: one
  * that does not answer with a calendar is refused with the reason and nothing is saved. That fetch is
  * also the feed's first poll (its meetings become proposals at once). Without an address, only the
- * switches change.
+ * switches change. The fetched calendar is read in a worker thread (read-feed-in-worker.ts), like a
+ * poll's: a hostile feed pasted here does not hold the server either.
  */
 export async function saveFeed(
   db: Db,
@@ -40,7 +43,7 @@ export async function saveFeed(
     );
   }
   const url = normaliseFeedUrl(input.url)!;
-  const body = await fetchCalendar(url, options.fetch);
+  const body = await fetchCalendar(url, options.fetch, now);
   const row = await saveIntegration(
     db,
     box,
@@ -57,11 +60,11 @@ export async function saveFeed(
     now,
   );
   if (!switches.enabled) return row;
-  await processContent(db, { row, body: body.body, etag: body.etag, lastModified: body.lastModified, now });
+  await processContent(db, { row, body: body.body, etag: body.etag, lastModified: body.lastModified, now, read: body.read });
   return (await findFeed(db, accountId))!;
 }
 
-async function fetchCalendar(url: URL, fetch: FeedFetchOptions) {
+async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date) {
   const refuse = (reason: string) => {
     const message = `That address did not return a calendar (${reason})`;
     return new AppError("validation_error", message, [{ path: "url", message }]);
@@ -69,10 +72,10 @@ async function fetchCalendar(url: URL, fetch: FeedFetchOptions) {
   try {
     const answer = await fetchFeed(url, {}, fetch);
     if (answer.kind !== "content") throw refuse("it answered 304 Not Modified to a first request");
-    parseCalendar(answer.body);
-    return answer;
+    return { ...answer, read: await readFeedInWorker(answer.body, feedWindow(now)) };
   } catch (error) {
-    if (error instanceof FeedFetchError || error instanceof NotACalendarError) throw refuse(error.message);
+    if (error instanceof FeedFetchError || error instanceof NotACalendarError || error instanceof FeedReadError)
+      throw refuse(error.message);
     throw error;
   }
 }

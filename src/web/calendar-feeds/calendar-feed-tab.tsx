@@ -23,7 +23,8 @@ import { useCalendarFeed, useCalendarFeedActions } from "./use-calendar-feed";
 /**
  * Settings → Integrations → Calendar (issue 14 §4): the calendar's private ICS address (checked by the
  * server before it is stored, then shown only as its host), Enabled, "Confirm meetings automatically",
- * Save, Poll now, the feed's status, and Remove, asked once.
+ * Save, Poll now, the feed's status, what the last poll cut and why (its bounds, issue 23), and
+ * Remove, asked once.
  */
 export function CalendarFeedTab() {
   const feed = useCalendarFeed();
@@ -86,6 +87,20 @@ function CalendarFeedSettings({ feed }: { feed: CalendarFeedJson }) {
             </>
           ) : null}
         </dl>
+      ) : null}
+      {feed.configured && feed.warnings.length ? (
+        <div
+          className="grid gap-1 rounded-md border border-amber-500/50 p-3 text-sm"
+          role="status"
+          data-testid="calendar-feed-warnings"
+        >
+          <p className="font-medium">Not everything in this calendar was read</p>
+          <ul className="grid list-disc gap-1 pl-5">
+            {feed.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <p className="text-sm text-muted-foreground">
         Paste your calendar's private address. Meetings that have ended with a client among the attendees appear on the dashboard
