@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNetSuiteAccountId, NETSUITE_ACCOUNT_ID_MESSAGE } from "../accounting/netsuite-account.js";
 import type { AccountingProviderInfo } from "../accounting/providers.js";
 import { text } from "./common.js";
 
@@ -40,7 +41,11 @@ export const financialConfig = z
     databaseName: configValue("Database Name"),
     username: configValue("Username"),
     password: configValue("Password"),
-    accountId: configValue("Account ID"),
+    // NetSuite's only: it names the host the server calls (core/accounting/netsuite-account.ts).
+    accountId: configValue("Account ID").refine(
+      (value) => value === undefined || isNetSuiteAccountId(value),
+      NETSUITE_ACCOUNT_ID_MESSAGE,
+    ),
     consumerKey: configValue("Consumer Key"),
     consumerSecret: configValue("Consumer Secret"),
     tokenId: configValue("Token ID"),

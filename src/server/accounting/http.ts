@@ -1,3 +1,5 @@
+import { PrivateAddressError } from "../platform/outbound-address.js";
+import { requestPublicHost } from "../platform/outbound-request.js";
 import {
   AccountingRateLimited,
   AccountingRejected,
@@ -29,6 +31,12 @@ export type ProviderRequest = {
   sign?: (request: { method: string; url: string }) => Record<string, string>;
   /** The provider's own words for a refused request (what the user reads on the record). */
   describeError: (status: number, body: unknown) => string;
+  /**
+   * The URL's host comes from the user's settings (NetSuite's account id), not from the provider's
+   * fixed hosts or the operator's endpoint config: the request goes through the outbound rule
+   * (platform/outbound-request.ts), public addresses only.
+   */
+  hostFromUser?: boolean;
 };
 
 export type ProviderResponse = { status: number; headers: Headers; body: unknown };
@@ -73,19 +81,22 @@ async function send(request: ProviderRequest, token: string | null, timeoutMs: n
     headers,
     body: request.json === undefined ? undefined : JSON.stringify(request.json),
     timeoutMs,
+    hostFromUser: request.hostFromUser,
   });
 }
 
 /**
  * fetch with a deadline, the one way accounting code reaches a provider: the answer's status,
- * headers and body (JSON when it parses, else the text); a time-out or connection error is
- * AccountingUnavailable ("{who} did not answer within 15 s"), since the call may have been committed.
+ * headers and body (JSON when it parses, else the text); a time-out, a connection closed before the
+ * answer, or a connection never made is AccountingUnavailable (noAnswerText), since the call may
+ * have been committed.
  */
 export async function fetchWithDeadline(
   url: string | URL,
-  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; hostFromUser?: boolean },
   who: string = new URL(url).host,
 ): Promise<ProviderResponse> {
+  if (init.hostFromUser) return await fetchUserHost(url, init, who);
   try {
     const response = await fetch(url, {
       method: init.method,
@@ -96,6 +107,42 @@ export async function fetchWithDeadline(
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: parseBody(text) };
   } catch (error) {
+    throw new AccountingUnavailable(noAnswerText(who, error, init.timeoutMs));
+  }
+}
+
+/** Socket errors of a connection that was made and then closed before the answer (undici, node:http). */
+const CONNECTION_LOST = new Set(["UND_ERR_SOCKET", "UND_ERR_CLOSED", "ECONNRESET", "EPIPE"]);
+
+/**
+ * Why no answer came, in the words the user reads on the record. A time-out and a connection closed
+ * before the answer are the same event for the sync: the request may have been carried out, so both
+ * are "did not answer" and the job retries with the same idempotency key. A connection never made
+ * (refused, no such host) "could not be reached".
+ */
+export function noAnswerText(who: string, error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === "TimeoutError") return `${who} did not answer within ${deadlineText(timeoutMs)}`;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code ?? (error as { code?: unknown })?.code;
+  if (typeof code === "string" && CONNECTION_LOST.has(code))
+    return `${who} did not answer: the connection closed before the answer`;
+  return `${who} could not be reached`;
+}
+
+/** A request whose host the user's settings chose: through the outbound rule; a refused address is the user's to fix. */
+async function fetchUserHost(
+  url: string | URL,
+  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+  who: string,
+): Promise<ProviderResponse> {
+  try {
+    const answer = await requestPublicHost(url, { ...init, allowPrivate: false });
+    return { status: answer.status, headers: answer.headers, body: parseBody(answer.text) };
+  } catch (error) {
+    if (error instanceof PrivateAddressError)
+      throw new AccountingRejected(
+        `Minutely does not connect to private or local network addresses (${who} is ${error.address}).`,
+      );
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     throw new AccountingUnavailable(
       timedOut ? `${who} did not answer within ${deadlineText(init.timeoutMs)}` : `${who} could not be reached`,

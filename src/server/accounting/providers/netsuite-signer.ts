@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
+import { NETSUITE_ACCOUNT_ID_MESSAGE, netSuiteRestHost } from "../../../core/accounting/netsuite-account.js";
+import { AccountingRejected } from "../accounting-errors.js";
 
 /**
  * NetSuite token-based authentication: every request is signed with OAuth 1.0a HMAC-SHA256
@@ -19,9 +21,14 @@ export function netSuiteRealm(accountId: string): string {
   return accountId.trim().toUpperCase().replace(/-/g, "_");
 }
 
-/** The account's REST host: the account id in lower case with `_` written as `-`. */
+/**
+ * The account's REST origin (core/accounting/netsuite-account.ts). A stored id of another shape (saved
+ * before the contract checked it) is refused here, before any connection.
+ */
 export function netSuiteOrigin(accountId: string): string {
-  return `https://${accountId.trim().toLowerCase().replace(/_/g, "-")}.suitetalk.api.netsuite.com`;
+  const host = netSuiteRestHost(accountId);
+  if (!host) throw new AccountingRejected(`${NETSUITE_ACCOUNT_ID_MESSAGE}.`);
+  return `https://${host}`;
 }
 
 /** The Authorization header for one request (a fresh nonce and timestamp each call). */

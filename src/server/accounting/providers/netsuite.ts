@@ -96,13 +96,16 @@ function credentials(session: AccountingSession): NetSuiteCredentials {
 
 function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "PATCH", path: string, json?: unknown) {
   const signing = credentials(session);
-  const base = session.endpoints.baseUrl ?? netSuiteOrigin(signing.accountId);
+  // The operator's endpoint config (a stand-in in tests) is trusted; the account's own host is the
+  // user's choice, so it goes through the outbound rule (issue 23 defect 3).
+  const configured = session.endpoints.baseUrl;
   return providerRequest(session, {
     method,
-    url: `${base}${RECORD_PATH}${path}`,
+    url: `${configured ?? netSuiteOrigin(signing.accountId)}${RECORD_PATH}${path}`,
     json,
     sign: (request) => ({ authorization: netSuiteAuthorization(signing, request) }),
     describeError: netSuiteError,
+    hostFromUser: configured === undefined,
   });
 }
 
