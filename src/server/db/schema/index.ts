@@ -7,3 +7,4 @@ export * from "./invoices.js";
 export * from "./notifications.js";
 export * from "./waitlist.js";
 export * from "./accounting.js";
+export * from "./oauth-states.js";
