@@ -149,7 +149,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
           throw new AppError("bad_request", "The sign-in answer has no code. Start Connect again from Settings.");
         const box = secretBoxFor(app.config);
         const now = app.now();
-        const codeVerifier = verifyState(box, query.state, { provider, accountId: auth.accountId, cookieNonce, now });
+        const codeVerifier = await verifyState(app.db, box, query.state, { provider, accountId: auth.accountId, cookieNonce, now });
         const tokens = await exchangeCode(app.config, provider, {
           code: query.code,
           redirectUri: origin(request) + callbackPath(provider),

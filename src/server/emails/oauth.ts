@@ -1,7 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { OAUTH_PROVIDERS, type OAuthEmailProvider } from "../../core/contracts/emails.js";
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import { OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState, stateKey } from "../integrations/oauth-state.js";
 import { type SecretBox, sign } from "../platform/secrets.js";
 
 /**
@@ -9,10 +11,9 @@ import { type SecretBox, sign } from "../platform/secrets.js";
  * with XOAUTH2 instead of an app password. Endpoints are Google's and Microsoft's documented ones;
  * OAUTH_TOKEN_URL_OVERRIDE points the token endpoint at a local stand-in in tests.
  *
- * The `state` parameter is signed (HMAC with a key derived from the secrets key) and carries the
- * account, provider, a nonce and an expiry; the nonce is also in a short-lived cookie, so a
- * callback only completes in the browser that started it. The PKCE verifier is derived from the
- * nonce, so nothing needs to be stored between start and callback (any instance can finish it).
+ * The `state` is integrations/oauth-state.ts's (signed, bound to the account, the provider and this
+ * browser's cookie, spent on the server by the callback). The PKCE verifier is derived from the
+ * state's nonce, so nothing needs to be stored between start and callback (any instance can finish it).
  */
 
 type ProviderMeta = {
@@ -44,7 +45,7 @@ export const OAUTH_META: Record<OAuthEmailProvider, ProviderMeta> = {
 };
 
 export const OAUTH_STATE_COOKIE = "minutely_mail_oauth";
-export const OAUTH_STATE_TTL_SECONDS = 600;
+export { OAUTH_STATE_TTL_SECONDS };
 /** Refresh an access token this long before it expires, so a search never starts with a dying token. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
@@ -81,30 +82,6 @@ export function callbackPath(provider: OAuthEmailProvider): string {
   return `/api/integrations/email/oauth/${provider}/callback`;
 }
 
-/** `p` names what the consent is for: a mailbox provider ("gmail", "outlook") or another flow ("meet"). */
-type StatePayload = { a: number; p: string; n: string; e: number };
-
-/**
- * A signed OAuth `state` bound to the account and to `purpose`, expiring after OAUTH_STATE_TTL_SECONDS,
- * and the nonce it carries (put it in a short-lived cookie so only the browser that started can finish).
- * Shared by the mailbox sign-in and Google Meet's consent (capture/meet).
- */
-export function signOAuthState(
-  box: SecretBox,
-  options: { purpose: string; accountId: number; now: Date },
-): { state: string; nonce: string } {
-  const key = box.deriveKey("oauth-state");
-  const nonce = randomBytes(16).toString("base64url");
-  const payload: StatePayload = {
-    a: options.accountId,
-    p: options.purpose,
-    n: nonce,
-    e: options.now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000,
-  };
-  const encoded = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  return { state: `${encoded}.${sign(key, encoded)}`, nonce };
-}
-
 /** The authorization URL to send the browser to, and the nonce to put in the state cookie. */
 export function startAuthorization(
   config: Config,
@@ -112,7 +89,7 @@ export function startAuthorization(
   options: { provider: OAuthEmailProvider; accountId: number; redirectUri: string; now: Date },
 ): { url: string; nonce: string } {
   const { clientId } = oauthClient(config, options.provider);
-  const key = box.deriveKey("oauth-state");
+  const key = stateKey(box);
   const { state, nonce } = signOAuthState(box, { purpose: options.provider, accountId: options.accountId, now: options.now });
   const meta = OAUTH_META[options.provider];
   const url = new URL(meta.authorizeUrl);
@@ -134,41 +111,18 @@ function codeVerifier(key: Buffer, nonce: string): string {
   return sign(key, `pkce:${nonce}`);
 }
 
-/** Checks the callback's state: signature, expiry, same account, same provider, same browser. Returns the PKCE verifier. */
-export function verifyState(
+/**
+ * Checks the callback's state (integrations/oauth-state.ts: signature, expiry, same account, same
+ * provider, same browser) and spends it on the server. Returns the PKCE verifier.
+ */
+export async function verifyState(
+  db: Db,
   box: SecretBox,
   state: string,
   expected: { provider: OAuthEmailProvider; accountId: number; cookieNonce: string | undefined; now: Date },
-): string {
-  const nonce = verifyOAuthState(box, state, { ...expected, purpose: expected.provider });
-  return codeVerifier(box.deriveKey("oauth-state"), nonce);
-}
-
-/**
- * Checks a state made by signOAuthState: signature (constant time), expiry, same account, same
- * purpose, same browser (the cookie's nonce). Returns the nonce; anything else is a 400.
- */
-export function verifyOAuthState(
-  box: SecretBox,
-  state: string,
-  expected: { purpose: string; accountId: number; cookieNonce: string | undefined; now: Date },
-): string {
-  const invalid = new AppError("bad_request", "The sign-in link is invalid or has expired. Start Connect again from Settings.");
-  const key = box.deriveKey("oauth-state");
-  const [encoded, signature] = state.split(".");
-  if (!encoded || !signature) throw invalid;
-  const expectedSignature = Buffer.from(sign(key, encoded));
-  const given = Buffer.from(signature);
-  if (given.length !== expectedSignature.length || !timingSafeEqual(given, expectedSignature)) throw invalid;
-  let payload: StatePayload;
-  try {
-    payload = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as StatePayload;
-  } catch {
-    throw invalid;
-  }
-  if (payload.e < expected.now.getTime() || payload.a !== expected.accountId || payload.p !== expected.purpose) throw invalid;
-  if (!expected.cookieNonce || expected.cookieNonce !== payload.n) throw invalid;
-  return payload.n;
+): Promise<string> {
+  const nonce = await spendOAuthState(db, box, state, { ...expected, purpose: expected.provider });
+  return codeVerifier(stateKey(box), nonce);
 }
 
 export type OAuthTokens = { accessToken: string; refreshToken: string | null; expiresAt: number; email: string | null };

@@ -8,7 +8,7 @@ import { verifyAccountingConnection } from "../accounting/sync/verify-connection
 import { accountingRecords, integrations } from "../db/schema/index.js";
 import { findIntegration, saveIntegration } from "../integrations/integration-store.js";
 import { configText, isAccountingRow, readSecretOrEmpty } from "./accounting-rows.js";
-import { providerNamedByState, providerRefusal, redirectUriOf, verifyConsentState } from "./oauth-consent.js";
+import { providerNamedByState, providerRefusal, redirectUriOf, spendConsentState } from "./oauth-consent.js";
 
 /** The facts that name the remote company: another value means another company's books. */
 const COMPANY_KEYS = ["realmId", "tenantId", "businessId", "accountId"];
@@ -39,7 +39,7 @@ export async function completeAccountingConsent(
   }
   if (!answer.code || !answer.state) throw new AppError("bad_request", "The provider's answer has no code. Click Connect again.");
   const provider = providerNamedByState(answer.state);
-  verifyConsentState(context, answer.state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
+  await spendConsentState(context, answer.state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
   const info = accountingProvider(provider);
 
   const row = await findIntegration(context.db, { accountId: options.accountId, kind: ACCOUNTING_KIND, provider });

@@ -3,15 +3,15 @@ import { AppError } from "../../core/errors.js";
 import { isAccountingFailure } from "../accounting/accounting-errors.js";
 import { apiProviderFor } from "../accounting/providers/index.js";
 import type { AccountingContext } from "../accounting/sync/accounting-context.js";
-import { OAUTH_STATE_TTL_SECONDS, signOAuthState, verifyOAuthState } from "../emails/oauth.js";
+import { OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState } from "../integrations/oauth-state.js";
 import { type AccountingRow, configText, readSecretOrEmpty } from "./accounting-rows.js";
 import { defaultRedirectUri } from "./present-financial-integration.js";
 
 /**
  * The OAuth authorisation-code flow of an accounting connection (issue 16 §3). The `state` is signed
  * for the account and for `accounting:{provider}`, expires after ten minutes, and carries a nonce
- * that is also in a short-lived cookie: only the browser that started the consent can finish it
- * (the mailbox and Meet consents work the same way, emails/oauth.ts).
+ * that is also in a short-lived cookie: only the browser that started the consent can finish it, and
+ * only once (spent on the server; the mailbox and Meet consents share integrations/oauth-state.ts).
  */
 export const ACCOUNTING_STATE_COOKIE = "minutely_accounting_oauth";
 export const ACCOUNTING_STATE_TTL_SECONDS = OAUTH_STATE_TTL_SECONDS;
@@ -75,16 +75,24 @@ export function providerNamedByState(state: string): AccountingProviderId {
   throw new AppError("bad_request", INVALID_STATE);
 }
 
-/** Signature, expiry, account, purpose and this browser's nonce; a bad state says only that it is invalid. */
-export function verifyConsentState(
+/**
+ * Signature, expiry, account, purpose and this browser's nonce, then spent on the server (one
+ * callback per state); a bad or spent state says only that it is invalid.
+ */
+export async function spendConsentState(
   context: AccountingContext,
   state: string,
   expected: { provider: AccountingProviderId; accountId: number; cookieNonce: string | undefined },
-): void {
+): Promise<void> {
   try {
-    verifyOAuthState(context.box, state, { ...expected, purpose: purposeFor(expected.provider), now: context.now() });
-  } catch {
-    throw new AppError("bad_request", INVALID_STATE);
+    await spendOAuthState(context.db, context.box, state, {
+      ...expected,
+      purpose: purposeFor(expected.provider),
+      now: context.now(),
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError("bad_request", INVALID_STATE);
+    throw error;
   }
 }
 

@@ -9,6 +9,7 @@ import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../cal
 import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
 import { accountingJobs } from "../accounting/sync/jobs.js";
 import { pruneWebhookClaims } from "../integrations/prune-webhook-claims.js";
+import { pruneSpentOAuthStates } from "../integrations/oauth-state.js";
 import { finishAbandonedSyncRuns } from "../accounting/sync/sync-runs.js";
 import { WATCH_EVERY_SECONDS, WATCH_MEETINGS_JOB, watchMeetings } from "../platform-detection/watch-meetings.js";
 
@@ -65,7 +66,8 @@ function defineJob<Data extends object>(definition: JobDefinition<Data>): JobDef
 export const jobHandlers = {
   /**
    * Every 15 minutes (and once at start): expired sessions, rate-limit counters older than a day,
-   * webhook claims past their provider's retry window (integrations/prune-webhook-claims.ts), and
+   * webhook claims past their provider's retry window (integrations/prune-webhook-claims.ts), spent
+   * OAuth states past their expiry (integrations/oauth-state.ts), and
    * accounting sync runs whose jobs are gone unfinished.
    */
   maintenance: defineJob<Record<string, never>>({
@@ -76,6 +78,7 @@ export const jobHandlers = {
       await pruneExpiredSessions(db, at);
       await pruneRateLimits(db, at);
       await pruneWebhookClaims(db, at);
+      await pruneSpentOAuthStates(db, at);
       await finishAbandonedSyncRuns(db, at);
     },
   }),

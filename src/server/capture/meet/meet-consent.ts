@@ -3,7 +3,7 @@ import { MEET_SCOPES } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { signOAuthState, verifyOAuthState } from "../../emails/oauth.js";
+import { signOAuthState, spendOAuthState } from "../../integrations/oauth-state.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { openCalendarChannel } from "./calendar-channel.js";
 import { calendarApi, googleFailure, googleOAuthClient } from "./google-clients.js";
@@ -67,7 +67,7 @@ export async function finishMeetConsent(
     now: Date;
   },
 ): Promise<{ googleAccount: string; channelError: string | null }> {
-  verifyOAuthState(box, options.state, {
+  await spendOAuthState(db, box, options.state, {
     purpose: MEET_STATE_PURPOSE,
     accountId: options.accountId,
     cookieNonce: options.cookieNonce,
