@@ -3,6 +3,7 @@ import {
   CUSTOMER_EMAIL_REQUIRED,
   INVALID_AMOUNT,
   STRIPE_NOT_CONFIGURED,
+  STRIPE_STATUS_ADMIN_ONLY,
   TEST_OBJECTS_ADMIN_ONLY,
 } from "../../src/core/contracts/stripe.js";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
@@ -11,6 +12,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { createStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/index.js";
 
 describe("the payment test page's API with Stripe configured", () => {
+  let clock = new Date();
   let t: TestApp;
   let standIn: StripeStandIn;
   let admin: TestAccount;
@@ -19,7 +21,7 @@ describe("the payment test page's API with Stripe configured", () => {
   beforeAll(async () => {
     standIn = await createStripeStandIn().start();
     // Only the secret key: the sign-up of these tests stays the card-free trial (no publishable key, no prices).
-    t = await startTestApp({ stripe: { secretKey: standIn.secretKey, apiBase: standIn.url, prices: {} } });
+    t = await startTestApp({ now: () => clock, stripe: { secretKey: standIn.secretKey, apiBase: standIn.url, prices: {} } });
     admin = await newAccount(t);
     member = await newAccount(t);
     await setAdministrator(t.app.db, { email: admin.account.email, isAdmin: true, now: new Date() });
@@ -30,7 +32,7 @@ describe("the payment test page's API with Stripe configured", () => {
   });
 
   it("checks the connection with GET /v1/account and answers the account's details", async () => {
-    const answer = await member.c.get("/api/stripe/test");
+    const answer = await admin.c.get("/api/stripe/test");
     expect(answer.status).toBe(200);
     expect(answer.body.message).toContain("acct_standin0001");
     expect(answer.body).toMatchObject({
@@ -48,12 +50,30 @@ describe("the payment test page's API with Stripe configured", () => {
     expect(standIn.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/account" });
   });
 
+  it("refuses a user who is not an administrator (403), shows no account detail and asks Stripe nothing (issue 23 defect 5)", async () => {
+    const before = standIn.requests.length;
+    const answer = await member.c.get("/api/stripe/test");
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe(STRIPE_STATUS_ADMIN_ONLY);
+    expect(answer.text).not.toContain("acct_standin0001");
+    expect(answer.text).not.toContain("billing@minutely.test");
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it("answers repeated checks within a minute from one request to Stripe", async () => {
+    const before = standIn.requests.filter((r) => r.path === "/v1/account").length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => admin.c.get("/api/stripe/test")));
+    expect(answers.every((a) => a.status === 200 && a.body.details?.id === "acct_standin0001")).toBe(true);
+    expect(standIn.requests.filter((r) => r.path === "/v1/account").length).toBe(before);
+  });
+
   it("reports a refused key as a failed check with Stripe's sentence, not an error", async () => {
+    clock = new Date(clock.getTime() + 61_000); // past the cached check
     standIn.failNext(
       { path: /^\/v1\/account$/ },
       { kind: "error", status: 401, type: "invalid_request_error", message: "Invalid API Key provided: sk_test_****" },
     );
-    const answer = await member.c.get("/api/stripe/test");
+    const answer = await admin.c.get("/api/stripe/test");
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(false);
     expect(answer.body.configured).toBe(true);

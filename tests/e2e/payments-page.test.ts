@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STRIPE_NOT_CONFIGURED } from "../../src/core/contracts/stripe.js";
+import { STRIPE_NOT_CONFIGURED, STRIPE_STATUS_ADMIN_ONLY } from "../../src/core/contracts/stripe.js";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
 import { createStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/index.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
@@ -64,13 +64,17 @@ describe("/payments with Stripe configured", () => {
     await context.close();
   });
 
-  it("explains that only administrators create test objects and keeps the buttons disabled for others", async () => {
+  it("explains that only administrators check the connection and create test objects, and shows others no account", async () => {
     const { page, context } = await h.newPage();
     await h.signIn(context);
+    const checks = standIn.requests.filter((r) => r.path === "/v1/account").length;
     await page.goto("/payments");
-    await page.getByTestId("stripe-account").waitFor();
+    await page.getByText(STRIPE_STATUS_ADMIN_ONLY).waitFor();
     expect(await page.getByRole("button", { name: "Create Payment Intent" }).isDisabled()).toBe(true);
     await page.getByText("Only administrators can create test payment intents and customers").first().waitFor();
+    expect(await page.getByTestId("stripe-account").count()).toBe(0);
+    expect(await page.getByText("acct_standin0001").count()).toBe(0);
+    expect(standIn.requests.filter((r) => r.path === "/v1/account").length).toBe(checks);
     await context.close();
   });
 });

@@ -23,6 +23,10 @@ export const STATUS_UNCHECKABLE = "Unable to check Stripe status";
 export const TEST_OBJECTS_ADMIN_ONLY =
   "Only administrators can create test payment intents and customers: they are made in this server's Stripe account.";
 
+/** The connection check shows the operator's Stripe account (issue 23 defect 5): administrators only. */
+export const STRIPE_STATUS_ADMIN_ONLY =
+  "Only administrators can check the Stripe connection: it shows this server's Stripe account (its id, email and business name).";
+
 /** Spec 001 §9: the default test amount, in dollars. */
 export const DEFAULT_TEST_AMOUNT = 100;
 /** Stripe's largest amount for usd (99,999,999 cents). */

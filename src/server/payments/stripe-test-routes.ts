@@ -3,6 +3,8 @@ import {
   paymentIntentRequest,
   paymentIntentResponse,
   STRIPE_NOT_CONFIGURED,
+  STRIPE_STATUS_ADMIN_ONLY,
+  type StripeTestResponse,
   stripeTestResponse,
   TEST_OBJECTS_ADMIN_ONLY,
   testCustomerRequest,
@@ -16,13 +18,37 @@ import { parseInput } from "../platform/validate.js";
 import { stripeClientFor } from "./stripe/stripe-client.js";
 import { checkStripeConnection, createTestCustomer, createTestPaymentIntent } from "./stripe/test-stripe-objects.js";
 
+/** How long one Stripe connection check is answered from memory. */
+export const STRIPE_CHECK_CACHE_MS = 60_000;
+
 /** The payment test page /payments (spec 001 §7 "Card payment provider"; issue 15 §5). */
 export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
-  /** Test objects are made in the deployment's own Stripe account: administrators only (403 for others). */
-  const requireTestMaker = (request: FastifyRequest) => {
+  /** The deployment's own Stripe account is its operator's: administrators only (403 with `refusal` for others). */
+  const requireAdministrator = (request: FastifyRequest, refusal: string) => {
     const auth = requireAuth(request);
-    if (!isAdministrator(auth.user, app.config.adminEmails)) throw new AppError("forbidden", TEST_OBJECTS_ADMIN_ONLY);
+    if (!isAdministrator(auth.user, app.config.adminEmails)) throw new AppError("forbidden", refusal);
     return auth;
+  };
+  const requireTestMaker = (request: FastifyRequest) => requireAdministrator(request, TEST_OBJECTS_ADMIN_ONLY);
+  /**
+   * One connection check serves every administrator of this instance for 60 s (issue 23 defect 5):
+   * the answer is the same for all of them (the server's own account, nothing per account), so a
+   * per-instance memory cache leaks nothing between accounts, costs no table, and bounds the live
+   * requests to Stripe to one a minute per instance however often the page is opened. Concurrent
+   * checks share one request; a check that throws is not kept.
+   */
+  let connectionCheck: { at: number; answer: Promise<StripeTestResponse> } | null = null;
+  const checkConnectionCached = (): Promise<StripeTestResponse> => {
+    const now = app.now().getTime();
+    if (connectionCheck && now - connectionCheck.at >= 0 && now - connectionCheck.at < STRIPE_CHECK_CACHE_MS)
+      return connectionCheck.answer;
+    const answer = checkStripeConnection(stripeClientFor(app.config));
+    const entry = { at: now, answer };
+    connectionCheck = entry;
+    answer.catch(() => {
+      if (connectionCheck === entry) connectionCheck = null;
+    });
+    return answer;
   };
   const configuredStripe = () => {
     const stripe = stripeClientFor(app.config);
@@ -34,14 +60,15 @@ export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
     "/api/stripe/test",
     {
       schema: routeSchema({
-        summary: "Check the Stripe connection: the account behind STRIPE_SECRET_KEY (success false with the reason otherwise)",
+        summary:
+          "Check the Stripe connection: the account behind STRIPE_SECRET_KEY (success false with the reason otherwise); administrators only, one check per minute",
         tags: ["stripe"],
         response: { 200: stripeTestResponse },
       }),
     },
     async (request) => {
-      requireAuth(request);
-      return checkStripeConnection(stripeClientFor(app.config));
+      requireAdministrator(request, STRIPE_STATUS_ADMIN_ONLY);
+      return checkConnectionCached();
     },
   );
 

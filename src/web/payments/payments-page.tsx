@@ -1,5 +1,6 @@
-import { TEST_OBJECTS_ADMIN_ONLY } from "@core/contracts/stripe";
+import { STRIPE_STATUS_ADMIN_ONLY, TEST_OBJECTS_ADMIN_ONLY } from "@core/contracts/stripe";
 import { PageHeader } from "@web/components/page-header";
+import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useAuth } from "@web/hooks/use-auth";
 import { StripeConnectionCard } from "./stripe-connection-card";
 import { TestCustomerCard } from "./test-customer-card";
@@ -13,14 +14,15 @@ import { useStripeConnection } from "./use-stripe-test";
  * account). Signed out, the route shows Access Denied (routes.tsx).
  */
 export default function PaymentsPage() {
-  const connection = useStripeConnection();
   const { user } = useAuth();
-  const connected = connection.data?.success === true;
   const isAdmin = user?.isAdmin === true;
-  const disabledNote = !connected
-    ? "Available once the Stripe connection check succeeds."
-    : !isAdmin
-      ? TEST_OBJECTS_ADMIN_ONLY
+  // The check shows this server's Stripe account: only administrators ask for it (issue 23 defect 5).
+  const connection = useStripeConnection(isAdmin);
+  const connected = connection.data?.success === true;
+  const disabledNote = !isAdmin
+    ? TEST_OBJECTS_ADMIN_ONLY
+    : !connected
+      ? "Available once the Stripe connection check succeeds."
       : null;
   const enabled = connected && isAdmin;
 
@@ -31,7 +33,16 @@ export default function PaymentsPage() {
         description="Check the Stripe connection and try a test payment and a test customer."
       />
       <div className="grid gap-6">
-        <StripeConnectionCard connection={connection} />
+        {isAdmin ? (
+          <StripeConnectionCard connection={connection} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Connection Status</CardTitle>
+              <CardDescription role="status">{STRIPE_STATUS_ADMIN_ONLY}</CardDescription>
+            </CardHeader>
+          </Card>
+        )}
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <TestPaymentCard enabled={enabled} disabledNote={disabledNote} />
           <TestCustomerCard enabled={enabled} disabledNote={disabledNote} />

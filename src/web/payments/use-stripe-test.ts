@@ -11,9 +11,9 @@ import { apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
 import { queryKeys } from "@web/lib/query-keys";
 import { refreshAfter } from "@web/lib/query-refresh";
 
-/** GET /api/stripe/test: the connection check (success false with the reason when it fails). */
-export function useStripeConnection() {
-  return useQuery<StripeTestResponse>({ queryKey: queryKeys.stripeTest(), refetchOnWindowFocus: false });
+/** GET /api/stripe/test: the connection check (success false with the reason when it fails); administrators only. */
+export function useStripeConnection(enabled: boolean) {
+  return useQuery<StripeTestResponse>({ queryKey: queryKeys.stripeTest(), refetchOnWindowFocus: false, enabled });
 }
 
 /** Spec 001 §8: the server's message when it has one, else 'Failed to create payment intent' / 'Failed to create customer'. */
