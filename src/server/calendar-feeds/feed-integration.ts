@@ -36,6 +36,8 @@ export type FeedConfig = {
   eventsSeen?: number;
   /** What the last read cut, and why (core/calendar/feed-bounds.ts sentences), shown on the Calendar tab. */
   warnings?: string[];
+  /** The last poll held meetings back (proposals or automatic confirmations over a bound): the next one reads in full. */
+  heldBack?: boolean;
 };
 
 export function feedConfigOf(row: IntegrationRow): FeedConfig {

@@ -54,7 +54,8 @@ export async function pollFeedRow(
   const config = feedConfigOf(row);
   const url = readFeedUrl(box, row);
   if (!url) return recordFailure(db, row, now, "the stored address cannot be read any more: paste it again");
-  const due = config.nextEndAt ? new Date(config.nextEndAt).getTime() <= now.getTime() : false;
+  // A meeting has ended since, or the last poll held meetings back (its bounds): ask in full.
+  const due = (config.nextEndAt ? new Date(config.nextEndAt).getTime() <= now.getTime() : false) || config.heldBack === true;
   let fetched: Awaited<ReturnType<typeof fetchFeed>>;
   try {
     fetched = await fetchFeed(url, due ? {} : { etag: config.etag, lastModified: config.lastModified }, options.fetch);
@@ -129,6 +130,7 @@ export async function processContent(
     nextEndAt: read.nextEndAt.toISOString(),
     eventsSeen: read.ended.length,
     warnings,
+    heldBack: heldBack.perPoll + heldBack.open + auto.left > 0,
   };
   await db
     .update(integrations)
