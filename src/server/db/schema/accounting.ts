@@ -63,6 +63,10 @@ export const accountingSyncRuns = pgTable(
   },
   (t) => [
     index("accounting_sync_runs_integration_idx").on(t.integrationId, t.createdAt),
+    // One unfinished run per integration (issue 23 defect 14): a second Sync Now reuses it.
+    uniqueIndex("accounting_sync_runs_active_key")
+      .on(t.integrationId)
+      .where(sql`${t.state} in ('queued', 'running')`),
     check("accounting_sync_runs_state_check", sql`${t.state} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );

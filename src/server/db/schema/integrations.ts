@@ -29,7 +29,13 @@ export const integrations = pgTable(
     lastError: text("last_error"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("integrations_account_kind_provider_key").on(t.accountId, t.kind, t.provider)],
+  (t) => [
+    uniqueIndex("integrations_account_kind_provider_key").on(t.accountId, t.kind, t.provider),
+    // At most one account tracks meetings on a computer (issue 23 defect 4): one switched-on desktop row per hostname.
+    uniqueIndex("integrations_desktop_hostname_key")
+      .on(sql`(${t.config}->>'hostname')`)
+      .where(sql`${t.kind} = 'desktop' and ${t.provider} = 'this-computer' and ${t.enabled}`),
+  ],
 );
 
 /**
