@@ -10,6 +10,8 @@ const alias = {
 /**
  * Projects:
  * - unit: pure rules beside the code (src/**\/*.test.ts).
+ * - contract: our clients of outside services against their local stand-ins (tests/stand-ins),
+ *   with no database, so they run once, not once per database (issue 22 §2).
  * - api: HTTP tests through buildApp on a fresh database per file; PGlite by default,
  *   the PostgreSQL server when TEST_DATABASE_URL is set (npm run test:system).
  * - e2e: browser journeys in Debian Chromium against a real server (system only).
@@ -21,6 +23,17 @@ export default defineConfig({
     env: { TZ: "UTC" },
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2 } },
+      {
+        resolve: { alias },
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -266,7 +266,7 @@ async function rateFigure() {
   }
 }
 
-const FAILURE_KINDS: InjectedFailure["kind"][] = ["timeout-after-commit", "timeout-before-commit", "429", "401", "500"];
+const FAILURE_KINDS: InjectedFailure["kind"][] = ["drop-after-commit", "drop-before-commit", "429", "401", "500"];
 const STEP_PATHS: Record<string, string[]> = {
   quickbooks: ["/customer", "/invoice", "/payment"],
   xero: ["/Contacts", "/Invoices", "/Payments"],

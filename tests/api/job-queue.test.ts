@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,14 +24,43 @@ function probe(rules: Partial<QueueRules>, run: JobDefinition<object>["run"]): J
   return { rules: { ...RULES, ...rules }, run };
 }
 
-type JobRow = { state: string; retry_count: number; retry_limit: number; output: { message?: string } | null };
+type JobRow = {
+  state: string;
+  retry_count: number;
+  retry_limit: number;
+  output: { message?: string } | null;
+  /** When pg-boss will next run the job (epoch ms): its retry delay is recorded here. */
+  start_after_ms: number;
+};
 
 async function jobRow(t: TestApp, id: string): Promise<JobRow | undefined> {
   const result = await t.app.db.execute(
-    sql`select state, retry_count, retry_limit, output from pgboss.job where id = ${id}
-        union all select state, retry_count, retry_limit, output from pgboss.archive where id = ${id}`,
+    sql`select state, retry_count, retry_limit, output, extract(epoch from start_after) * 1000 as start_after_ms
+        from pgboss.job where id = ${id}
+        union all select state, retry_count, retry_limit, output, extract(epoch from start_after) * 1000
+        from pgboss.archive where id = ${id}`,
   );
-  return (result as unknown as { rows: JobRow[] }).rows[0];
+  const row = (result as unknown as { rows: JobRow[] }).rows[0];
+  return row && { ...row, start_after_ms: Number(row.start_after_ms) };
+}
+
+/**
+ * The time a waiting job was due for has come: its start_after, pg-boss's own record, moved to now.
+ * Jobs in these tests wait minutes or hours, so no instance can run one before the test says so,
+ * however slow the machine; this is the test's clock moving on, not a sleep.
+ */
+async function makeDue(t: TestApp, id: string): Promise<void> {
+  await t.app.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+}
+
+/** Waits until every job is completed in pg-boss: none can run again after that. */
+async function untilCompleted(t: TestApp, ids: string[]): Promise<void> {
+  for (const id of ids)
+    await until(
+      "every job to complete",
+      () => jobRow(t, id),
+      (row) => row?.state === "completed",
+    );
 }
 
 describe("a job sent before a restart runs after it", () => {
@@ -55,14 +85,17 @@ describe("a job sent before a restart runs after it", () => {
       }),
     });
     const first = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, extraHandlers: handlers("first") } });
-    // Due in 3 s: the first instance is gone by then.
-    const id = await first.app.jobs!.boss.send("probe-restart", { invoice: 42 }, { startAfter: 3 });
+    // Due in an hour: the first instance cannot run it, however slowly it closes.
+    const id = await first.app.jobs!.boss.send("probe-restart", { invoice: 42 }, { startAfter: 3600 });
     expect(id).toBeTruthy();
     await first.app.close();
     expect(ran).toEqual([]);
 
     const second = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, extraHandlers: handlers("second") } });
     try {
+      // Still a row in the database after the restart; then its hour is up.
+      expect(await jobRow(second, id!)).toMatchObject({ state: "created" });
+      await makeDue(second, id!);
       await until(
         "the job to complete",
         () => jobRow(second, id!),
@@ -77,13 +110,15 @@ describe("a job sent before a restart runs after it", () => {
 
 describe("a failing job", () => {
   let t: TestApp;
+  /** When each attempt of probe-flaky started (before it threw, so before pg-boss recorded the failure). */
   const attempts: number[] = [];
   beforeAll(async () => {
     t = await startTestApp({
       jobs: {
         ...FAST,
         extraHandlers: {
-          "probe-flaky": probe({ retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true }, async () => {
+          // Ten minutes, doubling: each retry waits until the test makes it due (makeDue).
+          "probe-flaky": probe({ retryLimit: 3, retryDelaySeconds: 600, retryBackoff: true }, async () => {
             attempts.push(Date.now());
             if (attempts.length < 3) throw new Error(`gateway down (attempt ${attempts.length})`);
           }),
@@ -99,13 +134,27 @@ describe("a failing job", () => {
   it("is retried with a growing delay until it succeeds, its attempts counted in the database", async () => {
     const id = (await t.app.jobs!.boss.send("probe-flaky", {}))!;
     // Between attempts the job waits in the database in state "retry", with the last error kept
-    // (retry_count counts the retries started so far).
-    const waiting = await until(
-      "the first retry",
-      () => jobRow(t, id),
-      (row) => row?.state === "retry",
-    );
-    expect(waiting).toMatchObject({ retry_count: 0, retry_limit: 3, output: { message: "gateway down (attempt 1)" } });
+    // (retry_count counts the retries started so far) and the time of the next attempt recorded.
+    // pg-boss's backoff waits retryDelay × 2^n / 2 plus up to as much again at random: retry 1 is due
+    // 600–1,200 s after the failure, retry 2 1,200–2,400 s. The failure was recorded after the attempt
+    // started and before the row was read, so both bounds hold however long either took.
+    const retryAfter = async (retryCount: number, message: string, seconds: [number, number]) => {
+      const row = (await until(
+        `retry ${retryCount + 1} to be scheduled`,
+        () => jobRow(t, id),
+        (r) => r?.state === "retry" && r.retry_count === retryCount,
+      ))!;
+      const readAt = Date.now();
+      expect(row).toMatchObject({ retry_limit: 3, output: { message } });
+      expect(row.start_after_ms - attempts.at(-1)!).toBeGreaterThanOrEqual(seconds[0] * 1000);
+      expect(row.start_after_ms - readAt).toBeLessThanOrEqual(seconds[1] * 1000);
+    };
+    await retryAfter(0, "gateway down (attempt 1)", [600, 1200]);
+    expect(attempts).toHaveLength(1);
+    await makeDue(t, id);
+    await retryAfter(1, "gateway down (attempt 2)", [1200, 2400]);
+    expect(attempts).toHaveLength(2);
+    await makeDue(t, id);
 
     const done = await until(
       "the job to complete",
@@ -114,9 +163,6 @@ describe("a failing job", () => {
     );
     expect(done).toMatchObject({ retry_count: 2 });
     expect(attempts).toHaveLength(3);
-    // Backoff: retry n waits at least retryDelay × 2^(n-1) (pg-boss adds jitter on top).
-    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1000);
-    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(2000);
   });
 
   it("fails for good after its retry limit, its error kept", async () => {
@@ -153,17 +199,21 @@ describe("a batched queue", () => {
       },
     });
     try {
-      // Queued without waking the worker (boss.send directly), so one poll finds all of them.
-      const ids: string[] = [];
-      for (const [key, n] of [
-        ["a", 1],
-        ["b", 1],
-        ["c", 1],
-        ["a", 2],
-      ] as const) {
-        ids.push((await t.app.jobs!.boss.send("probe-batch", { key, n }, { singletonKey: key }))!);
-      }
-      for (const id of ids) await until("every job to complete", () => jobRow(t, id), (row) => row?.state === "completed");
+      // Queued in one statement without waking the worker (boss.insert directly), so the first poll
+      // that sees any of them sees all of them. Jobs created together are taken in id order: the ids
+      // ascend in the order listed, as separate sends would have been taken.
+      const jobIds = Array.from({ length: 4 }, () => randomUUID()).sort();
+      const jobs = (
+        [
+          ["a", 1],
+          ["b", 1],
+          ["c", 1],
+          ["a", 2],
+        ] as const
+      ).map(([key, n], index) => ({ id: jobIds[index]!, name: "probe-batch", data: { key, n }, singletonKey: key }));
+      await t.app.jobs!.boss.insert(jobs);
+      const ids = jobs.map((job) => job.id);
+      await untilCompleted(t, ids);
       const started = async (id: string) =>
         (
           (await t.app.db.execute(
@@ -225,13 +275,9 @@ describe.skipIf(!onServer)("two instances on one database (PostgreSQL)", () => {
   it("runs each of 30 jobs exactly once, on whichever instance took it", async () => {
     const ids = Array.from({ length: 30 }, (_, i) => `many-${i}`);
     // Sent half from each instance.
-    await Promise.all(ids.map((id, i) => apps[i % 2]!.app.jobs!.boss.send("probe-many", { id })));
-    await until(
-      "30 runs",
-      () => runs.filter((r) => r.id.startsWith("many-")).length,
-      (n) => n >= 30,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // a second run, if any, would show up now
+    const jobIds = await Promise.all(ids.map((id, i) => apps[i % 2]!.app.jobs!.boss.send("probe-many", { id })));
+    // Completed in pg-boss, none is fetched again: every run there will be has started.
+    await untilCompleted(apps[0]!, jobIds as string[]);
     const many = runs.filter((r) => r.id.startsWith("many-"));
     expect(many.map((r) => r.id).sort()).toEqual([...ids].sort());
   });
@@ -240,13 +286,9 @@ describe.skipIf(!onServer)("two instances on one database (PostgreSQL)", () => {
     active = 0;
     mostActive = 0;
     const ids = Array.from({ length: 6 }, (_, i) => `one-${i}`);
-    for (const [i, id] of ids.entries()) await apps[i % 2]!.app.jobs!.boss.send("probe-one-at-a-time", { id });
-    await until(
-      "6 runs",
-      () => runs.filter((r) => r.id.startsWith("one-")).length,
-      (n) => n >= 6,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const jobIds: string[] = [];
+    for (const [i, id] of ids.entries()) jobIds.push((await apps[i % 2]!.app.jobs!.boss.send("probe-one-at-a-time", { id }))!);
+    await untilCompleted(apps[0]!, jobIds);
     expect(
       runs
         .filter((r) => r.id.startsWith("one-"))

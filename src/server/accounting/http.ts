@@ -143,10 +143,7 @@ async function fetchUserHost(
       throw new AccountingRejected(
         `Minutely does not connect to private or local network addresses (${who} is ${error.address}).`,
       );
-    const timedOut = error instanceof Error && error.name === "TimeoutError";
-    throw new AccountingUnavailable(
-      timedOut ? `${who} did not answer within ${deadlineText(init.timeoutMs)}` : `${who} could not be reached`,
-    );
+    throw new AccountingUnavailable(noAnswerText(who, error, init.timeoutMs));
   }
 }
 

@@ -17,6 +17,7 @@ import { secretBoxFor } from "../../../src/server/platform/secrets.js";
 import { type AccountRef, buildCall, buildClient, buildInvoice, type InvoiceRow } from "../../helpers/factories.js";
 import { startTestApp, type TestApp } from "../../helpers/test-app.js";
 import type { AccountingStandInControls } from "../../stand-ins/accounting/controls.js";
+import { ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 
 /**
  * What the sync engine's API tests share: an app with the job queue pointed at accounting stand-ins,
@@ -36,7 +37,9 @@ export async function startEngineApp(kits: StandInKit[], overrides: Partial<Conf
     jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
     accounting: {
       endpoints,
-      timeoutMs: 600,
+      // Generous: a busy machine never turns a slow answer into a failure. Lost answers are injected
+      // (dropped connections, tests/stand-ins/accounting/controls.ts), not raced against this deadline.
+      timeoutMs: ORDINARY_DEADLINE_MS,
       rateLimits: { quickbooks: { perMinute: 6000, perSecond: 100 }, xero: { perMinute: 6000 } },
     },
     ...overrides,
@@ -70,7 +73,7 @@ export async function connectProvider(
     code: callback.searchParams.get("code")!,
     query: Object.fromEntries(callback.searchParams),
     endpoints,
-    timeoutMs: 2000,
+    timeoutMs: ORDINARY_DEADLINE_MS,
   });
   const ctx = contextOf(t);
   const row = await saveIntegration(

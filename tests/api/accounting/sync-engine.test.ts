@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobSendFor } from "../../../src/server/accounting/sync/accounting-context.js";
 import { pushInvoice } from "../../../src/server/accounting/sync/push-invoice.js";
 import { listAccountingRecords } from "../../../src/server/accounting/sync/records.js";
+import { scheduledSpacingMs } from "../../../src/server/accounting/sync/slot-arithmetic.js";
 import {
   ABANDONED_RUN_MINUTES,
   finishAbandonedSyncRuns,
@@ -258,6 +259,35 @@ describe("an interrupted run", () => {
   });
 });
 
+const LIMIT = { perMinute: 120, perSecond: 10 };
+
+/**
+ * The limiter's own record of the slots it grants: a trigger on this test database copies every new
+ * `next_slot_at` of outbound_rate_limits (one spacing after the slot just granted) into a table.
+ */
+async function recordGrantedSlots(t: TestApp) {
+  await t.app.db.execute(
+    sql.raw("create table test_granted_slots (id serial primary key, key text not null, next_slot_at timestamptz not null)"),
+  );
+  await t.app.db.execute(
+    sql.raw(`create function test_record_granted_slot() returns trigger language plpgsql as $$
+      begin insert into test_granted_slots (key, next_slot_at) values (new.key, new.next_slot_at); return new; end $$`),
+  );
+  await t.app.db.execute(
+    sql.raw(`create trigger test_record_granted_slot after insert or update of next_slot_at on outbound_rate_limits
+      for each row execute function test_record_granted_slot()`),
+  );
+}
+
+/** The slots granted for `key`, in the order granted (epoch ms). */
+async function grantedSlots(t: TestApp, key: string): Promise<number[]> {
+  const result = await t.app.db.execute(
+    sql`select extract(epoch from next_slot_at) * 1000 as next_ms from test_granted_slots where key = ${key} order by id`,
+  );
+  const spacing = scheduledSpacingMs(LIMIT);
+  return (result as unknown as { rows: { next_ms: string | number }[] }).rows.map((row) => Number(row.next_ms) - spacing);
+}
+
 describe("the organisation's rate limit", () => {
   let standIn: QuickBooksStandIn;
   let t: TestApp;
@@ -268,7 +298,8 @@ describe("the organisation's rate limit", () => {
     // The stand-in answers 429 past 120 a rolling minute; the engine is told the same limit.
     standIn = await startQuickBooksStandIn({ perMinute: 120 });
     t = await startEngineApp([{ provider: "quickbooks", standIn }], {});
-    (t.app.config.accounting!.rateLimits as Record<string, unknown>).quickbooks = { perMinute: 120, perSecond: 10 };
+    (t.app.config.accounting!.rateLimits as Record<string, unknown>).quickbooks = LIMIT;
+    await recordGrantedSlots(t);
     who = await newAccount(t);
     row = await connectProvider(t, who, { provider: "quickbooks", standIn });
   });
@@ -281,19 +312,26 @@ describe("the organisation's rate limit", () => {
     const clientId = (await buildClient(who.c, { name: "Dunmore Ltd" })).id;
     for (const day of ["2026-09-05", "2026-09-12", "2026-09-19"])
       await buildBilledInvoice(who, { clientId, status: "paid", issuedOn: day, minutes: [30] });
+    const key = `quickbooks:${standIn.realmId}`;
+    const grantedBefore = (await grantedSlots(t, key)).length;
     const started = standIn.requests().length;
     const run = await syncMonth(t, who, row, { from: "2026-09-01", to: "2026-09-30" });
     expect(run).toMatchObject({ state: "succeeded", synced: 3 });
-    const times = standIn
+    const arrivals = standIn
       .requests()
       .slice(started)
       .filter((request) => isApiRequest(request.path))
       .map((request) => request.at);
-    expect(times.length).toBeGreaterThanOrEqual(7);
-    // 120 a minute is one request every 500 ms: n requests need at least (n - 1) × 500 ms, in any window.
-    // The stand-in stamps a request once its body is read, in this process's event loop: 50 ms of slack.
-    for (let i = 0; i < times.length; i += 1)
-      for (let j = i + 1; j < times.length; j += 1) expect(times[j]! - times[i]! + 50).toBeGreaterThanOrEqual((j - i) * 500);
+    const slots = (await grantedSlots(t, key)).slice(grantedBefore);
+    expect(arrivals.length).toBeGreaterThanOrEqual(7);
+    // Every request took a slot, and the limiter granted them at least 500 ms apart (120 a minute):
+    // n requests span at least (n - 1) × 500 ms, in any window. Checked on the limiter's own record,
+    // so a busy machine delaying one request (and not the next) cannot fail it.
+    expect(slots).toHaveLength(arrivals.length);
+    for (let i = 1; i < slots.length; i += 1) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(500);
+    // No request left before its slot (timers may fire up to a millisecond early).
+    const sorted = [...arrivals].sort((a, b) => a - b);
+    for (const [k, slot] of slots.entries()) expect(sorted[k]! + 2).toBeGreaterThanOrEqual(slot);
     expect(standIn.throttled()).toBe(0);
   });
 

@@ -68,8 +68,8 @@ if (xeroReady) {
 }
 
 const FAILURES: { kind: InjectedFailure["kind"]; times: number }[] = [
-  { kind: "timeout-after-commit", times: 2 },
-  { kind: "timeout-before-commit", times: 2 },
+  { kind: "drop-after-commit", times: 2 },
+  { kind: "drop-before-commit", times: 2 },
   { kind: "429", times: 2 },
   { kind: "401", times: 1 },
   { kind: "500", times: 2 },

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AccountingStandInControls, InjectedFailure, RemoteCounts } from "../accounting/controls.js";
+import type { AccountingStandInControls, RemoteCounts } from "../accounting/controls.js";
+import { InjectedFailures } from "../accounting/injected-failures.js";
 
 /**
  * The shared core of the REST stand-ins (FreshBooks, Wave, Sage, NetSuite): a real HTTP server on
@@ -35,8 +36,6 @@ export type ProviderRoutes = {
   /** What `pathIncludes` of an injected failure is matched against (default the path; Wave adds the operation name). */
   failureTarget?(request: StandInRequest): string;
 };
-
-type PendingFailure = InjectedFailure & { remaining: number };
 
 export class StandInOAuth {
   readonly refreshSpends = new Map<string, number>();
@@ -126,23 +125,8 @@ export function bearerOf(request: StandInRequest): string | null {
 
 /** Starts the server; the controls every accounting test drives. */
 export async function startRestStandIn(routes: ProviderRoutes, oauth: StandInOAuth): Promise<AccountingStandInControls> {
-  const failures: PendingFailure[] = [];
+  const failures = new InjectedFailures();
   const log: { method: string; path: string; at: number }[] = [];
-
-  const takeFailure = (request: StandInRequest): InjectedFailure | null => {
-    const path = request.url.pathname;
-    const target = routes.failureTarget?.(request) ?? path;
-    const index = failures.findIndex(
-      (failure) =>
-        (!failure.method || failure.method.toUpperCase() === request.method) &&
-        (failure.pathIncludes ? target.includes(failure.pathIncludes) : routes.isApi(path)),
-    );
-    const failure = failures[index];
-    if (!failure) return null;
-    failure.remaining -= 1;
-    if (failure.remaining <= 0) failures.splice(index, 1);
-    return failure;
-  };
 
   const handle = async (incoming: http.IncomingMessage, response: http.ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -160,8 +144,9 @@ export async function startRestStandIn(routes: ProviderRoutes, oauth: StandInOAu
     const request: StandInRequest = { method, url, headers: incoming.headers, text, json, origin };
     log.push({ method, path: url.pathname + url.search, at: Date.now() });
 
-    const failure = takeFailure(request);
-    if (failure?.kind === "timeout-before-commit") return; // held open until the client gives up
+    const failure = failures.take(method, routes.failureTarget?.(request) ?? url.pathname, routes.isApi(url.pathname));
+    if (failure?.kind === "drop-before-commit") return failures.drop(response);
+    if (failure?.kind === "hold") return failures.hold(response);
     if (failure?.kind === "429")
       return reply(response, {
         status: 429,
@@ -175,7 +160,7 @@ export async function startRestStandIn(routes: ProviderRoutes, oauth: StandInOAu
     }
     const refused = routes.isApi(url.pathname) ? routes.authenticate(request, oauth) : null;
     const answer = refused ?? routes.route(request, oauth);
-    if (failure?.kind === "timeout-after-commit") return; // done, but the answer never comes
+    if (failure?.kind === "drop-after-commit") return failures.drop(response); // done, but the answer is lost
     reply(response, answer);
   };
 
@@ -187,7 +172,9 @@ export async function startRestStandIn(routes: ProviderRoutes, oauth: StandInOAu
 
   return {
     url,
-    failNext: (failure) => failures.push({ ...failure, remaining: failure.times ?? 1 }),
+    failNext: (failure) => failures.add(failure),
+    releaseHeld: () => failures.releaseHeld(),
+    heldCount: () => failures.heldCount(),
     expireAccessTokens: () => oauth.expireAll(),
     counts: () => routes.counts(),
     refreshTokenSpends: () => new Map(oauth.refreshSpends),

@@ -7,6 +7,13 @@ import type {
   OAuthTokens,
 } from "../../../src/server/accounting/provider.js";
 
+/**
+ * The per-request deadline of every ordinary provider call in tests: generous, so that a busy
+ * machine never turns a slow answer into a failure. A lost answer is a dropped connection the test
+ * injects (controls.ts); the one test per transport of a real deadline holds the reply instead.
+ */
+export const ORDINARY_DEADLINE_MS = 30_000;
+
 /** The Redirect URI the provider tests register (the app's default callback on a local origin). */
 export const TEST_REDIRECT_URI = "http://127.0.0.1:5000/api/financial-integrations/oauth/callback";
 
@@ -37,7 +44,7 @@ export async function consentAndExchange(
     code: callback.searchParams.get("code")!,
     query: Object.fromEntries(callback.searchParams),
     endpoints,
-    timeoutMs: 2000,
+    timeoutMs: ORDINARY_DEADLINE_MS,
   });
 }
 
@@ -68,7 +75,7 @@ export function testSession(input: {
     config: input.config ?? {},
     secrets: input.secrets ?? {},
     endpoints: { baseUrl: input.baseUrl },
-    timeoutMs: input.timeoutMs ?? 2000,
+    timeoutMs: input.timeoutMs ?? ORDINARY_DEADLINE_MS,
     tokens: input.tokens ?? null,
     seen: { renewals: [], rateLimited: [], slots: 0 },
     async accessToken() {

@@ -89,6 +89,8 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
     realmId: company.realmId,
     companyName: company.companyName,
     failNext: (failure) => server.failNext(failure),
+    releaseHeld: () => server.failures.releaseHeld(),
+    heldCount: () => server.failures.heldCount(),
     expireAccessTokens: () => oauth.expireAll(),
     counts: () => ({
       customers: company.rows.Customer.size,

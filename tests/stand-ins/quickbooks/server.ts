@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { InjectedFailure } from "../accounting/controls.js";
+import { InjectedFailures } from "../accounting/injected-failures.js";
 import { type Answer, fault, serverError, throttled, unauthorized } from "./answers.js";
 import { QuickBooksCompany } from "./company.js";
 import { QuickBooksOAuth } from "./oauth.js";
@@ -29,15 +30,13 @@ export type QuickBooksStandInOptions = {
   now?: () => number;
 };
 
-type PendingFailure = InjectedFailure & { remaining: number };
-
 export class QuickBooksStandInServer {
   readonly company: QuickBooksCompany;
   readonly oauth: QuickBooksOAuth;
   readonly log: { method: string; path: string; at: number }[] = [];
   /** How many requests the rate limit answered 429 (injected 429s not included). */
   throttledCount = 0;
-  readonly #failures: PendingFailure[] = [];
+  readonly failures = new InjectedFailures();
   readonly #replays = new Map<string, Answer>();
   readonly #recent: number[] = [];
   readonly #server: http.Server;
@@ -68,7 +67,7 @@ export class QuickBooksStandInServer {
   }
 
   failNext(failure: InjectedFailure): void {
-    this.#failures.push({ ...failure, remaining: failure.times ?? 1 });
+    this.failures.add(failure);
   }
 
   private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
@@ -77,8 +76,9 @@ export class QuickBooksStandInServer {
     const text = await readBody(request);
     this.log.push({ method, path: url.pathname + url.search, at: Date.now() });
 
-    const failure = this.takeFailure(method, url.pathname);
-    if (failure?.kind === "timeout-before-commit") return; // held open until the client gives up
+    const failure = this.failures.take(method, url.pathname, url.pathname.startsWith("/v3/"));
+    if (failure?.kind === "drop-before-commit") return this.failures.drop(response);
+    if (failure?.kind === "hold") return this.failures.hold(response);
     if (failure?.kind === "429") return reply(response, throttled(failure.retryAfterSeconds ?? 1));
     if (failure?.kind === "500") return reply(response, serverError());
     if (failure?.kind === "401") {
@@ -86,21 +86,8 @@ export class QuickBooksStandInServer {
       return reply(response, unauthorized());
     }
     const answer = this.route(method, url, text, request);
-    if (failure?.kind === "timeout-after-commit") return; // done, but the answer never comes
+    if (failure?.kind === "drop-after-commit") return this.failures.drop(response); // done, but the answer is lost
     reply(response, answer);
-  }
-
-  private takeFailure(method: string, path: string): InjectedFailure | null {
-    const index = this.#failures.findIndex(
-      (failure) =>
-        (!failure.method || failure.method.toUpperCase() === method) &&
-        (failure.pathIncludes ? path.includes(failure.pathIncludes) : path.startsWith("/v3/")),
-    );
-    const failure = this.#failures[index];
-    if (!failure) return null;
-    failure.remaining -= 1;
-    if (failure.remaining <= 0) this.#failures.splice(index, 1);
-    return failure;
   }
 
   private route(method: string, url: URL, text: string, request: http.IncomingMessage): Answer {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AccountingStandInControls, InjectedFailure } from "../accounting/controls.js";
+import type { AccountingStandInControls } from "../accounting/controls.js";
+import { InjectedFailures } from "../accounting/injected-failures.js";
 import { type Answer, forbidden, problem, serverError, unauthorized } from "./answers.js";
 import { XeroIdentity } from "./oauth.js";
 import { XeroOrganisation } from "./organisation.js";
@@ -62,24 +63,11 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
   const identity = new XeroIdentity(() => [{ tenantId, name: organisation.name }], now, options.refreshGraceSeconds ?? 0);
   identity.clients.set(clientId, clientSecret);
   const limits = new XeroRateLimits(options.limits ?? {}, now);
-  const failures: (InjectedFailure & { left: number })[] = [];
+  const failures = new InjectedFailures();
   const log: { method: string; path: string; at: number }[] = [];
   const stored = new Map<string, Answer>();
   const keys: string[] = [];
   let replays = 0;
-
-  const takeFailure = (method: string, path: string): InjectedFailure | null => {
-    const index = failures.findIndex((failure) => {
-      if (failure.method && failure.method.toUpperCase() !== method) return false;
-      if (failure.pathIncludes) return path.includes(failure.pathIncludes);
-      return path.startsWith(API) || path.startsWith("/connections");
-    });
-    if (index < 0) return null;
-    const failure = failures[index]!;
-    failure.left -= 1;
-    if (failure.left <= 0) failures.splice(index, 1);
-    return failure;
-  };
 
   const api = (method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): Answer => {
     const resource = path.slice(API.length).split("/").filter(Boolean);
@@ -123,8 +111,9 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
     const path = url.pathname;
     log.push({ method, path, at: now() });
     const raw = await readBody(req);
-    const failure = takeFailure(method, path);
-    if (failure?.kind === "timeout-before-commit") return; // Nothing done, no answer.
+    const failure = failures.take(method, path, path.startsWith(API) || path.startsWith("/connections"));
+    if (failure?.kind === "drop-before-commit") return failures.drop(res); // Nothing done, no answer.
+    if (failure?.kind === "hold") return failures.hold(res);
     if (failure?.kind === "500") return send(res, serverError());
     if (failure?.kind === "401") return send(res, unauthorized());
     if (failure?.kind === "429") {
@@ -132,7 +121,7 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
       return send(res, { ...tooMany(), headers: { "retry-after": String(seconds), "x-rate-limit-problem": "minute" } });
     }
     const answer = route(method, path, url.searchParams, req, raw);
-    if (failure?.kind === "timeout-after-commit") return; // Carried out; the answer never comes.
+    if (failure?.kind === "drop-after-commit") return failures.drop(res); // Carried out; the answer is lost.
     send(res, answer);
   };
 
@@ -213,9 +202,9 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
     clientSecret,
     tenantId,
     organisation,
-    failNext(failure) {
-      failures.push({ ...failure, left: failure.times ?? 1 });
-    },
+    failNext: (failure) => failures.add(failure),
+    releaseHeld: () => failures.releaseHeld(),
+    heldCount: () => failures.heldCount(),
     expireAccessTokens: () => identity.expireAll(),
     counts: () => ({
       customers: organisation.contacts.size,

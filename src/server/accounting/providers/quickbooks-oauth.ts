@@ -8,7 +8,7 @@ import {
   retryAfterSeconds,
 } from "../accounting-errors.js";
 import type { OAuthTokens, ProviderEndpoints } from "../provider.js";
-import { deadlineText } from "../http.js";
+import { noAnswerText } from "../http.js";
 import { QUICKBOOKS_SCOPE, quickBooksUrls } from "./quickbooks-endpoints.js";
 
 /**
@@ -151,12 +151,7 @@ function failureOf(error: unknown, carried: Carried, grant: Grant, timeoutMs: nu
   if (error instanceof AccountingUnavailable) return error;
   const endpoint = grant === "revoke" ? "QuickBooks' revoke endpoint" : "QuickBooks' token endpoint";
   if (!carried) return new AccountingUnavailable(`${endpoint} could not be called`);
-  if ("transportError" in carried) {
-    const timedOut = carried.transportError instanceof Error && carried.transportError.name === "TimeoutError";
-    return new AccountingUnavailable(
-      timedOut ? `${endpoint} did not answer within ${deadlineText(timeoutMs)}` : `${endpoint} could not be reached`,
-    );
-  }
+  if ("transportError" in carried) return new AccountingUnavailable(noAnswerText(endpoint, carried.transportError, timeoutMs));
   const { status, data } = carried;
   if (status === 429)
     return new AccountingRateLimited(

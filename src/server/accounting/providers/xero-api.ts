@@ -7,6 +7,7 @@ import {
   AccountingUnavailable,
   retryAfterSeconds,
 } from "../accounting-errors.js";
+import { deadlineText } from "../http.js";
 import type { AccountingSession } from "../provider.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
 
@@ -102,12 +103,12 @@ async function classify(session: AccountingSession, what: string, failure: SdkFa
   const { status } = failure;
   if (status === -1) return new AccountingRejected(`Xero could not be asked for ${what}: ${failure.message}`);
   if (status === 0) {
-    const timedOut = /timeout|aborted|canceled/i.test(failure.message);
-    return new AccountingUnavailable(
-      timedOut
-        ? `Xero did not answer within ${Math.round(session.timeoutMs / 1000)} s (${what})`
-        : `Xero could not be reached (${what})`,
-    );
+    // axios' words, all xero-node keeps of a transport error; a lost connection is treated as a time-out (http.ts noAnswerText).
+    if (/timeout|aborted|canceled/i.test(failure.message))
+      return new AccountingUnavailable(`Xero did not answer within ${deadlineText(session.timeoutMs)} (${what})`);
+    if (/socket hang up|ECONNRESET|EPIPE/i.test(failure.message))
+      return new AccountingUnavailable(`Xero did not answer (${what}): the connection closed before the answer`);
+    return new AccountingUnavailable(`Xero could not be reached (${what})`);
   }
   if (status === 429) {
     const seconds = retryAfterSeconds(failure.headers["retry-after"], new Date(), 60);

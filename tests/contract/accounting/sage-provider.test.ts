@@ -25,16 +25,13 @@ afterAll(async () => {
   await sage.close();
 });
 
-const session = (
-  overrides: { apiKey?: string; subscriptionKey?: string; timeoutMs?: number; revenueAccountId?: string | undefined } = {},
-) =>
+const session = (overrides: { apiKey?: string; subscriptionKey?: string; revenueAccountId?: string | undefined } = {}) =>
   testSession({
     provider: sageProvider,
     id: "sage",
     baseUrl: sage.url,
     config: { revenueAccountId: "revenueAccountId" in overrides ? overrides.revenueAccountId : sage.revenueAccountId },
     secrets: { apiKey: overrides.apiKey ?? sage.apiKey, subscriptionKey: overrides.subscriptionKey ?? sage.subscriptionKey },
-    timeoutMs: overrides.timeoutMs,
   });
 
 describe("Sage provider", () => {
@@ -52,9 +49,9 @@ describe("Sage provider", () => {
 
   it("finds or creates the contact once, and updates the known one", async () => {
     const before = sage.counts().customers;
-    sage.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/contacts" });
+    sage.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/contacts" });
     await expect(
-      sageProvider.upsertCustomer(session({ timeoutMs: 300 }), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
+      sageProvider.upsertCustomer(session(), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
     ).rejects.toBeInstanceOf(AccountingUnavailable);
     const ref = await sageProvider.upsertCustomer(session(), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" });
     expect(sage.counts().customers).toBe(before + 1);
@@ -80,9 +77,9 @@ describe("Sage provider", () => {
       { known: null, idempotencyKey: "mn-c2" },
     );
     const before = sage.counts();
-    sage.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/sales_invoices" });
+    sage.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/sales_invoices" });
     await expect(
-      sageProvider.upsertInvoice(session({ timeoutMs: 300 }), sampleInvoice(customer.remoteId, { number: "INV-0400" }), {
+      sageProvider.upsertInvoice(session(), sampleInvoice(customer.remoteId, { number: "INV-0400" }), {
         known: null,
         idempotencyKey: "mn-i4",
       }),
@@ -121,10 +118,10 @@ describe("Sage provider", () => {
       paidOn: "2026-04-05",
       reference: "INV-0400",
     };
-    sage.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/contact_payments" });
-    await expect(
-      sageProvider.createPayment(session({ timeoutMs: 300 }), payment, { idempotencyKey: "mn-p4" }),
-    ).rejects.toBeInstanceOf(AccountingUnavailable);
+    sage.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/contact_payments" });
+    await expect(sageProvider.createPayment(session(), payment, { idempotencyKey: "mn-p4" })).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
     const paid = await sageProvider.createPayment(s, payment, { idempotencyKey: "mn-p4" });
     expect(sage.counts().payments).toBe(before.payments + 1);
     expect(sage.payments.get(paid.remoteId)).toMatchObject({
@@ -133,10 +130,10 @@ describe("Sage provider", () => {
       allocated_artefacts: [{ artefact_id: invoice.remoteId, amount: "150.00" }],
     });
 
-    sage.failNext({ kind: "timeout-after-commit", method: "DELETE" });
-    await expect(
-      sageProvider.voidInvoice(session({ timeoutMs: 300 }), invoice, { idempotencyKey: "mn-i4:void" }),
-    ).rejects.toBeInstanceOf(AccountingUnavailable);
+    sage.failNext({ kind: "drop-after-commit", method: "DELETE" });
+    await expect(sageProvider.voidInvoice(session(), invoice, { idempotencyKey: "mn-i4:void" })).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
     await expect(sageProvider.voidInvoice(s, invoice, { idempotencyKey: "mn-i4:void" })).resolves.toMatchObject({
       remoteId: invoice.remoteId,
     });
@@ -171,8 +168,8 @@ describe("Sage provider", () => {
     expect(s.seen.rateLimited).toEqual([3]);
     sage.failNext({ kind: "500" });
     await expect(sageProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnavailable);
-    sage.failNext({ kind: "timeout-before-commit" });
-    await expect(sageProvider.verify(session({ timeoutMs: 300 }))).rejects.toBeInstanceOf(AccountingUnavailable);
+    sage.failNext({ kind: "drop-before-commit" });
+    await expect(sageProvider.verify(session())).rejects.toBeInstanceOf(AccountingUnavailable);
     // Last: the key is revoked for the rest of this file.
     sage.expireAccessTokens();
     await expect(sageProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnauthorized);

@@ -6,7 +6,7 @@ import {
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
 import { freshbooksProvider } from "../../../src/server/accounting/providers/freshbooks.js";
-import { type TestSession, testSession } from "../../stand-ins/accounting/test-session.js";
+import { type TestSession, testSession, ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 import { type FreshBooksStandIn, startFreshBooksStandIn } from "../../stand-ins/accounting-rest/freshbooks.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";
 
@@ -26,12 +26,12 @@ const connect = async () => {
     code: `code-${Math.random()}`,
     query: {},
     endpoints: { baseUrl: freshbooks.url },
-    timeoutMs: 2000,
+    timeoutMs: ORDINARY_DEADLINE_MS,
   });
   return connection;
 };
 
-const sessionWith = (tokens: TestSession["tokens"], timeoutMs?: number) =>
+const sessionWith = (tokens: TestSession["tokens"]) =>
   testSession({
     provider: freshbooksProvider,
     id: "freshbooks",
@@ -39,7 +39,6 @@ const sessionWith = (tokens: TestSession["tokens"], timeoutMs?: number) =>
     config: { clientId: "fb-client-id", accountId: freshbooks.accountId },
     secrets: { clientSecret: "fb-client-secret" },
     tokens,
-    timeoutMs,
   });
 
 beforeAll(async () => {
@@ -87,7 +86,7 @@ describe("FreshBooks provider", () => {
       code: "bad-code",
       query: {},
       endpoints: { baseUrl: freshbooks.url },
-      timeoutMs: 2000,
+      timeoutMs: ORDINARY_DEADLINE_MS,
     };
     await expect(freshbooksProvider.exchangeCode!(input)).rejects.toBeInstanceOf(AccountingUnauthorized);
     await expect(freshbooksProvider.exchangeCode!({ ...input, code: "fresh", clientSecret: "wrong" })).rejects.toBeInstanceOf(
@@ -97,9 +96,9 @@ describe("FreshBooks provider", () => {
 
   it("finds or creates the client once, and updates the known one", async () => {
     const before = freshbooks.counts().customers;
-    freshbooks.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/users/clients" });
+    freshbooks.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/users/clients" });
     await expect(
-      freshbooksProvider.upsertCustomer(sessionWith(s.tokens, 300), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
+      freshbooksProvider.upsertCustomer(sessionWith(s.tokens), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
     ).rejects.toBeInstanceOf(AccountingUnavailable);
     const ref = await freshbooksProvider.upsertCustomer(s, sampleCustomer(), { known: null, idempotencyKey: "mn-c1" });
     const again = await freshbooksProvider.upsertCustomer(s, sampleCustomer(), { known: null, idempotencyKey: "mn-c1" });
@@ -126,9 +125,9 @@ describe("FreshBooks provider", () => {
       { known: null, idempotencyKey: "mn-c3" },
     );
     const before = freshbooks.counts();
-    freshbooks.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/invoices/invoices" });
+    freshbooks.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/invoices/invoices" });
     await expect(
-      freshbooksProvider.upsertInvoice(sessionWith(s.tokens, 300), sampleInvoice(customer.remoteId, { number: "INV-0300" }), {
+      freshbooksProvider.upsertInvoice(sessionWith(s.tokens), sampleInvoice(customer.remoteId, { number: "INV-0300" }), {
         known: null,
         idempotencyKey: "mn-i3",
       }),
@@ -165,9 +164,9 @@ describe("FreshBooks provider", () => {
       paidOn: "2026-04-05",
       reference: "INV-0300",
     };
-    freshbooks.failNext({ kind: "timeout-after-commit", method: "POST", pathIncludes: "/payments/payments" });
+    freshbooks.failNext({ kind: "drop-after-commit", method: "POST", pathIncludes: "/payments/payments" });
     await expect(
-      freshbooksProvider.createPayment(sessionWith(s.tokens, 300), payment, { idempotencyKey: "mn-p3" }),
+      freshbooksProvider.createPayment(sessionWith(s.tokens), payment, { idempotencyKey: "mn-p3" }),
     ).rejects.toBeInstanceOf(AccountingUnavailable);
     const paid = await freshbooksProvider.createPayment(s, payment, { idempotencyKey: "mn-p3" });
     expect(freshbooks.counts().payments).toBe(before.payments + 1);
@@ -210,8 +209,8 @@ describe("FreshBooks provider", () => {
     await expect(freshbooksProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnauthorized);
     freshbooks.failNext({ kind: "500" });
     await expect(freshbooksProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnavailable);
-    freshbooks.failNext({ kind: "timeout-before-commit" });
-    await expect(freshbooksProvider.verify(sessionWith(own.tokens, 300))).rejects.toBeInstanceOf(AccountingUnavailable);
+    freshbooks.failNext({ kind: "drop-before-commit" });
+    await expect(freshbooksProvider.verify(sessionWith(own.tokens))).rejects.toBeInstanceOf(AccountingUnavailable);
   });
 
   it("revokes the token on disconnect", async () => {

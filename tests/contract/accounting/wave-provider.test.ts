@@ -6,7 +6,7 @@ import {
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
 import { WAVE_CANNOT_VOID, waveProvider } from "../../../src/server/accounting/providers/wave.js";
-import { type TestSession, testSession } from "../../stand-ins/accounting/test-session.js";
+import { type TestSession, testSession, ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";
 import { startWaveStandIn, type WaveStandIn } from "../../stand-ins/accounting-rest/wave.js";
 
@@ -26,10 +26,10 @@ const connect = () =>
     code: `code-${Math.random()}`,
     query: {},
     endpoints: { baseUrl: wave.url },
-    timeoutMs: 2000,
+    timeoutMs: ORDINARY_DEADLINE_MS,
   });
 
-const sessionWith = (tokens: TestSession["tokens"], timeoutMs?: number) =>
+const sessionWith = (tokens: TestSession["tokens"]) =>
   testSession({
     provider: waveProvider,
     id: "wave",
@@ -37,7 +37,6 @@ const sessionWith = (tokens: TestSession["tokens"], timeoutMs?: number) =>
     config: { clientId: "wave-client-id", businessId: wave.businessId },
     secrets: { clientSecret: "wave-client-secret" },
     tokens,
-    timeoutMs,
   });
 
 beforeAll(async () => {
@@ -72,9 +71,9 @@ describe("Wave provider", () => {
 
   it("finds or creates the customer once, and patches the known one", async () => {
     const before = wave.counts().customers;
-    wave.failNext({ kind: "timeout-after-commit" });
+    wave.failNext({ kind: "drop-after-commit" });
     await expect(
-      waveProvider.upsertCustomer(sessionWith(s.tokens, 300), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
+      waveProvider.upsertCustomer(sessionWith(s.tokens), sampleCustomer(), { known: null, idempotencyKey: "mn-c1" }),
     ).rejects.toBeInstanceOf(AccountingUnavailable);
     const ref = await waveProvider.upsertCustomer(s, sampleCustomer(), { known: null, idempotencyKey: "mn-c1" });
     expect(wave.counts().customers).toBe(before + 1);
@@ -99,19 +98,18 @@ describe("Wave provider", () => {
       { known: null, idempotencyKey: "mn-c2" },
     );
     const before = wave.counts();
-    const slow = sessionWith(s.tokens, 300);
     const draft = sampleInvoice(customer.remoteId, { number: "INV-0200" });
     // The create is committed but its answer is lost: the retry finds it by number and approves it.
-    wave.failNext({ kind: "timeout-after-commit", pathIncludes: "#CreateInvoice" });
-    await expect(waveProvider.upsertInvoice(slow, draft, { known: null, idempotencyKey: "mn-i2" })).rejects.toBeInstanceOf(
+    wave.failNext({ kind: "drop-after-commit", pathIncludes: "#CreateInvoice" });
+    await expect(waveProvider.upsertInvoice(s, draft, { known: null, idempotencyKey: "mn-i2" })).rejects.toBeInstanceOf(
       AccountingUnavailable,
     );
     expect(wave.counts().invoices).toBe(before.invoices + 1);
     // The approval is committed but its answer is lost: the retry sees it approved and approves nothing.
     const [created] = [...wave.invoices.values()].filter((row) => row.invoiceNumber === "INV-0200");
     expect(created?.status).toBe("DRAFT");
-    wave.failNext({ kind: "timeout-after-commit", pathIncludes: "#ApproveInvoice" });
-    await expect(waveProvider.upsertInvoice(slow, draft, { known: null, idempotencyKey: "mn-i2" })).rejects.toBeInstanceOf(
+    wave.failNext({ kind: "drop-after-commit", pathIncludes: "#ApproveInvoice" });
+    await expect(waveProvider.upsertInvoice(s, draft, { known: null, idempotencyKey: "mn-i2" })).rejects.toBeInstanceOf(
       AccountingUnavailable,
     );
     const invoice = await waveProvider.upsertInvoice(s, draft, { known: null, idempotencyKey: "mn-i2" });
@@ -145,10 +143,10 @@ describe("Wave provider", () => {
       paidOn: "2026-04-05",
       reference: "INV-0200",
     };
-    wave.failNext({ kind: "timeout-after-commit", pathIncludes: "#CreatePayment" });
-    await expect(
-      waveProvider.createPayment(sessionWith(s.tokens, 300), payment, { idempotencyKey: "mn-p2" }),
-    ).rejects.toBeInstanceOf(AccountingUnavailable);
+    wave.failNext({ kind: "drop-after-commit", pathIncludes: "#CreatePayment" });
+    await expect(waveProvider.createPayment(sessionWith(s.tokens), payment, { idempotencyKey: "mn-p2" })).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
     const paid = await waveProvider.createPayment(s, payment, { idempotencyKey: "mn-p2" });
     const again = await waveProvider.createPayment(s, payment, { idempotencyKey: "mn-p2" });
     expect(wave.counts().payments).toBe(before.payments + 1);
@@ -191,7 +189,7 @@ describe("Wave provider", () => {
     await expect(waveProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnauthorized);
     wave.failNext({ kind: "500" });
     await expect(waveProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnavailable);
-    wave.failNext({ kind: "timeout-before-commit" });
-    await expect(waveProvider.verify(sessionWith(own.tokens, 300))).rejects.toBeInstanceOf(AccountingUnavailable);
+    wave.failNext({ kind: "drop-before-commit" });
+    await expect(waveProvider.verify(sessionWith(own.tokens))).rejects.toBeInstanceOf(AccountingUnavailable);
   });
 });

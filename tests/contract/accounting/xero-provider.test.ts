@@ -8,7 +8,12 @@ import {
 import type { AccountingCustomer, AccountingInvoice } from "../../../src/server/accounting/provider.js";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
 import { contactNameFilter, xeroProvider as xero } from "../../../src/server/accounting/providers/xero.js";
-import { consentAndExchange, TEST_REDIRECT_URI, testSession } from "../../stand-ins/accounting/test-session.js";
+import {
+  consentAndExchange,
+  TEST_REDIRECT_URI,
+  testSession,
+  ORDINARY_DEADLINE_MS,
+} from "../../stand-ins/accounting/test-session.js";
 import { startXeroStandIn, type XeroStandIn } from "../../stand-ins/xero/index.js";
 import { parseNameFilter } from "../../stand-ins/xero/organisation.js";
 
@@ -34,7 +39,7 @@ const endpoints = () => ({ baseUrl: standIn.url });
 const connect = () => consentAndExchange(xero, standIn);
 
 /** A session as the sync engine hands one over: tokens renewed through the provider, calls recorded. */
-async function session(config: Record<string, string> = {}, timeoutMs = 2000) {
+async function session(config: Record<string, string> = {}, timeoutMs = ORDINARY_DEADLINE_MS) {
   const connection = await connect();
   const s = testSession({
     provider: xero,
@@ -49,7 +54,7 @@ async function session(config: Record<string, string> = {}, timeoutMs = 2000) {
 }
 
 /** What a refresh hands the provider for this stand-in's app. */
-const refreshInput = (refreshToken: string, timeoutMs = 2000) => ({
+const refreshInput = (refreshToken: string, timeoutMs = ORDINARY_DEADLINE_MS) => ({
   clientId: standIn.clientId,
   clientSecret: standIn.clientSecret,
   refreshToken,
@@ -136,7 +141,7 @@ describe("Xero OAuth", () => {
       code,
       query: {},
       endpoints: endpoints(),
-      timeoutMs: 2000,
+      timeoutMs: ORDINARY_DEADLINE_MS,
     };
     await xero.exchangeCode!(input);
     expect(await rejectionOf(xero.exchangeCode!(input))).toBeInstanceOf(AccountingUnauthorized);
@@ -161,8 +166,8 @@ describe("Xero OAuth", () => {
     await standIn.close();
     standIn = await startXeroStandIn({ refreshGraceSeconds: 1800 });
     const { tokens } = await connect();
-    const input = refreshInput(tokens.refreshToken, 300);
-    standIn.failNext({ kind: "timeout-after-commit", pathIncludes: "/connect/token" });
+    const input = refreshInput(tokens.refreshToken);
+    standIn.failNext({ kind: "drop-after-commit", pathIncludes: "/connect/token" });
     expect(await rejectionOf(xero.refreshTokens!(input))).toBeInstanceOf(AccountingUnavailable);
     const renewed = await xero.refreshTokens!(input);
     expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
@@ -186,7 +191,7 @@ describe("Xero OAuth", () => {
         clientSecret: "wrong",
         refreshToken: tokens.refreshToken,
         endpoints: endpoints(),
-        timeoutMs: 2000,
+        timeoutMs: ORDINARY_DEADLINE_MS,
       }),
     );
     expect(error).toBeInstanceOf(AccountingUnauthorized);
@@ -374,9 +379,9 @@ describe("Xero invoices and payments", () => {
   });
 
   it("replays the first answer after a lost one: one invoice, the same id", async () => {
-    const { s } = await session({}, 500);
+    const { s } = await session();
     const contact = await xero.upsertCustomer(s, customer(), { known: null, idempotencyKey: "c" });
-    standIn.failNext({ kind: "timeout-after-commit", method: "PUT", pathIncludes: "/Invoices" });
+    standIn.failNext({ kind: "drop-after-commit", method: "PUT", pathIncludes: "/Invoices" });
     const lost = await rejectionOf(
       xero.upsertInvoice(s, invoice(contact.remoteId), { known: null, idempotencyKey: "acct1:invoice:31" }),
     );
@@ -476,15 +481,26 @@ describe("Xero failures", () => {
     expect(standIn.counts().invoices).toBe(0);
   });
 
-  it("a time-out and a 500: AccountingUnavailable", async () => {
-    const { s } = await session({}, 300);
-    standIn.failNext({ kind: "timeout-before-commit" });
-    const timedOut = await rejectionOf(xero.verify(s));
-    expect(timedOut).toBeInstanceOf(AccountingUnavailable);
-    expect(timedOut.message).toContain("did not answer");
+  it("a connection dropped before the answer and a 500: AccountingUnavailable", async () => {
+    const { s } = await session();
+    standIn.failNext({ kind: "drop-before-commit" });
+    const dropped = await rejectionOf(xero.verify(s));
+    expect(dropped).toBeInstanceOf(AccountingUnavailable);
+    expect(dropped.message).toBe("Xero did not answer (reading the organisation): the connection closed before the answer");
     standIn.failNext({ kind: "500" });
     expect(await rejectionOf(xero.verify(s))).toBeInstanceOf(AccountingUnavailable);
     expect(await xero.verify(s)).toEqual({ organisationName: "Hartley & Webb Ltd" });
+  });
+
+  // The deadline itself, for the xero-node (axios) transport: the stand-in holds the request and
+  // answers only after the assertion, so only the deadline can end the call; how soon is not asserted.
+  it("a request held past the deadline: AccountingUnavailable naming the deadline", async () => {
+    const { s } = await session({}, 300);
+    standIn.failNext({ kind: "hold" });
+    const timedOut = await rejectionOf(xero.verify(s));
+    expect(timedOut).toBeInstanceOf(AccountingUnavailable);
+    expect(timedOut.message).toBe("Xero did not answer within 300 ms (reading the organisation)");
+    standIn.releaseHeld();
   });
 
   it("an unreachable Xero: AccountingUnavailable", async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
   await netsuite.close();
 });
 
-const session = (overrides: { tokenSecret?: string; timeoutMs?: number } = {}) =>
+const session = (overrides: { tokenSecret?: string } = {}) =>
   testSession({
     provider: netsuiteProvider,
     id: "netsuite",
@@ -39,7 +39,6 @@ const session = (overrides: { tokenSecret?: string; timeoutMs?: number } = {}) =
       consumerSecret: netsuite.secrets.consumerSecret,
       tokenSecret: overrides.tokenSecret ?? netsuite.secrets.tokenSecret,
     },
-    timeoutMs: overrides.timeoutMs,
   });
 
 describe("NetSuite provider", () => {
@@ -78,9 +77,9 @@ describe("NetSuite provider", () => {
   it("upserts a customer by external id: a retry after a lost answer writes no second customer", async () => {
     const s = session();
     const before = netsuite.counts().customers;
-    netsuite.failNext({ kind: "timeout-after-commit", method: "PUT", pathIncludes: "/customer/" });
+    netsuite.failNext({ kind: "drop-after-commit", method: "PUT", pathIncludes: "/customer/" });
     await expect(
-      netsuiteProvider.upsertCustomer(session({ timeoutMs: 300 }), sampleCustomer(), {
+      netsuiteProvider.upsertCustomer(session(), sampleCustomer(), {
         known: null,
         idempotencyKey: "mn-cust-1",
       }),
@@ -148,10 +147,10 @@ describe("NetSuite provider", () => {
       paidOn: "2026-04-05",
       reference: "INV-0007",
     };
-    netsuite.failNext({ kind: "timeout-after-commit", pathIncludes: "/customerPayment/" });
-    await expect(
-      netsuiteProvider.createPayment(session({ timeoutMs: 300 }), payment, { idempotencyKey: "mn-pay-2" }),
-    ).rejects.toBeInstanceOf(AccountingUnavailable);
+    netsuite.failNext({ kind: "drop-after-commit", pathIncludes: "/customerPayment/" });
+    await expect(netsuiteProvider.createPayment(session(), payment, { idempotencyKey: "mn-pay-2" })).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
     const paid = await netsuiteProvider.createPayment(s, payment, { idempotencyKey: "mn-pay-2" });
     expect(netsuite.counts().payments).toBe(before.payments + 1);
     expect(netsuite.records("customerPayment").find((row) => row.id === paid.remoteId)).toMatchObject({
@@ -159,10 +158,10 @@ describe("NetSuite provider", () => {
       apply: { items: [{ doc: { id: invoice.remoteId }, apply: true, amount: 150 }] },
     });
 
-    netsuite.failNext({ kind: "timeout-after-commit", pathIncludes: "!transform" });
-    await expect(
-      netsuiteProvider.voidInvoice(session({ timeoutMs: 300 }), invoice, { idempotencyKey: "mn-inv-2:void" }),
-    ).rejects.toBeInstanceOf(AccountingUnavailable);
+    netsuite.failNext({ kind: "drop-after-commit", pathIncludes: "!transform" });
+    await expect(netsuiteProvider.voidInvoice(session(), invoice, { idempotencyKey: "mn-inv-2:void" })).rejects.toBeInstanceOf(
+      AccountingUnavailable,
+    );
     await expect(netsuiteProvider.voidInvoice(s, invoice, { idempotencyKey: "mn-inv-2:void" })).resolves.toMatchObject({
       remoteId: invoice.remoteId,
     });
@@ -190,8 +189,8 @@ describe("NetSuite provider", () => {
     await expect(netsuiteProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnavailable);
     netsuite.failNext({ kind: "401" });
     await expect(netsuiteProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnauthorized);
-    netsuite.failNext({ kind: "timeout-before-commit" });
-    await expect(netsuiteProvider.verify(session({ timeoutMs: 300 }))).rejects.toBeInstanceOf(AccountingUnavailable);
+    netsuite.failNext({ kind: "drop-before-commit" });
+    await expect(netsuiteProvider.verify(session())).rejects.toBeInstanceOf(AccountingUnavailable);
     await expect(netsuiteProvider.verify(s)).resolves.toBeTruthy();
   });
 
