@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MEETING_PLATFORMS } from "../../src/core/contracts/platform-detection.js";
+import { setAdministrator } from "../../src/server/admin/set-administrator.js";
 import { watchMeetings } from "../../src/server/platform-detection/watch-meetings.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
@@ -48,6 +49,8 @@ beforeAll(async () => {
   t = await startTestApp({ now: () => clock });
   a = await newAccount(t);
   b = await newAccount(t);
+  // Two accounts on one server: platform detection is for administrators (platform-detection-access.test.ts).
+  for (const who of [a, b]) await setAdministrator(t.app.db, { email: who.account.email, isAdmin: true, now: new Date() });
 });
 afterEach(stopAll);
 afterAll(async () => {
@@ -218,7 +221,7 @@ describe("/api/platform/tracking", () => {
 });
 
 describe("the desktop meeting watcher (its job function, step by step)", () => {
-  const look = () => watchMeetings({ db: t.app.db, now: () => clock, log: t.app.log });
+  const look = () => watchMeetings({ db: t.app.db, now: () => clock, log: t.app.log, config: t.app.config });
   const desktopCalls = async (who: TestAccount) =>
     ((await who.c.get("/api/calls?limit=50")).body as { source: string }[]).filter((call) => call.source === "desktop");
 

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { setAdministrator } from "../../src/server/admin/set-administrator.js";
+import { DETECTION_ADMINS_ONLY } from "../../src/server/platform-detection/access.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
@@ -25,6 +28,13 @@ function startApp(name: string): ChildProcess {
 beforeAll(async () => {
   h = await startHarness();
 });
+
+/** Several accounts share this server: the page is for administrators (PLATFORM_DETECTION=admins). */
+async function signInAdministrator(context: BrowserContext) {
+  const who = await h.signIn(context);
+  await setAdministrator(h.app.db, { email: who.email, isAdmin: true, now: new Date() });
+  return who;
+}
 afterAll(async () => {
   for (const child of running) child.kill("SIGKILL");
   await h?.stop();
@@ -43,7 +53,7 @@ describe("/platform-detection", () => {
   it("names the computer, detects a running meeting app with its evidence and lists each platform's status", async () => {
     startApp("CptHost");
     const { page, context } = await h.newPage();
-    await h.signIn(context);
+    await signInAdministrator(context);
     await page.goto("/platform-detection");
     await page.getByRole("heading", { name: "Platform Detection", level: 1 }).waitFor();
     await page.getByText(`This page inspects ${os.hostname()}, the computer that runs Minutely.`).waitFor();
@@ -74,7 +84,7 @@ describe("/platform-detection", () => {
 
   it("switches tracking meetings on this computer on and off", async () => {
     const { page, context } = await h.newPage();
-    await h.signIn(context);
+    await signInAdministrator(context);
     await page.goto("/platform-detection");
     const toggle = page.getByRole("switch", { name: "Track meetings on this computer" });
     await toggle.waitFor();
@@ -94,7 +104,7 @@ describe("/platform-detection", () => {
 
   it("works on a phone in dark mode, without accessibility violations", async () => {
     const { page, context } = await h.newPage({ viewport: { width: 375, height: 812 }, colorScheme: "dark" });
-    await h.signIn(context);
+    await signInAdministrator(context);
     await page.goto("/platform-detection");
     await page.getByRole("list", { name: "Platform status" }).waitFor();
     await page.getByRole("button", { name: "Detect Active Platform" }).click();
@@ -102,6 +112,21 @@ describe("/platform-detection", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("tells an ordinary account of a shared server why the page is off and what an operator sets (issue 23 defect 4)", async () => {
+    // Another account first, so this server is shared whichever tests ran before.
+    const other = await h.newPage();
+    await h.signIn(other.context);
+    await other.context.close();
+    const { page, context } = await h.newPage();
+    await h.signIn(context);
+    await page.goto("/platform-detection");
+    await page.getByText("Platform detection is not available to you").waitFor();
+    await page.getByText(DETECTION_ADMINS_ONLY).waitFor();
+    expect(await page.getByText(os.hostname()).count()).toBe(0);
+    expect(await page.getByRole("switch", { name: "Track meetings on this computer" }).count()).toBe(0);
     await context.close();
   });
 });

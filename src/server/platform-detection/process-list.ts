@@ -1,5 +1,4 @@
 import { readdir, readFile } from "node:fs/promises";
-import psList from "ps-list";
 
 /** The operating systems whose processes can be listed (`/proc` on Linux; ps-list's `ps` on macOS, fastlist on Windows). */
 export const PROCESS_LISTING_PLATFORMS: readonly string[] = ["linux", "darwin", "win32"];
@@ -12,6 +11,8 @@ export async function listProcessNames(platform: string = process.platform): Pro
     return { available: false, reason: `listing processes is not supported on ${platform} (Linux, macOS and Windows are)` };
   try {
     if (platform === "linux") return { available: true, names: await linuxProcessNames() };
+    // ps-list (ESM only) is imported here, on macOS and Windows only: Linux never loads it.
+    const { default: psList } = await import("ps-list");
     const processes = await psList({ all: true });
     return { available: true, names: processes.map((p) => p.name) };
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   detectionResultJson,
   platformInfoJson,
@@ -10,6 +10,7 @@ import { requireAuth } from "../auth/session-hook.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { secretBoxFor } from "../platform/secrets.js";
 import { parseInput } from "../platform/validate.js";
+import { requireDetectionAccess } from "./access.js";
 import { observeComputer } from "./observe-computer.js";
 import { platformInfo, presentDetection, presentStatus } from "./platform-answers.js";
 import { presentTracking, readTracking, setTracking } from "./tracking-settings.js";
@@ -18,9 +19,15 @@ import { WATCH_MEETINGS_JOB } from "./watch-meetings.js";
 /**
  * Platform Detection (spec 001 /platform-detection; issue 14 §5): what runs on the computer that
  * serves the app (docs/decisions.md D13, every answer names it), and the opt-in desktop meeting
- * tracking. Signed-in only: a process list is nobody's business but the owner's.
+ * tracking. Signed-in only, and only for whom PLATFORM_DETECTION allows (access.ts: administrators and a
+ * single-account install's one account by default); everyone else gets 403 saying why and what to set.
  */
 export async function platformDetectionRoutes(app: FastifyInstance): Promise<void> {
+  const requireAccess = async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    await requireDetectionAccess(app.db, app.config, auth.user);
+    return auth;
+  };
   app.get(
     "/api/platform/info",
     {
@@ -32,7 +39,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
       }),
     },
     async (request) => {
-      requireAuth(request);
+      await requireAccess(request);
       return platformInfo();
     },
   );
@@ -47,7 +54,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
       }),
     },
     async (request) => {
-      requireAuth(request);
+      await requireAccess(request);
       return presentStatus(await observeComputer(app.now()));
     },
   );
@@ -62,7 +69,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
       }),
     },
     async (request) => {
-      requireAuth(request);
+      await requireAccess(request);
       return presentDetection(await observeComputer(app.now()));
     },
   );
@@ -77,7 +84,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
       }),
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = await requireAccess(request);
       return presentTracking(await readTracking(app.db, auth.accountId), app.jobs !== null);
     },
   );
@@ -93,7 +100,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
       }),
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = await requireAccess(request);
       const input = parseInput(platformTrackingRequest, request.body);
       const config = await setTracking(app.db, secretBoxFor(app.config), {
         accountId: auth.accountId,

@@ -12,6 +12,7 @@ import {
   storeObservation,
   trackingRows,
 } from "./desktop-tracking.js";
+import { permittedTrackingRows } from "./access.js";
 import { NEW_LOOK, type Observation, observeComputer, thisComputer } from "./observe-computer.js";
 
 /** The job's queue name (jobs/job-handlers.ts) and how often it looks while someone tracks. */
@@ -62,11 +63,13 @@ export function compareObservations(
  * Answers whether anyone here is still tracking (the job then looks again in 10 s).
  */
 export async function watchMeetings(
-  context: Pick<JobContext, "db" | "now" | "log">,
+  context: Pick<JobContext, "db" | "now" | "log" | "config">,
 ): Promise<{ tracking: number; recorded: number }> {
   const { db, log } = context;
   const hostname = thisComputer().hostname;
-  const rows = (await trackingRows(db)).filter((row) => readTrackingConfig(row, hostname).hostname === hostname);
+  const here = (await trackingRows(db)).filter((row) => readTrackingConfig(row, hostname).hostname === hostname);
+  // Only rows PLATFORM_DETECTION still allows (access.ts): a revoked administrator's row records nothing.
+  const rows = await permittedTrackingRows(db, context.config, here);
   if (rows.length === 0) return { tracking: 0, recorded: 0 };
   const at = context.now();
   // A fresh look (not the status poll's cached one): a call's start is timed to within one interval.

@@ -1,4 +1,7 @@
 import { PageHeader } from "@web/components/page-header";
+import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ApiError, serverMessage } from "@web/lib/api";
+import { ShieldOff } from "lucide-react";
 import { QueryGate } from "@web/components/query-gate";
 import { DetectCard } from "./detect-card";
 import { StatusCard } from "./status-card";
@@ -9,9 +12,13 @@ import { usePlatformInfo } from "./use-platform-detection";
 /**
  * Platform Detection (spec 001 /platform-detection; issue 14 §5): it inspects the computer that runs
  * Minutely and names it (docs/decisions.md D13). Signed out, the route shows Access Denied (routes.tsx).
+ * Signed in without access (PLATFORM_DETECTION: administrators only by default, or off), the server's
+ * 403 says why and what an operator sets; the page shows that sentence and asks for nothing else.
  */
 export default function PlatformDetectionPage() {
   const info = usePlatformInfo();
+  const refusal = info.error instanceof ApiError && info.error.status === 403 ? serverMessage(info.error, "") : null;
+  if (refusal) return <DetectionRefused message={refusal} />;
   return (
     <>
       <PageHeader
@@ -41,6 +48,24 @@ export default function PlatformDetectionPage() {
           <StatusCard />
         </div>
       </div>
+    </>
+  );
+}
+
+/** Why this page is off for this account (issue 23 defect 4): the server's sentence, word for word. */
+function DetectionRefused({ message }: { message: string }) {
+  return (
+    <>
+      <PageHeader title="Platform Detection" description="Detect which meeting platform is active." />
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />
+            Platform detection is not available to you
+          </CardTitle>
+          <CardDescription role="status">{message}</CardDescription>
+        </CardHeader>
+      </Card>
     </>
   );
 }
