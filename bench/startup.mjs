@@ -1,59 +1,173 @@
-// Start time of `npm start` on a built tree (node scripts/start.mjs) to the first answered GET /api/auth/user,
-// on the embedded database: the very first start (empty data folder) and later starts; idle memory after a restart.
+// `npm start` on the embedded database (issue 22 §3): how long until the first answered GET /api/auth/user,
+// and how much resident memory the idle server holds once its job queue runs (NODE_ENV=production).
+//
+//   node bench/startup.mjs [--baseline <tree>] [--quick] [--fresh-clone] [--soak-minutes 10]
+//
+// - starts: `node scripts/start.mjs` on this built tree, first on an empty data folder, then later starts.
+// - --fresh-clone: also a copy of the tree without dist/ (node_modules linked), started with `npm start`:
+//   build, migrate, serve; then later starts of that copy, through npm as a user types it.
+// - memory: resident set of the server process 5 s and 60 s after its first answer (pg-boss starts its
+//   workers and schedules after the app answers its first request, so 2 s measured too early), on a fresh
+//   data folder and again on the existing one; then a soak with the schedules firing (every minute), sampled
+//   every 30 s. RssAnon (JS heap, PGlite's WASM memory, buffers) is given beside the whole resident set.
+// - --baseline <tree>: the same figures for another tree (e.g. `git archive <commit>` built in /tmp), run in
+//   alternation for the timings and side by side for the soak, so both see the same machine load.
+// - --quick: one later start, memory at 5 s and 20 s, no soak, no fresh clone.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, machine, rssMb, startProcess, stopProcess } from "./lib.mjs";
+import { parseArgs } from "node:util";
+import { freePort, machine, stopProcess } from "./lib.mjs";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-"));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}/api/auth/user`;
-const env = { PORT: String(port), DATA_DIR: dataDir, MINUTELY_NO_REBUILD: "1" };
+const { values } = parseArgs({
+  options: {
+    baseline: { type: "string" },
+    quick: { type: "boolean", default: false },
+    "fresh-clone": { type: "boolean", default: false },
+    "soak-minutes": { type: "string" },
+    "later-starts": { type: "string" },
+  },
+});
+const quick = values.quick;
+const soakMinutes = Number(values["soak-minutes"] ?? (quick ? 0 : 10));
+const laterStarts = Number(values["later-starts"] ?? (quick ? 1 : 3));
+const settleSeconds = quick ? 20 : 60;
+const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const trees = { current: here, ...(values.baseline ? { baseline: path.resolve(values.baseline) } : {}) };
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-startup-"));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const first = await startProcess(["scripts/start.mjs"], env, url);
-await stopProcess(first.child);
-const later = [];
-let idleRss = 0;
-for (let i = 0; i < 3; i++) {
-  const run = await startProcess(["scripts/start.mjs"], env, url);
-  later.push(run.readyMs);
-  if (i === 2) {
-    await new Promise((r) => setTimeout(r, 2000));
-    idleRss = rssMb(run.child.pid);
-  }
-  await stopProcess(run.child);
+/** VmRSS and RssAnon of a process, MB (from /proc). */
+function memory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: field("VmRSS"), anon: field("RssAnon") };
 }
 
-// What PGlite itself takes: a bare Node process against the same process with the same data folder open
-// and queried (both idle for 2 s, then measured from /proc).
-const idleRssOf = (code) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", code], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (status) => (status === 0 ? resolve(Number(out.trim())) : reject(new Error(`exit ${status}`))));
+/** Spawns a command in its own process group; resolves at the first answer of url, with the elapsed ms. */
+async function start(command, args, { cwd, env, url, timeoutMs = 300_000 }) {
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd,
+    detached: true,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
   });
-/** The settings the app opens PGlite with (PGLITE_SHARED_BUFFERS in src/server/db/client.ts), read from the source so they cannot drift. */
-function pgliteSettings() {
-  const source = fs.readFileSync("src/server/db/client.ts", "utf8");
-  const value = /PGLITE_SHARED_BUFFERS = "([^"]+)"/.exec(source)?.[1];
-  return value ? ["-c", `shared_buffers=${value}`] : [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await fetch(url);
+      return { child, readyMs: Math.round(performance.now() - started) };
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`did not start: ${command} ${args.join(" ")} in ${cwd}`);
+      await sleep(10);
+    }
+  }
 }
-const report_ = `await new Promise((r) => setTimeout(r, 2000)); console.log(Math.round(process.memoryUsage().rss / 2 ** 20));`;
-const bareNodeRss = await idleRssOf(report_);
-const pgliteRss = await idleRssOf(
-  `import { PGlite } from "@electric-sql/pglite"; const db = await PGlite.create(${JSON.stringify(path.join(dataDir, "pglite"))}, { startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(pgliteSettings())}] }); await db.query("select count(*) from accounts"); ${report_}`,
-);
-fs.rmSync(dataDir, { recursive: true, force: true });
 
-const report = {
-  machine: machine(),
-  firstStartMs: Math.round(first.readyMs),
-  laterStartsMs: later.map(Math.round),
-  idleRssMb: idleRss,
-  bareNodeRssMb: bareNodeRss,
-  nodeWithPgliteOpenRssMb: pgliteRss,
-  pgliteItselfMb: pgliteRss - bareNodeRss,
-};
-console.log(JSON.stringify(report, null, 2));
+/** Ends the whole process group (npm, its shell and the server) and waits for the leader. */
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    await stopProcess(child);
+  }
+  await exited;
+  await sleep(200);
+}
+
+async function server(tree, dataDir) {
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, MINUTELY_NO_REBUILD: "1" };
+  return start(process.execPath, ["scripts/start.mjs"], { cwd: tree, env, url: `http://127.0.0.1:${port}/api/auth/user` });
+}
+
+/** A copy of the tree as a fresh clone has it: sources only, no dist/ or data; node_modules linked. */
+function freshCopy(tree, name) {
+  const copy = path.join(work, name);
+  const skip = new Set(["node_modules", "dist", "data", ".tmp", ".git", "coverage", "test-results"]);
+  fs.mkdirSync(copy);
+  for (const entry of fs.readdirSync(tree)) {
+    if (skip.has(entry)) continue;
+    fs.cpSync(path.join(tree, entry), path.join(copy, entry), { recursive: true });
+  }
+  fs.symlinkSync(fs.realpathSync(path.join(tree, "node_modules")), path.join(copy, "node_modules"));
+  return copy;
+}
+
+const result = {};
+for (const name of Object.keys(trees)) result[name] = { laterStartsMs: [], laterNpmStartsMs: [] };
+
+// Timings, in alternation between the trees.
+for (const [name, tree] of Object.entries(trees)) {
+  const dataDir = path.join(work, `${name}-data`);
+  const first = await server(tree, dataDir);
+  result[name].firstStartMs = first.readyMs;
+  await stop(first.child);
+}
+for (let i = 0; i < laterStarts; i++) {
+  for (const [name, tree] of Object.entries(trees)) {
+    const run = await server(tree, path.join(work, `${name}-data`));
+    result[name].laterStartsMs.push(run.readyMs);
+    await stop(run.child);
+  }
+}
+if (values["fresh-clone"]) {
+  for (const [name, tree] of Object.entries(trees)) {
+    const copy = freshCopy(tree, `${name}-clone`);
+    const port = await freePort();
+    const options = { cwd: copy, env: { PORT: String(port), HOST: "127.0.0.1" }, url: `http://127.0.0.1:${port}/api/auth/user` };
+    const first = await start("npm", ["start"], options);
+    result[name].freshCloneFirstNpmStartMs = first.readyMs;
+    await stop(first.child);
+    for (let i = 0; i < laterStarts; i++) {
+      const run = await start("npm", ["start"], options);
+      result[name].laterNpmStartsMs.push(run.readyMs);
+      await stop(run.child);
+    }
+  }
+}
+
+// Memory: every tree at once on its own data folder, so the soak sees the same machine for both.
+async function idleMemory(dataFolder, label) {
+  const running = {};
+  for (const [name, tree] of Object.entries(trees)) running[name] = await server(tree, path.join(work, `${name}-${dataFolder}`));
+  const at = async (seconds) => {
+    await sleep(seconds * 1000);
+    for (const name of Object.keys(trees)) result[name][`${label}At${at.elapsed + seconds}s`] = memory(running[name].child.pid);
+    at.elapsed += seconds;
+  };
+  at.elapsed = 0;
+  await at(5);
+  await at(settleSeconds - 5);
+  return running;
+}
+const fresh = await idleMemory("memory-data", "freshFolder");
+for (const run of Object.values(fresh)) await stop(run.child);
+const existing = await idleMemory("memory-data", "existingFolder");
+if (soakMinutes > 0) {
+  const samples = Object.fromEntries(Object.keys(trees).map((name) => [name, []]));
+  for (let s = 30; s <= soakMinutes * 60; s += 30) {
+    await sleep(30_000);
+    for (const name of Object.keys(trees)) samples[name].push(memory(existing[name].child.pid).rss);
+  }
+  for (const name of Object.keys(trees)) {
+    result[name].soak = {
+      minutes: soakMinutes,
+      maxRss: Math.max(...samples[name]),
+      finalRss: samples[name].at(-1),
+      rssEvery30s: samples[name],
+    };
+    result[name].soak.finalAnon = memory(existing[name].child.pid).anon;
+  }
+}
+for (const run of Object.values(existing)) await stop(run.child);
+fs.rmSync(work, { recursive: true, force: true });
+
+console.log(
+  JSON.stringify({ machine: machine(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), trees, ...result }, null, 2),
+);

@@ -1,4 +1,5 @@
-import ical, { type Attendee, type CalendarComponent, type Organizer, type VEvent } from "node-ical";
+import type ical from "node-ical";
+import type { Attendee, CalendarComponent, Organizer, VEvent } from "node-ical";
 import {
   feedWarning,
   MAX_OCCURRENCES_PER_FEED,
@@ -8,6 +9,10 @@ import {
 import { endedInWindow, type FeedWindow } from "../../core/calendar/feed-window.js";
 import { occurrenceKey } from "../../core/calendar/occurrence-key.js";
 import type { CallParticipant } from "../db/schema/calls.js";
+import { onFirstUse } from "../platform/on-first-use.js";
+
+/** node-ical, loaded at the first feed read (platform/on-first-use.ts). */
+const icalSdk = onFirstUse<typeof ical>("node-ical");
 
 /**
  * An iCalendar feed's meetings in the window (issue 14 §4), read with node-ical: recurring series
@@ -40,7 +45,7 @@ export function parseCalendar(body: string): CalendarComponent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(body)) throw new NotACalendarError("it is not an iCalendar file (no BEGIN:VCALENDAR)");
   let parsed: ReturnType<typeof ical.sync.parseICS>;
   try {
-    parsed = ical.sync.parseICS(body);
+    parsed = icalSdk().sync.parseICS(body);
   } catch (error) {
     throw new NotACalendarError(`it could not be read as iCalendar: ${(error as Error).message}`);
   }
@@ -166,7 +171,7 @@ function expandSeries(
 ): { instances: Instance[]; cut: boolean; outOfTime: boolean } {
   const expand = (from: Date, to: Date): Instance[] => {
     try {
-      return ical.expandRecurringEvent(event, { from, to });
+      return icalSdk().expandRecurringEvent(event, { from, to });
     } catch {
       return []; // a rule that cannot be expanded (or over node-ical's own iteration limit) gives nothing here
     }

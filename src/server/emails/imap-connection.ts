@@ -1,6 +1,10 @@
-import { ImapFlow, type ImapFlowError } from "imapflow";
+import type { ImapFlow, ImapFlowError } from "imapflow";
 import { AppError } from "../../core/errors.js";
+import { onFirstUse } from "../platform/on-first-use.js";
 import { pinnedLookup, type ResolvedAddress, resolvePublicHost } from "../platform/outbound-address.js";
+
+/** imapflow, loaded at the first mailbox connection (platform/on-first-use.ts). */
+const imapSdk = onFirstUse<typeof import("imapflow")>("imapflow");
 
 /** Where and how to sign in; built from the stored integration by mailbox-credentials.ts. */
 export type ImapTarget = {
@@ -39,7 +43,7 @@ export async function openImap(target: ImapTarget, timeouts: ImapTimeouts = DEFA
   } catch (error) {
     throw error instanceof AppError ? error : imapFailure(error, target);
   }
-  const client = new ImapFlow({
+  const client = new (imapSdk().ImapFlow)({
     host,
     port: target.port,
     secure: target.secure,

@@ -1,4 +1,5 @@
-import OAuthClient from "intuit-oauth";
+import type OAuthClient from "intuit-oauth";
+import { onFirstUse } from "../../platform/on-first-use.js";
 import {
   type AccountingFailure,
   AccountingRateLimited,
@@ -10,6 +11,9 @@ import {
 import type { OAuthTokens, ProviderEndpoints } from "../provider.js";
 import { noAnswerText } from "../http.js";
 import { QUICKBOOKS_SCOPE, quickBooksUrls } from "./quickbooks-endpoints.js";
+
+/** intuit-oauth, loaded at the first QuickBooks connection (platform/on-first-use.ts). */
+const intuitOauth = onFirstUse<typeof OAuthClient>("intuit-oauth");
 
 /**
  * QuickBooks' OAuth 2.0 through Intuit's own SDK (intuit-oauth): it builds the consent address, the
@@ -44,7 +48,8 @@ type ClientInput = {
 
 function clientFor(input: ClientInput): { client: OAuthClient; carried: () => Carried } {
   const urls = quickBooksUrls(input.endpoints);
-  const client = new OAuthClient({
+  const Intuit = intuitOauth();
+  const client = new Intuit({
     clientId: input.clientId,
     clientSecret: input.clientSecret,
     redirectUri: input.redirectUri,
@@ -54,7 +59,7 @@ function clientFor(input: ClientInput): { client: OAuthClient; carried: () => Ca
   let carried: Carried = null;
   client.loadResponse = async (request: SdkRequest) => {
     const url =
-      request.url === OAuthClient.tokenEndpoint ? urls.token : request.url === OAuthClient.revokeEndpoint ? urls.revoke : null;
+      request.url === Intuit.tokenEndpoint ? urls.token : request.url === Intuit.revokeEndpoint ? urls.revoke : null;
     if (!url) throw new Error("intuit-oauth asked for an endpoint this provider does not use");
     const form = request.headers["Content-Type"]?.includes("x-www-form-urlencoded");
     try {

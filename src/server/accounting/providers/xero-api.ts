@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { AccountingApi } from "xero-node";
+import type { AccountingApi } from "xero-node";
+import { onFirstUse } from "../../platform/on-first-use.js";
 import {
   AccountingRateLimited,
   AccountingRejected,
@@ -10,6 +11,9 @@ import {
 import { deadlineText } from "../http.js";
 import type { AccountingSession } from "../provider.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
+
+/** xero-node, loaded at the first Xero call (platform/on-first-use.ts). */
+export const xeroSdk = onFirstUse<typeof import("xero-node")>("xero-node");
 
 /**
  * One call to Xero's Accounting API through xero-node's AccountingApi, for one organisation. A
@@ -53,7 +57,7 @@ export function xeroIdempotencyKey(key: string, variant?: string): string {
 }
 
 function apiFor(session: AccountingSession, token: string): AccountingApi {
-  const api = new AccountingApi(xeroUrls(session.endpoints).accountingApi);
+  const api = new (xeroSdk().AccountingApi)(xeroUrls(session.endpoints).accountingApi);
   api.accessToken = token;
   const timeoutMs = session.timeoutMs;
   api.setDefaultAuthentication({

@@ -1,4 +1,4 @@
-import { type Contact, type CurrencyCode, Invoice, LineAmountTypes, type LineItem, Phone } from "xero-node";
+import type { Contact, CurrencyCode, Invoice, LineItem } from "xero-node";
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
 import type {
@@ -9,7 +9,7 @@ import type {
   AccountingSession,
   RemoteRef,
 } from "../provider.js";
-import { callXero, xeroIdempotencyKey } from "./xero-api.js";
+import { callXero, xeroIdempotencyKey, xeroSdk } from "./xero-api.js";
 import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthorizationUrl } from "./xero-oauth.js";
 
 /**
@@ -40,7 +40,7 @@ function contactOf(customer: AccountingCustomer): Contact {
   return {
     name: contactNameOf(customer),
     ...(customer.email ? { emailAddress: customer.email } : {}),
-    ...(customer.phone ? { phones: [{ phoneType: Phone.PhoneTypeEnum.DEFAULT, phoneNumber: customer.phone.slice(0, 50) }] } : {}),
+    ...(customer.phone ? { phones: [{ phoneType: xeroSdk().Phone.PhoneTypeEnum.DEFAULT, phoneNumber: customer.phone.slice(0, 50) }] } : {}),
   } as Contact;
 }
 
@@ -64,7 +64,7 @@ export function invoiceOf(invoice: AccountingInvoice, session: AccountingSession
     accountCode,
   }));
   return {
-    type: Invoice.TypeEnum.ACCREC,
+    type: xeroSdk().Invoice.TypeEnum.ACCREC,
     contact: { contactID: invoice.customerRemoteId },
     lineItems,
     date: invoice.issueDate,
@@ -72,8 +72,8 @@ export function invoiceOf(invoice: AccountingInvoice, session: AccountingSession
     invoiceNumber: invoice.number.slice(0, 255),
     ...(invoice.memo ? { reference: invoice.memo.slice(0, 255) } : {}),
     currencyCode: invoice.currency.toUpperCase() as unknown as CurrencyCode,
-    status: Invoice.StatusEnum.AUTHORISED,
-    lineAmountTypes: LineAmountTypes.NoTax,
+    status: xeroSdk().Invoice.StatusEnum.AUTHORISED,
+    lineAmountTypes: xeroSdk().LineAmountTypes.NoTax,
   } as Invoice;
 }
 
@@ -145,8 +145,8 @@ async function voidInvoice(
   const read = await callXero(session, "reading an invoice", (api, tenant) => api.getInvoice(tenant, invoiceID));
   const current = read.invoices?.[0];
   if (!current) throw new AccountingRejected("Xero has no such invoice; it may have been deleted there", 404);
-  if (current.status === Invoice.StatusEnum.VOIDED) return { remoteId: invoiceID };
-  if (current.status === Invoice.StatusEnum.DELETED)
+  if (current.status === xeroSdk().Invoice.StatusEnum.VOIDED) return { remoteId: invoiceID };
+  if (current.status === xeroSdk().Invoice.StatusEnum.DELETED)
     throw new AccountingRejected("The invoice was deleted in Xero, so it cannot be voided there");
   for (const payment of current.payments ?? []) {
     const paymentID = payment.paymentID;
@@ -158,7 +158,7 @@ async function voidInvoice(
   }
   const key = xeroIdempotencyKey(options.idempotencyKey);
   const body = await callXero(session, "voiding an invoice", (api, tenant) =>
-    api.updateInvoice(tenant, invoiceID, { invoices: [{ invoiceID, status: Invoice.StatusEnum.VOIDED }] }, undefined, key),
+    api.updateInvoice(tenant, invoiceID, { invoices: [{ invoiceID, status: xeroSdk().Invoice.StatusEnum.VOIDED }] }, undefined, key),
   );
   return { remoteId: firstId(body.invoices, (i) => i.invoiceID, "invoice") };
 }

@@ -1,7 +1,13 @@
-import { calendar, type calendar_v3 } from "@googleapis/calendar";
-import { meet, type meet_v2 } from "@googleapis/meet";
-import { OAuth2Client } from "google-auth-library";
+import type { calendar_v3 } from "@googleapis/calendar";
+import type { meet_v2 } from "@googleapis/meet";
+import type { OAuth2Client } from "google-auth-library";
 import type { Config } from "../../config.js";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** Google's SDKs, loaded when Google Meet is first used (platform/on-first-use.ts). */
+const calendarSdk = onFirstUse<typeof import("@googleapis/calendar")>("@googleapis/calendar");
+const meetSdk = onFirstUse<typeof import("@googleapis/meet")>("@googleapis/meet");
+const authSdk = onFirstUse<typeof import("google-auth-library")>("google-auth-library");
 
 /**
  * The official Google SDKs, pointed at Google or (GOOGLE_OAUTH_BASE, GOOGLE_API_BASE) at a local
@@ -16,7 +22,7 @@ type GoogleCredentials = { clientId: string; clientSecret: string };
 /** The OAuth client of the user's Google Cloud app: consent URL, code exchange, refresh. */
 export function googleOAuthClient(config: Config, credentials: GoogleCredentials, redirectUri?: string): OAuth2Client {
   const base = config.google.oauthBase;
-  const client = new OAuth2Client({
+  const client = new (authSdk().OAuth2Client)({
     clientId: credentials.clientId,
     clientSecret: credentials.clientSecret,
     redirectUri,
@@ -49,7 +55,7 @@ export function googleOAuthClient(config: Config, credentials: GoogleCredentials
  * refresh happens in one place, under a lock (meet-tokens.ts).
  */
 function bearer(accessToken: string): OAuth2Client {
-  const client = new OAuth2Client();
+  const client = new (authSdk().OAuth2Client)();
   client.setCredentials({ access_token: accessToken });
   return client;
 }
@@ -59,11 +65,11 @@ function rootUrl(config: Config): { rootUrl?: string } {
 }
 
 export function calendarApi(config: Config, accessToken: string): calendar_v3.Calendar {
-  return calendar({ version: "v3", auth: bearer(accessToken), timeout: timeoutOf(config), retry: false, ...rootUrl(config) });
+  return calendarSdk().calendar({ version: "v3", auth: bearer(accessToken), timeout: timeoutOf(config), retry: false, ...rootUrl(config) });
 }
 
 export function meetApi(config: Config, accessToken: string): meet_v2.Meet {
-  return meet({ version: "v2", auth: bearer(accessToken), timeout: timeoutOf(config), retry: false, ...rootUrl(config) });
+  return meetSdk().meet({ version: "v2", auth: bearer(accessToken), timeout: timeoutOf(config), retry: false, ...rootUrl(config) });
 }
 
 /** What Google answered on a failure: the HTTP status and its own words, for lastError and the test's message. */

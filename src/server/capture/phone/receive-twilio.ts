@@ -1,4 +1,8 @@
-import twilio from "twilio";
+import type Twilio from "twilio";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** Twilio's own signature check, from the SDK loaded at the first delivery (platform/on-first-use.ts). */
+export const twilioSdk = onFirstUse<typeof Twilio>("twilio");
 import { WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
 import { isTwilioCompatible } from "../../../core/contracts/phone.js";
 import { AppError } from "../../../core/errors.js";
@@ -39,7 +43,7 @@ async function verifyTwilio(
   if (!delivery.signature) throw new AppError("forbidden", "Missing X-Twilio-Signature header: the request is not signed");
   const params: TwilioParams = {};
   for (const [name, value] of new URLSearchParams(delivery.rawBody)) params[name] = value;
-  if (!twilio.validateRequest(authToken, delivery.signature, delivery.url, params))
+  if (!twilioSdk().validateRequest(authToken, delivery.signature, delivery.url, params))
     throw new AppError("forbidden", "X-Twilio-Signature does not match this request: check the auth token and the webhook URL");
   return { row, params };
 }

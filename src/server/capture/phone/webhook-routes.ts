@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import twilio from "twilio";
 import { phoneWebhookResponse, webhookTokenParam } from "../../../core/contracts/phone-webhook.js";
 import { publicOrigin } from "../../platform/public-origin.js";
 import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { receiveGenericWebhook } from "./receive-generic-webhook.js";
-import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery } from "./receive-twilio.js";
+import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery, twilioSdk } from "./receive-twilio.js";
 import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text for SMS", contentType: "text/xml" };
@@ -40,7 +39,7 @@ export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const result = await receiveTwilioVoice(scope.db, scope.config, twilioDelivery(request));
       forgetReads(scope, result.accountId);
-      return sendTwiml(reply, new twilio.twiml.VoiceResponse().toString());
+      return sendTwiml(reply, new (twilioSdk().twiml.VoiceResponse)().toString());
     },
   );
 
@@ -58,7 +57,7 @@ export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const result = await receiveTwilioSms(scope.db, scope.config, twilioDelivery(request));
       forgetReads(scope, result.accountId);
-      const twiml = new twilio.twiml.MessagingResponse();
+      const twiml = new (twilioSdk().twiml.MessagingResponse)();
       if (result.reply) twiml.message(result.reply);
       return sendTwiml(reply, twiml.toString());
     },

@@ -1,6 +1,10 @@
-import { Client, GraphError } from "@microsoft/microsoft-graph-client";
+import type { Client } from "@microsoft/microsoft-graph-client";
 import type { Config } from "../../config.js";
 import { microsoftFetchOptions } from "./microsoft-fetch.js";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** The Graph SDK, loaded when Teams is first used (platform/on-first-use.ts). */
+const graphSdk = onFirstUse<typeof import("@microsoft/microsoft-graph-client")>("@microsoft/microsoft-graph-client");
 
 /**
  * Microsoft Graph through its official SDK (protocols.md "Microsoft Teams (Graph)"), at
@@ -30,7 +34,7 @@ export class GraphFailure extends Error {
 
 export async function graphClient(config: Pick<Config, "microsoft">, accessToken: string): Promise<Client> {
   const base = new URL(`${config.microsoft.graphBase}/`);
-  return Client.init({
+  return graphSdk().Client.init({
     baseUrl: base.toString(),
     defaultVersion: "v1.0",
     customHosts: new Set([base.hostname]),
@@ -42,7 +46,7 @@ export async function graphClient(config: Pick<Config, "microsoft">, accessToken
 /** Graph's failure as one message ("Graph 404 ResourceNotFound: …") with what the caller decides on. */
 function toGraphFailure(error: unknown): GraphFailure {
   if (error instanceof GraphFailure) return error;
-  if (error instanceof GraphError) {
+  if (error instanceof graphSdk().GraphError) {
     const retryAfter = Number(error.headers?.get?.("retry-after"));
     return new GraphFailure(
       `Microsoft Graph ${error.statusCode || ""} ${error.code ?? ""}: ${error.message}`.replace(/\s+/g, " ").trim(),

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
-import {
-  AuthError,
+import type {
   ConfidentialClientApplication,
-  type INetworkModule,
-  type NetworkRequestOptions,
-  type NetworkResponse,
+  INetworkModule,
+  NetworkRequestOptions,
+  NetworkResponse,
 } from "@azure/msal-node";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** msal-node, loaded when Teams is first used (platform/on-first-use.ts). */
+const msal = onFirstUse<typeof import("@azure/msal-node")>("@azure/msal-node");
 import type { Config } from "../../config.js";
 import { type MicrosoftFetch, microsoftFetch } from "./microsoft-fetch.js";
 
@@ -90,7 +93,7 @@ function applicationFor(config: Pick<Config, "microsoft">, credentials: TeamsCre
   const found = applications.get(key);
   if (found) return found;
   if (applications.size >= MAX_APPLICATIONS) applications.delete(applications.keys().next().value!);
-  const application = new ConfidentialClientApplication({
+  const application = new (msal().ConfidentialClientApplication)({
     auth: {
       clientId: credentials.clientId,
       clientSecret: credentials.clientSecret,
@@ -104,7 +107,7 @@ function applicationFor(config: Pick<Config, "microsoft">, credentials: TeamsCre
 
 /** Microsoft's words from an msal error: the AADSTS text without the trace lines, else the failure itself. */
 export function microsoftErrorText(error: unknown): string {
-  if (error instanceof AuthError) {
+  if (error instanceof msal().AuthError) {
     // msal writes "Error(s): 7000215 - Timestamp: … - Description: AADSTS7000215: … Trace ID: …".
     const whole = error.errorMessage || error.message || error.errorCode;
     const start = whole.indexOf("AADSTS");
@@ -141,7 +144,7 @@ export async function acquireGraphToken(
     return result.accessToken;
   } catch (error) {
     if (error instanceof MicrosoftAuthError) throw error;
-    if (error instanceof AuthError && /network_error|timeout/i.test(`${error.errorCode} ${error.errorMessage}`))
+    if (error instanceof msal().AuthError && /network_error|timeout/i.test(`${error.errorCode} ${error.errorMessage}`))
       throw new MicrosoftAuthError(`Microsoft's identity platform (${config.microsoft.authorityHost}) could not be reached`);
     throw new MicrosoftAuthError(microsoftErrorText(error));
   }

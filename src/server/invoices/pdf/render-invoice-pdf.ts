@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import type { InvoiceTemplate } from "../../../core/invoices.js";
 import type { InvoiceDocument } from "./invoice-document.js";
 import { drawStatusStamp } from "./pages.js";
@@ -6,6 +6,10 @@ import type { PdfContext } from "./pdf-context.js";
 import { renderMinimal } from "./template-minimal.js";
 import { renderModern } from "./template-modern.js";
 import { renderProfessional } from "./template-professional.js";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** pdfkit, loaded at the first PDF (platform/on-first-use.ts). */
+const pdfkit = onFirstUse<typeof PDFDocument>("pdfkit");
 
 const TEMPLATES: Record<InvoiceTemplate, (ctx: PdfContext) => void> = {
   professional: renderProfessional,
@@ -24,7 +28,8 @@ function pageSizeFor(currency: string): "LETTER" | "A4" {
  */
 export async function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   const margin = 50;
-  const doc = new PDFDocument({
+  const PdfKit = pdfkit();
+  const doc = new PdfKit({
     size: pageSizeFor(data.currency),
     margins: { top: margin, bottom: margin, left: margin, right: margin },
     bufferPages: true,

@@ -1,7 +1,8 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { AppError } from "../../../core/errors.js";
 import type { Database } from "../../db/client.js";
 import type { JobQueue } from "../../jobs/job-queue.js";
+import { stripeSdk } from "../stripe/stripe-client.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { type StripeEventJob, stripeEventJob } from "./stripe-events.js";
 
@@ -30,14 +31,14 @@ export type StripeWebhookAnswer = { received: true; duplicate?: true; ignored?: 
  * The signature check needs no API key, only the endpoint's signing secret: a static verifier
  * (the SDK's webhooks helper) so the route works with STRIPE_WEBHOOK_SECRET alone.
  */
-const webhooks = Stripe.webhooks;
+const webhooks = () => stripeSdk().webhooks;
 
 /** Verifies the raw body with constructEvent; a clear 400 for unsigned, wrongly signed, stale or future-dated deliveries. */
 export function verifyStripeEvent(rawBody: string, signature: string | undefined, secret: string, now: Date): Stripe.Event {
   if (!signature) throw new AppError("bad_request", "Missing Stripe-Signature header: only Stripe's signed events are accepted.");
   let event: Stripe.Event;
   try {
-    event = webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+    event = webhooks().constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
   } catch (error) {
     const message = (error as Error).message ?? "";
     if (/tolerance/i.test(message)) {

@@ -1,5 +1,9 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Config } from "../../config.js";
+import { onFirstUse } from "../../platform/on-first-use.js";
+
+/** The SDK itself, loaded when a Stripe setting is first used (platform/on-first-use.ts). */
+export const stripeSdk = onFirstUse<typeof Stripe>("stripe");
 
 /**
  * The official Stripe SDK for this deployment, or null when STRIPE_SECRET_KEY is unset (the
@@ -21,7 +25,8 @@ export function stripeClientFor(config: Config): Stripe | null {
   const existing = clients.get(settings);
   if (existing) return existing;
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  const client = new Stripe(settings.secretKey, {
+  const StripeSdk = stripeSdk();
+  const client = new StripeSdk(settings.secretKey, {
     ...(base
       ? {
           host: base.hostname,

@@ -1,5 +1,5 @@
-import Stripe from "stripe";
 import { AppError } from "../../../core/errors.js";
+import { stripeSdk } from "./stripe-client.js";
 
 /**
  * A failed Stripe call as the API answers it, with Stripe's own sentence (docs/decisions.md D12:
@@ -11,7 +11,7 @@ import { AppError } from "../../../core/errors.js";
  */
 export function stripeFailure(error: unknown, doing?: string): AppError {
   if (error instanceof AppError) return error;
-  if (!(error instanceof Stripe.errors.StripeError)) throw error;
+  if (!(error instanceof stripeSdk().errors.StripeError)) throw error;
   const said = error.message || "no message";
   switch (error.type) {
     case "StripeCardError":
