@@ -1,12 +1,20 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HTTP_TIMEOUTS } from "../../src/server/platform/http-timeouts.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * Issue 11, defect 10: with the default settings a stalled or trickling client is cut off. The
  * probe left 300 sockets that had sent headers and 4 of 100 body bytes open for 128 s.
+ *
+ * What is asserted is the event, not how soon it came (issue 22: no latency in tests): the server
+ * answers 408 Request Timeout and closes the socket. Only the header and request deadlines answer
+ * 408 (Fastify's clientError handler); the last-resort idle time-out (60 s) closes a socket without
+ * a word, so a 408 shows it was the deadline that fired. Each test waits as long as it takes, within
+ * a budget far above the deadlines.
  */
-const CUT_WITHIN_MS = 30_000;
+const BUDGET_MS = 6 * HTTP_TIMEOUTS.connectionMs;
+const REQUEST_TIMEOUT_ANSWER = /^HTTP\/1\.1 408 Request Timeout\r\n/;
 
 let t: TestApp;
 let port: number;
@@ -16,71 +24,59 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Outcome = { closedAfterMs: number; received: string };
-
-/** Opens a raw socket, lets `drive` write to it, and resolves when the server closes it (or rejects after the limit). */
-function whenServerCloses(drive: (socket: net.Socket) => void): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
+/** Opens a raw socket, lets `drive` write to it, and resolves with what it received once the server closes it. */
+function whenServerCloses(drive: (socket: net.Socket) => void, onTestFinished: (cleanup: () => void) => void): Promise<string> {
+  return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
+    onTestFinished(() => socket.destroy());
     let received = "";
-    const limit = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`the server kept the socket open for ${CUT_WITHIN_MS} ms`));
-    }, CUT_WITHIN_MS);
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
       received += chunk;
     });
     socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(limit);
-      resolve({ closedAfterMs: performance.now() - started, received });
-    });
+    socket.on("close", () => resolve(received));
     socket.on("connect", () => drive(socket));
   });
 }
 
 describe("request timeouts", () => {
   it.concurrent(
-    "closes a socket that sent its headers and 4 of 100 body bytes",
-    async () => {
-      const outcome = await whenServerCloses((socket) => {
+    "closes a socket that sent its headers and 4 of 100 body bytes, answering 408",
+    async ({ onTestFinished }) => {
+      const received = await whenServerCloses((socket) => {
         socket.write(
           "POST /api/waitlist HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Requested-With: XMLHttpRequest\r\nContent-Length: 100\r\n\r\n",
         );
         socket.write('{"em');
-      });
-      expect(outcome.closedAfterMs).toBeLessThan(CUT_WITHIN_MS);
-      // Node answers 408 when the request deadline passes, if the socket can still be written.
-      if (outcome.received) expect(outcome.received).toMatch(/^HTTP\/1\.1 408/);
+      }, onTestFinished);
+      expect(received).toMatch(REQUEST_TIMEOUT_ANSWER);
     },
-    CUT_WITHIN_MS + 10_000,
+    BUDGET_MS,
   );
 
   it.concurrent(
-    "closes a socket that trickles its headers one line a second",
-    async () => {
+    "closes a socket that trickles its headers one line a second, answering 408",
+    async ({ onTestFinished }) => {
       let timer: NodeJS.Timeout | undefined;
-      const outcome = await whenServerCloses((socket) => {
+      onTestFinished(() => clearInterval(timer));
+      const received = await whenServerCloses((socket) => {
         socket.write("GET /api/auth/user HTTP/1.1\r\nHost: localhost\r\n");
         let line = 0;
         timer = setInterval(() => socket.writable && socket.write(`X-Slow-${++line}: a\r\n`), 1000);
-      });
-      clearInterval(timer);
-      expect(outcome.closedAfterMs).toBeLessThan(CUT_WITHIN_MS);
-      if (outcome.received) expect(outcome.received).toMatch(/^HTTP\/1\.1 408/);
+      }, onTestFinished);
+      expect(received).toMatch(REQUEST_TIMEOUT_ANSWER);
     },
-    CUT_WITHIN_MS + 10_000,
+    BUDGET_MS,
   );
 
   it.concurrent(
-    "closes a socket that connects and says nothing",
-    async () => {
-      const outcome = await whenServerCloses(() => {});
-      expect(outcome.closedAfterMs).toBeLessThan(CUT_WITHIN_MS);
+    "closes a socket that connects and says nothing, answering 408",
+    async ({ onTestFinished }) => {
+      const received = await whenServerCloses(() => {}, onTestFinished);
+      expect(received).toMatch(REQUEST_TIMEOUT_ANSWER);
     },
-    CUT_WITHIN_MS + 10_000,
+    BUDGET_MS,
   );
 
   it("still serves an ordinary request", async () => {

@@ -3,6 +3,7 @@ import { MAX_STREAMS_PER_ACCOUNT } from "../../src/server/live/routes.js";
 import { callIdsIn, openCallStream, type OpenStream } from "../helpers/event-stream.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 
 /**
  * GET /api/calls/stream (issue 13 §2): every change to the account's calls reaches its open streams
@@ -114,7 +115,8 @@ describe("GET /api/calls/stream", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe("Too many live connections for this account: close some of its tabs and try again");
     await Promise.all(open.map((s) => s.close()));
-    await expect.poll(async () => (await stream(third)).status, { timeout: 3000 }).toBe(200);
+    // Freed when the server sees the socket close; how soon is not asserted (issue 22).
+    await expect.poll(async () => (await stream(third)).status, { timeout: 20_000 }).toBe(200);
   });
 });
 
@@ -129,9 +131,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("across app instances (PostgreSQ
       await live.waitFor(callEvent(id, "started"));
       expect((await owner.c.post(`/api/calls/end/${id}`)).status).toBe(200);
       await live.waitFor(callEvent(id, "ended"));
-      const closing = Date.now();
+      // Closing does not wait for the open stream: the server ends it (a close that waited would run
+      // into the test's time limit). How soon is not asserted (issue 22: no latency in tests).
       await second.app.close();
-      expect(Date.now() - closing).toBeLessThan(3000);
+      await until("the server to end the open stream", () => live.ended(), Boolean);
     } finally {
       await second.app.close();
     }

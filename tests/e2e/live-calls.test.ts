@@ -6,7 +6,8 @@ import { type Harness, startHarness } from "./harness.js";
 /**
  * Issue 13 §2: an open dashboard shows a call started elsewhere (another session's API call, a
  * provider's webhook through the capture pipeline) in Active Calls with its platform and the
- * Recording badge within 2 s, and drops it when it ends, without a reload (server-sent events).
+ * Recording badge, and drops it when it ends, without a reload (server-sent events). How soon is
+ * bench/'s to measure, not a test's (issue 22).
  */
 let h: Harness;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 describe("live Active Calls", () => {
-  it("shows a call started in another session within 2 s and removes it when it ends, without a reload", async () => {
+  it("shows a call started in another session live and removes it when it ends, without a reload", async () => {
     const { page, context } = await h.newPage();
     const account = await h.signIn(context, { firstName: "Lena", timezone: "UTC" });
     await page.goto("/");
@@ -27,18 +28,17 @@ describe("live Active Calls", () => {
 
     const elsewhere = h.client();
     expect((await elsewhere.post("/api/auth/login", { email: account.email, password: account.password })).status).toBe(200);
-    const sent = Date.now();
     const started = await elsewhere.post("/api/calls/start", { platform: "teams" });
     expect(started.status).toBe(201);
+    // Shown live (no reload: reloads stays 0); how soon is not asserted (issue 22: latency belongs in bench/).
     const tracker = page.getByRole("list", { name: "Active calls" });
-    await tracker.getByText("Microsoft Teams", { exact: true }).waitFor({ timeout: 2000 });
-    await page.getByTestId("recording-badge").waitFor({ timeout: 2000 });
-    expect(Date.now() - sent).toBeLessThan(2000);
+    await tracker.getByText("Microsoft Teams", { exact: true }).waitFor();
+    await page.getByTestId("recording-badge").waitFor();
 
     expect((await elsewhere.post(`/api/calls/end/${started.body.id}`)).status).toBe(200);
-    await page.getByTestId("recording-badge").waitFor({ state: "detached", timeout: 2000 });
-    await page.getByText("No active calls. Start a timer when a call begins.").waitFor({ timeout: 2000 });
-    await page.getByTestId("recent-calls").getByText("Unknown Client").waitFor({ timeout: 2000 });
+    await page.getByTestId("recording-badge").waitFor({ state: "detached" });
+    await page.getByText("No active calls. Start a timer when a call begins.").waitFor();
+    await page.getByTestId("recent-calls").getByText("Unknown Client").waitFor();
     expect(reloads).toBe(0);
     await context.close();
   });
@@ -61,14 +61,14 @@ describe("live Active Calls", () => {
     const startedAt = new Date(Date.now() - 60_000);
     await recordCaptureEvent(h.app.db, { ...base, eventId: "e1", kind: "started", at: startedAt }, new Date());
     const tracker = page.getByRole("list", { name: "Active calls" });
-    await tracker.getByText("Zoom", { exact: true }).waitFor({ timeout: 2000 });
+    await tracker.getByText("Zoom", { exact: true }).waitFor();
     await tracker.getByRole("button", { name: "Assign client to the Zoom call" }).waitFor();
     await page.getByTestId("recording-badge").waitFor();
 
     await recordCaptureEvent(h.app.db, { ...base, eventId: "e2", kind: "ended", at: new Date() }, new Date());
-    await page.getByTestId("recording-badge").waitFor({ state: "detached", timeout: 2000 });
+    await page.getByTestId("recording-badge").waitFor({ state: "detached" });
     // 60 s at the account's default 150.00 an hour, every started minute: 2.50.
-    await page.getByTestId("recent-calls").getByText("$2.50").waitFor({ timeout: 2000 });
+    await page.getByTestId("recent-calls").getByText("$2.50").waitFor();
     await context.close();
   });
 });

@@ -33,17 +33,26 @@ describe("session", () => {
     const { page, context } = await h.newPage();
     // A cookie, so the page has no "no session" marker and the app asks the server.
     await context.addCookies([{ name: "minutely_session", value: "stale", url: h.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+    // The check is held unanswered until the test releases it, after the assertions: only the 3 s
+    // fallback can show the public page. Not before 3 s is a lower bound a busy machine cannot break;
+    // how long after is not asserted (issue 22: no latency in tests).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered = false;
     await page.route("**/api/auth/user", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 8000));
+      await held;
+      answered = true;
       await route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"Unauthorized"}' });
     });
     const started = Date.now();
     await page.goto("/");
     await page.getByRole("status").first().waitFor(); // the loading state while the check runs
-    await page.locator("h1#hero-title").waitFor({ timeout: 7000 });
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(2900);
-    expect(elapsed).toBeLessThan(7000);
+    await page.locator("h1#hero-title").waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    expect(answered).toBe(false);
+    release();
     await context.close();
   });
 

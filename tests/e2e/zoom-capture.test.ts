@@ -5,8 +5,9 @@ import { api, axeViolations, type Harness, startHarness } from "./harness.js";
 /**
  * Issue 13 §3 and §7's journey: connect Zoom in Settings and read the URL to paste; Zoom (the test,
  * signing as Zoom does) posts meeting.started to it and the call appears in Active Calls on a
- * dashboard that is already open, with its platform and the Recording badge, within 2 s and without
- * a reload; meeting.ended takes it out and Recent Calls shows it with its amount.
+ * dashboard that is already open, with its platform and the Recording badge, without a reload
+ * (how soon is bench/'s to measure, issue 22); meeting.ended takes it out and Recent Calls shows it
+ * with its amount.
  */
 const SECRET_TOKEN = "journey-secret-token-5Rt";
 let h: Harness;
@@ -60,7 +61,6 @@ describe("Zoom capture", () => {
     const endAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const startAt = new Date(endAt.getTime() - 30 * 60_000);
     const meeting = { uuid: `journey-${Date.now()}==`, topic: "Acme contract" };
-    const sentAt = Date.now();
     expect(
       await postAsZoom(
         webhookUrl,
@@ -68,10 +68,9 @@ describe("Zoom capture", () => {
       ),
     ).toBe(200);
     const activeList = dashboard.getByRole("list", { name: "Active calls" });
-    await activeList.getByText("Zoom", { exact: true }).waitFor({ timeout: 2000 });
-    await dashboard.getByTestId("recording-badge").waitFor({ timeout: 2000 });
-    const shownAfterMs = Date.now() - sentAt;
-    expect(shownAfterMs).toBeLessThan(2000);
+    // Shown live, without a reload; how soon is not asserted (issue 22: latency belongs in bench/).
+    await activeList.getByText("Zoom", { exact: true }).waitFor();
+    await dashboard.getByTestId("recording-badge").waitFor();
 
     expect(
       await postAsZoom(
@@ -88,7 +87,7 @@ describe("Zoom capture", () => {
         }),
       ),
     ).toBe(200);
-    await activeList.getByText(/^Acme Legal/).waitFor({ timeout: 2000 });
+    await activeList.getByText(/^Acme Legal/).waitFor();
 
     expect(
       await postAsZoom(
@@ -100,12 +99,12 @@ describe("Zoom capture", () => {
         }),
       ),
     ).toBe(200);
-    await dashboard.getByText("No active calls. Start a timer when a call begins.").waitFor({ timeout: 2000 });
+    await dashboard.getByText("No active calls. Start a timer when a call begins.").waitFor();
     await expect.poll(() => dashboard.getByTestId("recording-badge").count()).toBe(0);
     const recent = dashboard.getByTestId("recent-calls");
-    await recent.getByText("Acme Legal").waitFor({ timeout: 2000 });
+    await recent.getByText("Acme Legal").waitFor();
     // The account's default rate: $150.00 an hour, 30 minutes.
-    await recent.getByText("$75.00").waitFor({ timeout: 2000 });
+    await recent.getByText("$75.00").waitFor();
 
     await settings.reload();
     await settings.getByRole("tab", { name: "Zoom" }).click();
@@ -119,6 +118,5 @@ describe("Zoom capture", () => {
     await settings.getByText("No events received yet").waitFor();
     expect(await postAsZoom(webhookUrl, zoomEvent("meeting.started", { uuid: "after==" }, { eventTs: Date.now() }))).toBe(404);
     await context.close();
-    console.log(`zoom journey: meeting.started shown on the open dashboard ${shownAfterMs} ms after the webhook was sent`);
   });
 });
