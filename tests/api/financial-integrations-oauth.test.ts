@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncSummaryMessage } from "../../src/core/contracts/financial-integrations.js";
 import type { OAuthTokens } from "../../src/server/accounting/provider.js";
-import { accountingRecords, integrations } from "../../src/server/db/schema/index.js";
+import { accountingRecords, accountingSyncRuns, integrations } from "../../src/server/db/schema/index.js";
 import { readIntegrationSecret } from "../../src/server/integrations/integration-store.js";
 import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import type { ApiClient } from "../helpers/api-client.js";
@@ -327,5 +327,30 @@ describe("connecting Xero", () => {
     const record = (await b.c.get("/api/financial-integrations")).body.find((r: { integrationId: string }) => r.integrationId === "xero");
     expect(record).toMatchObject({ status: "connected", authorized: true, organisationName: "Demo Company (US)" });
     expect(record.config.tenantId).toBe(xero.tenantId);
+  });
+});
+
+describe("Sync Now while a sync is under way (issue 23 defect 14)", () => {
+  it("20 parallel clicks answer the run under way and start no other", async () => {
+    const row = await rowOf(a);
+    expect(row.status).toBe("connected");
+    const [running] = await t.app.db
+      .insert(accountingSyncRuns)
+      .values({ accountId: a.accountId, integrationId: row.id, state: "running", total: 3, synced: 1 })
+      .returning();
+    const runsBefore = await t.app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.integrationId, row.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        a.c.post(`/api/financial-integrations/${row.id}/sync`, { dateRange: { from: "2026-03-01", to: "2026-03-31" } }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ success: true, message: "A sync to QuickBooks is already under way: this is its progress." });
+      expect(answer.body.run).toMatchObject({ id: running!.id, state: "running" });
+    }
+    const runsAfter = await t.app.db.select().from(accountingSyncRuns).where(eq(accountingSyncRuns.integrationId, row.id));
+    expect(runsAfter).toHaveLength(runsBefore.length);
+    await t.app.db.update(accountingSyncRuns).set({ state: "failed", finishedAt: new Date() }).where(eq(accountingSyncRuns.id, running!.id));
   });
 });

@@ -45,7 +45,7 @@ export async function syncFinancialIntegration(
         ? `${info.name} is not connected (${row.lastError}). Connect it again before syncing.`
         : `${info.name} is not connected: connect it before syncing.`,
     );
-  const run = await startSyncRun(context.db, options.send, {
+  const { reused, ...run } = await startSyncRun(context.db, options.send, {
     accountId: options.accountId,
     integrationId: row.id,
     userId: options.userId,
@@ -54,6 +54,8 @@ export async function syncFinancialIntegration(
     now: context.now(),
   });
   const presented = presentSyncRun(run);
+  // One unfinished run per integration (issue 23 defect 14): another Sync Now answers the one under way.
+  if (reused) return { success: true, message: `A sync to ${info.name} is already under way: this is its progress.`, run: presented };
   if (presented.state === "failed")
     return { success: false, message: presented.message ?? `Sync to ${info.name} failed.`, run: presented };
   return { success: true, message: presented.message ?? `Sync to ${info.name} started.`, run: presented };

@@ -17,7 +17,13 @@ export const PUSH_INVOICE_JOB = "accounting.push-invoice";
 export const NO_INVOICES_MESSAGE = "No invoices in this period";
 export const NO_QUEUE_MESSAGE = "Syncing runs on the job queue, which this server does not run: nothing was sent";
 
-/** Queues a sync of the integration; the run as stored (state queued, or failed when there is no queue). */
+/**
+ * Queues a sync of the integration; the run as stored (state queued, or failed when there is no queue).
+ * An integration has at most one unfinished run (the partial unique index accounting_sync_runs_active_key,
+ * issue 23 defect 14): while one is queued or running, that run is answered (`reused`) and nothing is queued,
+ * so 20 clicks of Sync Now make one run. A run whose job could not be queued is failed at once, so it
+ * never blocks the next Sync Now.
+ */
 export async function startSyncRun(
   db: Db,
   send: JobSend | null,
@@ -29,7 +35,7 @@ export async function startSyncRun(
     to?: string | null;
     now: Date;
   },
-): Promise<SyncRunRow> {
+): Promise<SyncRunRow & { reused: boolean }> {
   const { now } = options;
   const [run] = await db
     .insert(accountingSyncRuns)
@@ -43,10 +49,32 @@ export async function startSyncRun(
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing()
     .returning();
-  if (!run) throw new Error("sync run insert returned nothing");
-  if (send) await send(SYNC_RUN_JOB, { runId: run.id });
-  return run;
+  if (!run) {
+    const [active] = await db
+      .select()
+      .from(accountingSyncRuns)
+      .where(
+        and(
+          eq(accountingSyncRuns.integrationId, options.integrationId),
+          sql`${accountingSyncRuns.state} in ('queued', 'running')`,
+        ),
+      )
+      .limit(1);
+    // Finished between the conflict and this read: start afresh.
+    if (!active) return startSyncRun(db, send, options);
+    return { ...active, reused: true };
+  }
+  if (send) {
+    try {
+      await send(SYNC_RUN_JOB, { runId: run.id });
+    } catch (error) {
+      await failSyncRun(db, run.id, "The sync could not be queued: sync again", now);
+      throw error;
+    }
+  }
+  return { ...run, reused: false };
 }
 
 export async function findSyncRun(db: Db, runId: number): Promise<SyncRunRow | null> {
