@@ -6,6 +6,7 @@ import { accountingRecords, accountingSyncRuns, integrations } from "../../src/s
 import { readIntegrationSecret } from "../../src/server/integrations/integration-store.js";
 import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import type { ApiClient } from "../helpers/api-client.js";
+import { ACCOUNTING_STATE_COOKIE } from "../../src/server/financial-integrations/oauth-consent.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -107,7 +108,7 @@ describe("connecting QuickBooks", () => {
       const query = new URLSearchParams(answer.searchParams);
       query.set("state", bad);
       const outcome = await expectNothingChanged(t.app.db, () => callback(a.c, query));
-      expect(outcome.get("error")).toBe("The connection link is invalid or has expired. Click Connect again.");
+      expect(outcome.get("error")).toBe("invalid_state");
       expect(outcome.get("connected")).toBeNull();
     }
   });
@@ -120,17 +121,17 @@ describe("connecting QuickBooks", () => {
     const otherBrowser = t.client();
     const login = await otherBrowser.post("/api/auth/login", { email: a.account.email, password: a.account.password });
     expect(login.status).toBe(200);
-    expect((await expectNothingChanged(t.app.db, () => callback(otherBrowser, answer.searchParams))).get("error")).toMatch(
-      /invalid or has expired/,
+    expect((await expectNothingChanged(t.app.db, () => callback(otherBrowser, answer.searchParams))).get("error")).toBe(
+      "invalid_state",
     );
     // Another account, even with the state in hand.
-    expect((await expectNothingChanged(t.app.db, () => callback(b.c, answer.searchParams))).get("error")).toMatch(
-      /invalid or has expired/,
+    expect((await expectNothingChanged(t.app.db, () => callback(b.c, answer.searchParams))).get("error")).toBe(
+      "invalid_state",
     );
     // Eleven minutes later: expired.
     clock += 11 * MINUTE;
-    expect((await expectNothingChanged(t.app.db, () => callback(a.c, answer.searchParams))).get("error")).toMatch(
-      /invalid or has expired/,
+    expect((await expectNothingChanged(t.app.db, () => callback(a.c, answer.searchParams))).get("error")).toBe(
+      "invalid_state",
     );
     expect((await rowOf(a)).status).toBe("disconnected");
   });
@@ -141,16 +142,20 @@ describe("connecting QuickBooks", () => {
     const outcome = await expectNothingChanged(t.app.db, () =>
       callback(a.c, new URLSearchParams({ error: "access_denied", state })),
     );
-    expect(outcome.get("error")).toBe("The connection was not authorised: access_denied. Nothing was connected.");
+    expect(Object.fromEntries(outcome)).toEqual({ error: "denied", provider: "quickbooks" });
   });
 
-  it("a code QuickBooks refuses ends with QuickBooks' reason, and stores nothing", async () => {
+  it("a code QuickBooks refuses ends with a code; QuickBooks' reason is stored on the record, nothing else", async () => {
     const { authorizationUrl } = await configure(a);
     const answer = await consent(authorizationUrl);
     const query = new URLSearchParams(answer.searchParams);
     query.set("code", "a-code-quickbooks-never-issued");
-    const outcome = await expectNothingChanged(t.app.db, () => callback(a.c, query));
-    expect(outcome.get("error")).toMatch(/^QuickBooks refused the connection: .*invalid_grant/);
+    const before = await rowOf(a);
+    const outcome = await callback(a.c, query);
+    expect(Object.fromEntries(outcome)).toEqual({ error: "refused", provider: "quickbooks" });
+    const after = await rowOf(a);
+    expect(after.lastError).toMatch(/^QuickBooks refused the connection: .*invalid_grant/);
+    expect({ ...after, lastError: null, updatedAt: null }).toEqual({ ...before, lastError: null, updatedAt: null });
   });
 
   it("the full flow: consent → callback → connected, company named, realmId stored, tokens encrypted and never answered", async () => {
@@ -166,7 +171,7 @@ describe("connecting QuickBooks", () => {
     const outcome = await callback(a.c, answer.searchParams);
     expect(Object.fromEntries(outcome)).toEqual({ connected: "quickbooks" });
     // The state is spent with its cookie: the same answer again is refused.
-    expect((await callback(a.c, answer.searchParams)).get("error")).toMatch(/invalid or has expired/);
+    expect((await callback(a.c, answer.searchParams)).get("error")).toBe("invalid_state");
 
     const list = await a.c.get("/api/financial-integrations");
     answers.push(list.text);
@@ -201,6 +206,23 @@ describe("connecting QuickBooks", () => {
     expect(resaved.body.authorizationUrl).toBeNull();
     expect(resaved.body.integration).toMatchObject({ status: "connected", authorized: true });
     expect(resaved.body.message).toContain(`still connected to ${qbo.companyName}`);
+  });
+
+  it("a spent state re-sent by hand with its nonce cookie completes nothing (issue 23 defect 11)", async () => {
+    const c = await newAccount(t);
+    const { authorizationUrl } = await configure(c);
+    const nonce = c.c.cookie(ACCOUNTING_STATE_COOKIE)!;
+    expect(nonce).toBeTruthy();
+    const answer = await consent(authorizationUrl);
+    expect((await callback(c.c, answer.searchParams)).get("connected")).toBe("quickbooks");
+    // The browser dropped the cookie; the attacker writes it back by hand.
+    const replay = await expectNothingChanged(t.app.db, () =>
+      t.client().request("GET", `${CALLBACK}?${answer.searchParams}`, {
+        headers: { cookie: `minutely_session=${c.c.cookie("minutely_session")}; ${ACCOUNTING_STATE_COOKIE}=${nonce}` },
+      }),
+    );
+    expect(replay.status).toBe(302);
+    expect(new URL(replay.headers.get("location")!, t.baseUrl).searchParams.get("error")).toBe("invalid_state");
   });
 
   it("disconnect revokes at QuickBooks and forgets the tokens; reconnecting to the same company keeps the record links", async () => {

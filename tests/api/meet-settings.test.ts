@@ -181,9 +181,7 @@ describe("the consent flow", () => {
     const forgedAnswer = await a.c.get(path(forged));
     expect(forgedAnswer.status).toBe(302);
     expect(forgedAnswer.headers.get("location")).toContain("meet=error");
-    expect(new URL(forgedAnswer.headers.get("location")!, "http://app").searchParams.get("message")).toContain(
-      "invalid or has expired",
-    );
+    expect(new URL(forgedAnswer.headers.get("location")!, "http://app").searchParams.get("reason")).toBe("invalid_state");
 
     // B's session with A's state (B has its own cookie jar, without A's nonce): refused.
     await b.c.post("/api/integrations/meet", { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
@@ -209,13 +207,15 @@ describe("the consent flow", () => {
     expect(location.searchParams.get("tab")).toBe("integrations");
     expect(location.searchParams.get("sub")).toBe("meet");
     expect(location.searchParams.get("meet")).toBe("error");
-    expect(location.searchParams.get("message")).toContain("access_denied");
+    expect(location.searchParams.get("reason")).toBe("denied");
+    // Google's words never ride in the address (issue 23 defect 9): only the fixed code.
+    expect(location.search).not.toContain("access_denied");
   });
 
   it("the consent connects the Google account, stores the refresh token encrypted and opens the push channel", async () => {
     const { location } = await connectMeet(a.c, google, { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     expect(location.pathname).toBe("/settings");
-    expect(location.searchParams.get("message")).toBe(`Connected to Google as ${STAND_IN_ACCOUNT}.`);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ tab: "integrations", sub: "meet", meet: "connected" });
     const status = await a.c.get("/api/integrations/meet");
     expect(status.body).toMatchObject({ status: "connected", googleAccount: STAND_IN_ACCOUNT, enabled: true, lastError: null });
     expect(Date.parse(status.body.channelExpiresAt)).toBeGreaterThan(Date.now() + 6 * 86400_000);
@@ -288,5 +288,24 @@ describe("a Google that does not answer", () => {
       google.clearFailures();
       await slow.close();
     }
+  });
+});
+
+describe("the consent's state is spent on the server (issue 23 defect 11)", () => {
+  it("a spent state re-sent by hand with its nonce cookie completes nothing", async () => {
+    const c = await newAccount(t);
+    await c.c.post("/api/integrations/meet", { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, enabled: true });
+    const start = await c.c.get("/api/integrations/meet/connect");
+    const nonce = c.c.cookie("minutely_meet_oauth")!;
+    const callbackUrl = new URL(google.consent(start.headers.get("location")!));
+    const path = callbackUrl.pathname + callbackUrl.search;
+    expect((await c.c.get(path)).headers.get("location")).toContain("meet=connected");
+    const replay = await expectNothingChanged(t.app.db, () =>
+      t.client().request("GET", path, {
+        headers: { cookie: `minutely_session=${c.c.cookie("minutely_session")}; minutely_meet_oauth=${nonce}` },
+      }),
+    );
+    const location = new URL(replay.headers.get("location")!, "http://app");
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ meet: "error", reason: "invalid_state" });
   });
 });

@@ -4,8 +4,9 @@ import type { Db } from "../../src/server/db/client.js";
 
 /**
  * The tables a refused request must leave exactly as they were. Left out on purpose: `sessions`
- * (a read may extend a session's rolling expiry) and `rate_limit_counters` (counting a refused
- * attempt is the point of a limit).
+ * (a read may extend a session's rolling expiry), `rate_limit_counters` (counting a refused
+ * attempt is the point of a limit) and `spent_oauth_states` (an OAuth callback spends its state
+ * whatever its outcome).
  */
 export const DATA_TABLES = [
   "accounts",

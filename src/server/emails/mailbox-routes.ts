@@ -1,28 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ConsentFailure } from "../../core/contracts/consent-outcome.js";
+import { mailboxSettingsRequest, OAUTH_RETURN_PATH, oauthCallbackQuery } from "../../core/contracts/emails.js";
 import { mailboxSettingsResponse, mailboxTestResponse, oauthProviderParam } from "../../core/contracts/mailbox.js";
 import { successMessage } from "../../core/contracts/response-fields.js";
-import { mailboxSettingsRequest, OAUTH_RETURN_PATH, oauthCallbackQuery } from "../../core/contracts/emails.js";
 import { AppError, notFound } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
+import { ConsentFailed, consentFailureOf } from "../integrations/oauth-state.js";
 import { publicOrigin } from "../platform/public-origin.js";
+import { routeSchema } from "../platform/route-schema.js";
 import { secretBoxFor } from "../platform/secrets.js";
+import { parseInput } from "../platform/validate.js";
 import { connectOAuthMailbox } from "./connect-oauth-mailbox.js";
 import { presentMailbox } from "./mailbox-presenter.js";
 import { deleteMailbox, findMailbox } from "./mailbox-store.js";
 import {
+  callbackPath,
+  exchangeCode,
   OAUTH_META,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_TTL_SECONDS,
-  callbackPath,
-  exchangeCode,
   parseOAuthProvider,
   startAuthorization,
   verifyState,
 } from "./oauth.js";
 import { saveMailbox } from "./save-mailbox.js";
 import { testMailbox } from "./test-mailbox.js";
-import { routeSchema } from "../platform/route-schema.js";
 
 const OAUTH_COOKIE_PATH = "/api/integrations/email/oauth";
 
@@ -124,7 +126,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         tags: ["mailbox"],
         params: oauthProviderParam,
         querystring: oauthCallbackQuery,
-        response: { 302: { description: "To /emails?oauth=connected|error" } },
+        response: { 302: { description: "To /emails?oauth=connected or ?oauth=error&reason={code}" } },
       }),
     },
     async (request, reply) => {
@@ -140,16 +142,21 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
       });
       try {
         if (query.error) {
-          throw new AppError(
-            "bad_request",
+          throw new ConsentFailed(
+            "denied",
             `${OAUTH_META[provider].label} sign-in did not complete: ${query.error_description || query.error}`,
           );
         }
         if (!query.code || !query.state)
-          throw new AppError("bad_request", "The sign-in answer has no code. Start Connect again from Settings.");
+          throw new ConsentFailed("no_code", "The sign-in answer has no code. Start Connect again from Settings.");
         const box = secretBoxFor(app.config);
         const now = app.now();
-        const codeVerifier = await verifyState(app.db, box, query.state, { provider, accountId: auth.accountId, cookieNonce, now });
+        const codeVerifier = await verifyState(app.db, box, query.state, {
+          provider,
+          accountId: auth.accountId,
+          cookieNonce,
+          now,
+        });
         const tokens = await exchangeCode(app.config, provider, {
           code: query.code,
           redirectUri: origin(request) + callbackPath(provider),
@@ -157,10 +164,12 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
           now,
         });
         await connectOAuthMailbox(app.db, app.config, { accountId: auth.accountId, provider, tokens, now });
-        return backToSettings(reply, "connected");
+        return backToSettings(reply, { oauth: "connected" });
       } catch (error) {
-        if (error instanceof AppError) return backToSettings(reply, "error", error.message);
-        throw error;
+        if (!(error instanceof AppError)) throw error;
+        // The provider's words go to the log, never into the address (issue 23 defect 9).
+        request.log.info({ reason: consentFailureOf(error), detail: error.message }, "mailbox sign-in not completed");
+        return backToSettings(reply, { oauth: "error", reason: consentFailureOf(error) });
       }
     },
   );
@@ -174,9 +183,10 @@ function cookieOptions(request: FastifyRequest, maxAge: number) {
   return { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https", maxAge };
 }
 
-/** The callback is a browser navigation: it ends on /emails, which shows the outcome. */
-function backToSettings(reply: FastifyReply, outcome: "connected" | "error", message?: string) {
-  const params = new URLSearchParams({ oauth: outcome });
-  if (message) params.set("message", message);
-  return reply.redirect(`${OAUTH_RETURN_PATH}?${params.toString()}`);
+/**
+ * The callback is a browser navigation: it ends on /emails with `oauth=connected` or
+ * `oauth=error&reason={code}` (core/contracts/consent-outcome.ts), which the page turns into fixed words.
+ */
+function backToSettings(reply: FastifyReply, outcome: { oauth: "connected" } | { oauth: "error"; reason: ConsentFailure }) {
+  return reply.redirect(`${OAUTH_RETURN_PATH}?${new URLSearchParams(outcome).toString()}`);
 }

@@ -7,6 +7,7 @@ import type { AccountingContext } from "../accounting/sync/accounting-context.js
 import { verifyAccountingConnection } from "../accounting/sync/verify-connection.js";
 import { accountingRecords, integrations } from "../db/schema/index.js";
 import { findIntegration, saveIntegration } from "../integrations/integration-store.js";
+import { ConsentFailed } from "../integrations/oauth-state.js";
 import { configText, isAccountingRow, readSecretOrEmpty } from "./accounting-rows.js";
 import { providerNamedByState, providerRefusal, redirectUriOf, spendConsentState } from "./oauth-consent.js";
 
@@ -35,9 +36,10 @@ export async function completeAccountingConsent(
   const { answer } = options;
   if (answer.error) {
     const detail = answer.error_description ? `${answer.error_description} (${answer.error})` : answer.error;
-    throw new AppError("bad_request", `The connection was not authorised: ${detail}. Nothing was connected.`);
+    throw new ConsentFailed("denied", `The connection was not authorised: ${detail}. Nothing was connected.`);
   }
-  if (!answer.code || !answer.state) throw new AppError("bad_request", "The provider's answer has no code. Click Connect again.");
+  if (!answer.code || !answer.state)
+    throw new ConsentFailed("no_code", "The provider's answer has no code. Click Connect again.");
   const provider = providerNamedByState(answer.state);
   await spendConsentState(context, answer.state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
   const info = accountingProvider(provider);
@@ -47,7 +49,7 @@ export async function completeAccountingConsent(
   const clientId = row ? configText(row, "clientId") : undefined;
   const api = apiProviderFor(provider);
   if (!row || !isAccountingRow(row) || !clientId || typeof secret.clientSecret !== "string" || !api?.exchangeCode)
-    throw new AppError("bad_request", `Save your ${info.name} Client ID and Client Secret first, then connect.`);
+    throw new ConsentFailed("not_saved", `Save your ${info.name} Client ID and Client Secret first, then connect.`);
 
   const query: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(answer)) if (typeof value === "string") query[name] = value;
@@ -63,7 +65,10 @@ export async function completeAccountingConsent(
       timeoutMs: context.config.accounting?.timeoutMs ?? 15_000,
     });
   } catch (error) {
-    throw providerRefusal(info.name, error);
+    const refusal = providerRefusal(info.name, error);
+    // The provider's words stay on the server: the card shows them (issue 23 defect 9).
+    await context.db.update(integrations).set({ lastError: refusal.message }).where(eq(integrations.id, row.id));
+    throw refusal;
   }
 
   const key = { accountId: options.accountId, kind: ACCOUNTING_KIND, provider };
@@ -86,12 +91,13 @@ export async function completeAccountingConsent(
   );
   const verified = await verifyAccountingConnection(context, withTokens);
   if (!verified.ok) {
-    // Nothing of the failed consent stays: the row goes back to what it was.
+    // Nothing of the failed consent stays: the row goes back to what it was, with the reason to show.
+    const message = `The connection check failed: ${verified.message}`;
     await context.db
       .update(integrations)
-      .set({ config: row.config, secretCiphertext: row.secretCiphertext, status: row.status, lastError: row.lastError })
+      .set({ config: row.config, secretCiphertext: row.secretCiphertext, status: row.status, lastError: message })
       .where(eq(integrations.id, row.id));
-    throw new AppError("bad_gateway", `The connection check failed: ${verified.message}`);
+    throw new AppError("bad_gateway", message);
   }
   if (companyChanged)
     await context.db

@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.js";
 import { isAccountingFailure } from "../accounting/accounting-errors.js";
 import { apiProviderFor } from "../accounting/providers/index.js";
 import type { AccountingContext } from "../accounting/sync/accounting-context.js";
-import { OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState } from "../integrations/oauth-state.js";
+import { ConsentFailed, OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState } from "../integrations/oauth-state.js";
 import { type AccountingRow, configText, readSecretOrEmpty } from "./accounting-rows.js";
 import { defaultRedirectUri } from "./present-financial-integration.js";
 
@@ -72,7 +72,7 @@ export function providerNamedByState(state: string): AccountingProviderId {
   } catch {
     // an unreadable state is refused below
   }
-  throw new AppError("bad_request", INVALID_STATE);
+  throw new ConsentFailed("invalid_state", INVALID_STATE);
 }
 
 /**
@@ -91,7 +91,7 @@ export async function spendConsentState(
       now: context.now(),
     });
   } catch (error) {
-    if (error instanceof AppError) throw new AppError("bad_request", INVALID_STATE);
+    if (error instanceof AppError) throw new ConsentFailed("invalid_state", INVALID_STATE);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { lt } from "drizzle-orm";
-import { AppError } from "../../core/errors.js";
+import type { ConsentFailure } from "../../core/contracts/consent-outcome.js";
+import { AppError, type ErrorCode } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { spentOAuthStates } from "../db/schema/index.js";
 import { type SecretBox, sign } from "../platform/secrets.js";
@@ -15,6 +16,26 @@ import { type SecretBox, sign } from "../platform/secrets.js";
  * of the integrations kit.
  */
 export const OAUTH_STATE_TTL_SECONDS = 600;
+
+/**
+ * A callback that failed for a reason with a fixed code (core/contracts/consent-outcome.ts): the
+ * redirect carries the code, never the message. Any other AppError of a callback counts as "refused",
+ * and its message (the provider's words) is stored on the integration for the screen to fetch.
+ */
+export class ConsentFailed extends AppError {
+  constructor(
+    readonly reason: ConsentFailure,
+    message: string,
+    status: ErrorCode = "bad_request",
+  ) {
+    super(status, message);
+  }
+}
+
+/** The code a callback's failure is redirected with. */
+export function consentFailureOf(error: AppError): ConsentFailure {
+  return error instanceof ConsentFailed ? error.reason : "refused";
+}
 
 /** `a` account, `p` purpose, `n` nonce, `e` expiry (ms since the epoch). */
 type StatePayload = { a: number; p: string; n: string; e: number };
@@ -44,7 +65,7 @@ export function signOAuthState(
  * Returns the payload; anything else is a 400 that says only that the link is invalid.
  */
 function verifyOAuthState(box: SecretBox, state: string, expected: StateExpectation): StatePayload {
-  const invalid = new AppError("bad_request", INVALID);
+  const invalid = new ConsentFailed("invalid_state", INVALID);
   const [encoded, signature] = state.split(".");
   if (!encoded || !signature) throw invalid;
   const expectedSignature = Buffer.from(sign(stateKey(box), encoded));
@@ -73,7 +94,7 @@ export async function spendOAuthState(db: Db, box: SecretBox, state: string, exp
     .values({ nonce: payload.n, expiresAt: new Date(payload.e) })
     .onConflictDoNothing()
     .returning({ nonce: spentOAuthStates.nonce });
-  if (spent.length === 0) throw new AppError("bad_request", INVALID);
+  if (spent.length === 0) throw new ConsentFailed("invalid_state", INVALID);
   return payload.n;
 }
 

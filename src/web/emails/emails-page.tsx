@@ -1,10 +1,11 @@
+import { consentFailureOrNull, consentFailureText } from "@core/contracts/consent-outcome";
 import type { CalculateBillingResponse, SearchEmailsResponse, SearchedEmail } from "@core/contracts/emails";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "wouter";
 import { PageHeader } from "@web/components/page-header";
 import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { refreshAfter } from "@web/lib/query-refresh";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "wouter";
 import { BillingBreakdownCard } from "./billing-breakdown-card";
 import { type BillingChoice, CalculateBillingCard } from "./calculate-billing-card";
 import { EmailSearchCard } from "./email-search-card";
@@ -82,12 +83,15 @@ export default function EmailsPage() {
   );
 }
 
-/** After "Connect with Google/Microsoft" the server sends the browser here with ?oauth=connected or ?oauth=error&message=…. */
+/**
+ * After "Connect with Google/Microsoft" the server sends the browser here with ?oauth=connected or
+ * ?oauth=error&reason={code}: fixed words only, never text from the address (issue 23 defect 9).
+ */
 function useOAuthOutcome(): void {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const outcome = params.get("oauth");
-  const message = params.get("message");
+  const reason = consentFailureOrNull(params.get("reason"));
   useEffect(() => {
     if (!outcome || shown.current) return;
     shown.current = true;
@@ -97,10 +101,10 @@ function useOAuthOutcome(): void {
     } else {
       toast({
         title: "Connection Failed",
-        description: message ?? "The mailbox could not be connected.",
+        description: consentFailureText(reason, "Your mail provider"),
         variant: "destructive",
       });
     }
     setParams({}, { replace: true });
-  }, [outcome, message, setParams]);
+  }, [outcome, reason, setParams]);
 }

@@ -1,3 +1,4 @@
+import { consentFailureOrNull, consentFailureText } from "@core/contracts/consent-outcome";
 import { FINANCIAL_TOASTS, providerIdOrNull } from "@core/contracts/financial-integrations";
 import { toast } from "@web/hooks/use-toast";
 import { refreshAfter } from "@web/lib/query-refresh";
@@ -6,17 +7,20 @@ import { useSearchParams } from "wouter";
 import { providerName } from "./provider-cards-model";
 
 /**
- * A provider's consent ends on /financial-integrations?connected={provider} or ?error={message}
- * (the OAuth callback's redirect): say the outcome once, then drop the parameters so a reload
- * does not say it again.
+ * A provider's consent ends on /financial-integrations?connected={provider} or
+ * ?error={code}&provider={provider} (the OAuth callback's redirect): say the outcome once with fixed
+ * words (core/contracts/consent-outcome.ts; the provider's own reason is on its card, from the
+ * server), then drop the parameters so a reload does not say it again. Nothing of the address is
+ * shown as it is: anyone can write a link (issue 23 defect 9).
  */
 export function useConnectOutcome(): void {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const connected = providerIdOrNull(params.get("connected"));
-  const error = params.get("error");
+  const error = params.has("error") ? consentFailureOrNull(params.get("error")) : undefined;
+  const failedProvider = providerIdOrNull(params.get("provider"));
   useEffect(() => {
-    if ((!connected && !error) || shown.current) return;
+    if ((!connected && error === undefined) || shown.current) return;
     shown.current = true;
     if (connected)
       toast({
@@ -26,10 +30,10 @@ export function useConnectOutcome(): void {
     else
       toast({
         title: FINANCIAL_TOASTS.setupFailed,
-        description: error ?? "The connection was not completed.",
+        description: consentFailureText(error ?? null, failedProvider ? providerName(failedProvider) : "The provider"),
         variant: "destructive",
       });
     void refreshAfter("financial.saved");
     setParams({}, { replace: true });
-  }, [connected, error, setParams]);
+  }, [connected, error, failedProvider, setParams]);
 }

@@ -1,3 +1,4 @@
+import { consentFailureOrNull, consentFailureText } from "@core/contracts/consent-outcome";
 import type {
   MeetIntegrationJson,
   MeetSaveResponse,
@@ -66,22 +67,23 @@ export function useMeetActions() {
 }
 
 /**
- * Google's consent ends on /settings?tab=integrations&sub=meet&meet=connected|error&message=…: say
- * the outcome once, then drop those parameters so a reload does not say it again.
+ * Google's consent ends on /settings?tab=integrations&sub=meet&meet=connected or &meet=error&reason={code}:
+ * say the outcome once in fixed words (core/contracts/consent-outcome.ts; the Google account and
+ * Google's reason are on the tab, from the server), then drop those parameters so a reload does not
+ * say it again. Nothing of the address is shown as it is (issue 23 defect 9).
  */
 export function useMeetConsentOutcome(): void {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const outcome = params.get("meet");
-  const message = params.get("message");
+  const reason = consentFailureOrNull(params.get("reason"));
   useEffect(() => {
     if (!outcome || shown.current) return;
     shown.current = true;
     if (outcome === "connected")
-      toast({ title: "Google Account Connected", description: message ?? "Google Meet is connected." });
-    else
-      toast({ title: MEET_SETUP_FAILED, description: message ?? "Google did not complete the consent.", variant: "destructive" });
+      toast({ title: "Google Account Connected", description: "Google Meet is connected: the tab shows the account." });
+    else toast({ title: MEET_SETUP_FAILED, description: consentFailureText(reason, "Google"), variant: "destructive" });
     void refreshAfter("meet.saved");
     setParams({ tab: "integrations", sub: "meet" }, { replace: true });
-  }, [outcome, message, setParams]);
+  }, [outcome, reason, setParams]);
 }

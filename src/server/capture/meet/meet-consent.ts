@@ -3,7 +3,7 @@ import { MEET_SCOPES } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { signOAuthState, spendOAuthState } from "../../integrations/oauth-state.js";
+import { ConsentFailed, signOAuthState, spendOAuthState } from "../../integrations/oauth-state.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { openCalendarChannel } from "./calendar-channel.js";
 import { calendarApi, googleFailure, googleOAuthClient } from "./google-clients.js";
@@ -18,7 +18,11 @@ async function savedClient(db: Db, box: SecretBox, accountId: number) {
   const secret = row ? readMeetSecret(box, row) : null;
   const clientId = row ? meetConfig(row).clientId : undefined;
   if (!row || !secret?.clientSecret || !clientId)
-    throw new AppError("conflict", "Save your Google Client ID and Client Secret first, then connect your Google account.");
+    throw new ConsentFailed(
+      "not_saved",
+      "Save your Google Client ID and Client Secret first, then connect your Google account.",
+      "conflict",
+    );
   return { row, secret, clientId };
 }
 

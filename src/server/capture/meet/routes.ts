@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ConsentFailure } from "../../../core/contracts/consent-outcome.js";
 import {
   MEET_CALLBACK_PATH,
   MEET_CONNECT_PATH,
@@ -16,8 +18,11 @@ import {
 import { successMessage } from "../../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
-import { publicOrigin } from "../../platform/public-origin.js";
+import { integrations } from "../../db/schema/index.js";
+import { ConsentFailed, consentFailureOf } from "../../integrations/oauth-state.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
+import { publicOrigin } from "../../platform/public-origin.js";
 import { registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { secretBoxFor } from "../../platform/secrets.js";
@@ -28,7 +33,6 @@ import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integ
 import { meetSyncKey } from "./meet-jobs.js";
 import { testMeetConnection } from "./meet-test.js";
 import { receiveCalendarPush } from "./receive-calendar-push.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const STATE_TTL_SECONDS = 600;
 const TAGS = ["meet"];
@@ -152,7 +156,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
         summary: "Google's answer to the consent: checks the state, stores the refresh token; redirects to Settings → Meet",
         tags: TAGS,
         querystring: meetCallbackQuery,
-        response: { 302: { description: "To /settings?tab=integrations&sub=meet&meet=connected|error" } },
+        response: { 302: { description: "To /settings?tab=integrations&sub=meet&meet=connected or &meet=error&reason={code}" } },
       }),
     },
     async (request, reply) => {
@@ -162,10 +166,10 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
       reply.clearCookie(MEET_STATE_COOKIE, cookieOptions(request));
       try {
         if (query.error)
-          throw new AppError("bad_request", `Google consent did not complete: ${query.error_description || query.error}`);
+          throw new ConsentFailed("denied", `Google consent did not complete: ${query.error_description || query.error}`);
         if (!query.code || !query.state)
-          throw new AppError("bad_request", "Google's answer has no code. Start Connect Google account again from Settings.");
-        const { googleAccount, channelError } = await finishMeetConsent(app.db, secretBoxFor(app.config), app.config, {
+          throw new ConsentFailed("no_code", "Google's answer has no code. Start Connect Google account again from Settings.");
+        const { channelError } = await finishMeetConsent(app.db, secretBoxFor(app.config), app.config, {
           accountId: auth.accountId,
           code: query.code,
           state: query.state,
@@ -175,13 +179,23 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
           now: app.now(),
         });
         await app.jobs?.send("meet.sync-calendar", { accountId: auth.accountId }, { singletonKey: meetSyncKey(auth.accountId) });
-        return backToSettings(reply, "connected", channelError ?? `Connected to Google as ${googleAccount}.`);
+        // Connected; a push channel Google refused is the row's last error, which the tab shows.
+        if (channelError) await storeLastError(auth.accountId, channelError);
+        return backToSettings(reply, { meet: "connected" });
       } catch (error) {
-        if (error instanceof AppError) return backToSettings(reply, "error", error.message);
-        throw error;
+        if (!(error instanceof AppError)) throw error;
+        const reason = consentFailureOf(error);
+        // Google's words stay on the server: the tab shows the row's last error (issue 23 defect 9).
+        if (reason === "refused") await storeLastError(auth.accountId, error.message);
+        return backToSettings(reply, { meet: "error", reason });
       }
     },
   );
+
+  async function storeLastError(accountId: number, message: string): Promise<void> {
+    const row = await findMeetIntegration(app.db, accountId);
+    if (row) await app.db.update(integrations).set({ lastError: message }).where(eq(integrations.id, row.id));
+  }
 
   await app.register(calendarPushRoutes);
 }
@@ -190,10 +204,13 @@ function cookieOptions(request: FastifyRequest) {
   return { path: "/api/integrations/meet", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
 }
 
-/** The consent is a browser navigation: it ends on Settings → Meet, which shows the outcome. */
-function backToSettings(reply: FastifyReply, outcome: "connected" | "error", message: string) {
-  const params = new URLSearchParams({ meet: outcome, message });
-  return reply.redirect(`${MEET_RETURN_PATH}&${params.toString()}`);
+/**
+ * The consent is a browser navigation: it ends on Settings → Meet with `meet=connected` or
+ * `meet=error&reason={code}` (core/contracts/consent-outcome.ts), never words: the tab shows the
+ * Google account and the last error from GET /api/integrations/meet.
+ */
+function backToSettings(reply: FastifyReply, outcome: { meet: "connected" } | { meet: "error"; reason: ConsentFailure }) {
+  return reply.redirect(`${MEET_RETURN_PATH}&${new URLSearchParams(outcome).toString()}`);
 }
 
 /** Calendar push notifications in their own scope: Google posts an empty body; only the X-Goog-* headers count. */
@@ -228,7 +245,11 @@ async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
                 scope.database,
                 jobs,
                 { provider: "meet-push", ...claim },
-                { name: "meet.sync-calendar", data: { accountId: claim.accountId }, options: { singletonKey: meetSyncKey(claim.accountId) } },
+                {
+                  name: "meet.sync-calendar",
+                  data: { accountId: claim.accountId },
+                  options: { singletonKey: meetSyncKey(claim.accountId) },
+                },
               )
           : null,
         {
