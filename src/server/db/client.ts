@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { pglitePreparedQueries, type Statement, type StatementParam } from "./pglite-prepared.js";
 import * as schema from "./schema/index.js";
+import { unpackTemplate } from "./unpack-template.js";
 
 export type { Statement, StatementParam };
 
@@ -69,9 +70,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const pgliteDir = options.inMemory ? undefined : path.join(options.dataDir ?? "./data", "pglite");
   const isNew = !pgliteDir || !fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
   if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
+  // A new data folder gets the template's files before PGlite opens it (db/unpack-template.ts says why).
+  const unpacked = pgliteDir && isNew && options.template;
+  if (unpacked) unpackTemplate(new Uint8Array(await options.template!.arrayBuffer()), pgliteDir);
   const client = await PGlite.create({
     dataDir: pgliteDir ? `file://${pgliteDir}` : undefined,
-    loadDataDir: isNew ? options.template : undefined,
+    loadDataDir: isNew && !unpacked ? options.template : undefined,
     // A short burst of lost writes after a power cut is acceptable for the single-machine install;
     // each query no longer waits for the whole data dir to be flushed.
     relaxedDurability: true,

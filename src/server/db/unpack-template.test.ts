@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.js";
+import { unpackTemplate } from "./unpack-template.js";
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-unpack-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** One tar entry: a 512-byte header (name, mode, size in octal, type) and its data padded to 512. */
+function tarEntry(name: string, type: string, data = Buffer.alloc(0)): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0);
+  header.write("0000644\0", 100);
+  header.write(`${data.length.toString(8).padStart(11, "0")}\0`, 124);
+  header.write(type, 156);
+  header.write("ustar\0", 257);
+  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
+}
+
+describe("a new data folder from the PGlite template", () => {
+  it("opens with the template's tables and rows, and opens again as an existing folder", async () => {
+    const source = await PGlite.create();
+    await source.exec("create table kept (note text); insert into kept values ('from the template');");
+    const template = await source.dumpDataDir("gzip");
+    await source.close();
+
+    const dataDir = path.join(work, "fresh");
+    for (let start = 0; start < 2; start++) {
+      const database = await openDatabase({ dataDir, template });
+      const rows = await database.pglite!.query<{ note: string }>("select note from kept");
+      expect(rows.rows).toEqual([{ note: "from the template" }]);
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+  }, 120_000);
+
+  it("unpacks a plain tar as well as a gzipped one", () => {
+    const tar = Buffer.concat([tarEntry("/base", "5"), tarEntry("/base/file", "0", Buffer.from("data")), Buffer.alloc(1024)]);
+    for (const [name, archive] of [
+      ["plain", tar],
+      ["gzipped", zlib.gzipSync(tar)],
+    ] as const) {
+      unpackTemplate(archive, path.join(work, name));
+      expect(fs.readFileSync(path.join(work, name, "base", "file"), "utf8")).toBe("data");
+    }
+  });
+
+  it("refuses an entry outside the folder or of a kind a data dir never holds, naming it", () => {
+    const escaping = Buffer.concat([tarEntry("../../escaped", "0", Buffer.from("x")), Buffer.alloc(1024)]);
+    // A leading "../" is resolved against the folder's root, so it lands inside, never above it.
+    unpackTemplate(escaping, path.join(work, "escape"));
+    expect(fs.existsSync(path.join(work, "escape", "escaped"))).toBe(true);
+    expect(fs.existsSync(path.join(work, "..", "escaped"))).toBe(false);
+
+    const link = Buffer.concat([tarEntry("/pg_link", "2"), Buffer.alloc(1024)]);
+    expect(() => unpackTemplate(link, path.join(work, "link"))).toThrow(
+      'The PGlite template has an entry of tar type "2" (/pg_link); rebuild it with npm run build',
+    );
+  });
+});
