@@ -62,7 +62,7 @@ async function fill(target: Dovecot, count: number, matchEvery: number) {
 
 const dovecot = await startDovecot();
 const small = await startDovecot({ username: "small@example.test" });
-const template = ".tmp/test-pglite-template.tar";
+const template = ".tmp/test-pglite-template.tar.gz";
 const app = await buildApp(
   loadConfig(
     { LOG_LEVEL: "silent" },

@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MEETING_PLATFORMS } from "../../src/core/contracts/platform-detection.js";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
-import { watchMeetings } from "../../src/server/platform-detection/watch-meetings.js";
+import { WATCH_MEETINGS_JOB, watchMeetings } from "../../src/server/platform-detection/watch-meetings.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -289,6 +290,14 @@ describe("the desktop meeting watcher on the job queue", () => {
   });
   afterAll(async () => q?.close());
 
+  /** Looks of the watcher waiting in the queue for their start time (pg-boss's own record). */
+  async function waitingLooks(): Promise<string[]> {
+    const result = await q.app.db.execute(
+      sql`select id::text from pgboss.job where name = ${WATCH_MEETINGS_JOB} and state = 'created' and start_after > now()`,
+    );
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  }
+
   it("is a stately queue re-seeded by a cron every minute", async () => {
     const schedules = await q.app.jobs!.boss.getSchedules();
     expect(schedules).toEqual(
@@ -311,7 +320,16 @@ describe("the desktop meeting watcher on the job queue", () => {
 
     await stop(inMeeting);
     queueClock = new Date("2026-04-01T09:45:00Z");
-    // The job looks again every 10 s by itself (re-queued with startAfter): the call ends.
+    // The job looks again by itself: it re-queued itself to start WATCH_EVERY_SECONDS (10 s) later.
+    // The test releases that waiting look now instead of sitting out the interval, and the call ends.
+    await until(
+      "the job to re-queue itself",
+      () => waitingLooks(),
+      (ids) => ids.length === 1,
+    );
+    await q.app.db.execute(
+      sql`update pgboss.job set start_after = now() where name = ${WATCH_MEETINGS_JOB} and state = 'created'`,
+    );
     await until(
       "the re-queued job to end the call",
       () => owner.c.get("/api/calls/active").then((r) => r.body as unknown[]),

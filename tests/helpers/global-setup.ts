@@ -3,13 +3,13 @@ import path from "node:path";
 import { openDatabase } from "../../src/server/db/client.js";
 import { runMigrations } from "../../src/server/db/migrate.js";
 
-export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar");
+export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
 
 /**
  * Runs once per test run: initdb + migrations on one in-memory PGlite, dumped to a file that
- * every test app loads instead of running initdb itself (about 2–4 s). Uncompressed (42 MB): a
- * gzipped template cost about 1 s more per app to unpack (docs/performance.md, issue 22). Written
- * to a temporary name and renamed, so a run starting beside this one never reads half a file.
+ * every test app loads instead of running initdb itself (about 2–4 s); test-app.ts unpacks it once
+ * per worker. Written to a temporary name and renamed, so a run starting beside this one never
+ * reads half a file.
  * With TEST_DATABASE_URL each test file makes its own database on the server instead.
  */
 export default async function setup(): Promise<void> {
@@ -17,7 +17,7 @@ export default async function setup(): Promise<void> {
   fs.mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
   const database = await openDatabase({ inMemory: true });
   await runMigrations(database);
-  const dump = await database.pglite!.dumpDataDir("none");
+  const dump = await database.pglite!.dumpDataDir("gzip");
   const partial = `${TEMPLATE_PATH}.${process.pid}`;
   fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(partial, TEMPLATE_PATH);
