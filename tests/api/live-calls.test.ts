@@ -120,6 +120,25 @@ describe("GET /api/calls/stream", () => {
   });
 });
 
+describe("a stream ends with its session (issue 23 defect 12)", () => {
+  it("sign-out ends that session's open stream, with a signed-out event; another session's stream of the account stays", async () => {
+    const other = t.client();
+    expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(200);
+    const signingOut = await stream({ ...owner, c: other });
+    const staying = await stream(owner);
+    expect(signingOut.status).toBe(200);
+    expect((await other.post("/api/auth/logout")).status).toBe(200);
+    await signingOut.waitFor((e) => e.event === "signed-out");
+    await until("the signed-out session's stream to end", () => signingOut.ended(), Boolean);
+    // Nothing more reaches it; the other session still hears the account's changes.
+    const id = (await owner.c.post("/api/calls/start", { platform: "zoom" })).body.id as number;
+    await staying.waitFor(callEvent(id, "started"));
+    expect(callIdsIn(signingOut)).not.toContain(id);
+    expect(staying.ended()).toBe(false);
+    expect((await owner.c.post(`/api/calls/end/${id}`)).status).toBe(200);
+  });
+});
+
 // Several instances behind a load balancer share one PostgreSQL server; PGlite is one process's database.
 describe.skipIf(!process.env.TEST_DATABASE_URL)("across app instances (PostgreSQL)", () => {
   it("delivers a change made through one instance to a stream open on another, and closes cleanly with streams open", async () => {
@@ -135,6 +154,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("across app instances (PostgreSQ
       // into the test's time limit). How soon is not asserted (issue 22: no latency in tests).
       await second.app.close();
       await until("the server to end the open stream", () => live.ended(), Boolean);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it("sign-out through one instance ends the session's stream open on another", async () => {
+    const second = await startTestApp({ databaseUrl: t.app.config.databaseUrl });
+    try {
+      const other = t.client();
+      expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(200);
+      const onSecond = await openCallStream(second.baseUrl, other);
+      streams.push(onSecond);
+      expect(onSecond.status).toBe(200);
+      expect((await other.post("/api/auth/logout")).status).toBe(200);
+      await onSecond.waitFor((e) => e.event === "signed-out");
+      await until("the stream on the other instance to end", () => onSecond.ended(), Boolean);
     } finally {
       await second.app.close();
     }

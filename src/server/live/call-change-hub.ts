@@ -2,8 +2,21 @@ import pg from "pg";
 import type { Database } from "../db/client.js";
 import { CALL_CHANGES_CHANNEL, type CallChange } from "./notify-call-change.js";
 
-/** What a subscriber hears: a call change of its account, "resync" after the listener lost changes, or a heartbeat. */
-export type LiveMessage = { type: "call"; change: CallChange } | { type: "resync" } | { type: "heartbeat" };
+/**
+ * The channel a deleted session is announced on, its id as payload: a trigger on `sessions`
+ * (drizzle/0010_session_ended_notify.sql) sends it for every sign-out, revocation or pruning.
+ */
+export const SESSION_ENDED_CHANNEL = "session_ended";
+
+/**
+ * What a subscriber hears: a call change of its account, "resync" after the listener lost changes, a
+ * heartbeat, or "session-ended" when the session that opened it ended (on any instance; issue 23 defect 12).
+ */
+export type LiveMessage =
+  | { type: "call"; change: CallChange }
+  | { type: "resync" }
+  | { type: "heartbeat" }
+  | { type: "session-ended" };
 export type LiveSubscriber = (message: LiveMessage) => void;
 
 type Logger = { warn: (object: object, message: string) => void; info: (object: object, message: string) => void };
@@ -25,6 +38,7 @@ const LAST_RETRY_MS = 30_000;
  */
 export class CallChangeHub {
   private readonly byAccount = new Map<number, Set<LiveSubscriber>>();
+  private readonly bySession = new Map<number, Set<LiveSubscriber>>();
   private started: Promise<void> | null = null;
   private client: pg.Client | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -49,20 +63,17 @@ export class CallChangeHub {
     return this.byAccount.get(accountId)?.size ?? 0;
   }
 
-  /** Adds a subscriber once the listener is running (so no change after this returns is missed); returns its removal. */
-  async subscribe(accountId: number, subscriber: LiveSubscriber): Promise<() => void> {
+  /**
+   * Adds a subscriber of the account's changes, opened by session `sessionId`, once the listener is
+   * running (so no change or sign-out after this returns is missed); returns its removal.
+   */
+  async subscribe(accountId: number, sessionId: number, subscriber: LiveSubscriber): Promise<() => void> {
     await this.start();
-    let set = this.byAccount.get(accountId);
-    if (!set) {
-      set = new Set();
-      this.byAccount.set(accountId, set);
-    }
-    set.add(subscriber);
+    const removeFromAccount = addTo(this.byAccount, accountId, subscriber);
+    const removeFromSession = addTo(this.bySession, sessionId, subscriber);
     return () => {
-      const current = this.byAccount.get(accountId);
-      if (!current) return;
-      current.delete(subscriber);
-      if (current.size === 0) this.byAccount.delete(accountId);
+      removeFromAccount();
+      removeFromSession();
     };
   }
 
@@ -75,6 +86,7 @@ export class CallChangeHub {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.byAccount.clear();
+    this.bySession.clear();
     const unlisten = this.unlisten;
     this.unlisten = null;
     if (unlisten) await unlisten().catch(() => {});
@@ -101,6 +113,15 @@ export class CallChangeHub {
     for (const subscriber of set) subscriber(message);
   }
 
+  /** A session ended (its id from SESSION_ENDED_CHANNEL): its streams on this instance are told, and end. */
+  deliverSessionEnded(payload: string): void {
+    const sessionId = Number(payload);
+    if (!Number.isSafeInteger(sessionId)) return;
+    const set = this.bySession.get(sessionId);
+    if (!set) return;
+    for (const subscriber of [...set]) subscriber({ type: "session-ended" });
+  }
+
   private start(): Promise<void> {
     if (this.closed) return Promise.reject(new Error("the live listener is closed"));
     if (!this.started) {
@@ -115,8 +136,12 @@ export class CallChangeHub {
   private async listen(): Promise<void> {
     const pglite = this.database.pglite;
     if (pglite) {
-      const unlisten = await pglite.listen(CALL_CHANGES_CHANNEL, (payload) => this.deliver(payload));
-      this.unlisten = () => unlisten();
+      const unlistenCalls = await pglite.listen(CALL_CHANGES_CHANNEL, (payload) => this.deliver(payload));
+      const unlistenSessions = await pglite.listen(SESSION_ENDED_CHANNEL, (payload) => this.deliverSessionEnded(payload));
+      this.unlisten = async () => {
+        await unlistenCalls();
+        await unlistenSessions();
+      };
       return;
     }
     await this.connect();
@@ -126,12 +151,13 @@ export class CallChangeHub {
     const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
     client.on("notification", (message) => {
       if (message.channel === CALL_CHANGES_CHANNEL && message.payload) this.deliver(message.payload);
+      else if (message.channel === SESSION_ENDED_CHANNEL && message.payload) this.deliverSessionEnded(message.payload);
     });
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client, new Error("connection ended")));
     try {
       await client.connect();
-      await client.query(`listen ${CALL_CHANGES_CHANNEL}`);
+      await client.query(`listen ${CALL_CHANGES_CHANNEL}; listen ${SESSION_ENDED_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners("end");
       await client.end().catch(() => {});
@@ -174,4 +200,20 @@ export class CallChangeHub {
     }, delay);
     this.retryTimer.unref();
   }
+}
+
+/** Adds `subscriber` to `key`'s set in `map`; returns its removal (the set goes when empty). */
+function addTo(map: Map<number, Set<LiveSubscriber>>, key: number, subscriber: LiveSubscriber): () => void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(subscriber);
+  return () => {
+    const current = map.get(key);
+    if (!current) return;
+    current.delete(subscriber);
+    if (current.size === 0) map.delete(key);
+  };
 }

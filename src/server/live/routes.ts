@@ -21,6 +21,7 @@ export const MAX_STREAMS_PER_ACCOUNT = 20;
 /** One server-sent event as the EventSource wire format writes it. */
 export function sseEvent(message: LiveMessage): string {
   if (message.type === "heartbeat") return ": heartbeat\n\n";
+  if (message.type === "session-ended") return "event: signed-out\ndata: {}\n\n";
   if (message.type === "resync") return "event: resync\ndata: {}\n\n";
   const { callId, kind } = message.change;
   return `event: call\ndata: ${JSON.stringify({ callId, kind })}\n\n`;
@@ -29,7 +30,8 @@ export function sseEvent(message: LiveMessage): string {
 /**
  * GET /api/calls/stream (issue 13 §2): the signed-in account's call changes as server-sent events,
  * so Active Calls and the call lists refresh within a second of a webhook, without polling.
- * `event: call` / `data: {callId, kind}`; `event: resync` when this instance may have missed changes.
+ * `event: call` / `data: {callId, kind}`; `event: resync` when this instance may have missed changes;
+ * `event: signed-out`, then the end, when the session that opened it ended (on any instance).
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const hub = new CallChangeHub(app.database, app.config.databaseUrl, app.log);
@@ -62,7 +64,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { accountId } = requireAuth(request);
+      const { accountId, sessionId, expiresAt } = requireAuth(request);
       if (hub.countFor(accountId) >= MAX_STREAMS_PER_ACCOUNT)
         throw new AppError("rate_limited", "Too many live connections for this account: close some of its tabs and try again");
       const stream = new PassThrough();
@@ -70,8 +72,14 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const write = (text: string) => {
         if (!stream.destroyed && !stream.writableEnded) stream.write(text);
       };
-      const unsubscribe = await hub.subscribe(accountId, (message) => write(sseEvent(message)));
-      const maxAge = setTimeout(() => stream.end(), MAX_STREAM_MS);
+      // The session ending anywhere (sign-out, revocation: a NOTIFY every instance hears) ends its streams.
+      const unsubscribe = await hub.subscribe(accountId, sessionId, (message) => {
+        write(sseEvent(message));
+        if (message.type === "session-ended") stream.end();
+      });
+      // Nor does a stream outlive its session's expiry.
+      const untilExpiry = Math.max(0, expiresAt.getTime() - app.now().getTime());
+      const maxAge = setTimeout(() => stream.end(), Math.min(MAX_STREAM_MS, untilExpiry));
       maxAge.unref();
       const cleanUp = () => {
         open.delete(stream);
