@@ -273,10 +273,21 @@ describe("Financial Integrations", () => {
     await phone.getByRole("button", { name: "Sync Revenue Data" }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // A consent that failed comes back as ?error=: a destructive toast, and the address is cleaned.
-    await phone.goto("/financial-integrations?error=QuickBooks%20did%20not%20grant%20access");
-    await toast(phone, "Setup Failed", "QuickBooks did not grant access");
+    // A consent that failed comes back as ?error={code}: a destructive toast in fixed words, and the address is cleaned.
+    await phone.goto("/financial-integrations?error=denied&provider=quickbooks");
+    await toast(phone, "Setup Failed", "Access was not allowed at QuickBooks. Nothing was connected.");
     await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
+    // Words in a link are anyone's (issue 23 defect 9): never shown, a success never claimed.
+    const bait = "Your QuickBooks was disconnected. Call +1 555 0100 to restore it.";
+    await phone.goto(`/financial-integrations?error=${encodeURIComponent(bait)}&connected=${encodeURIComponent(bait)}`);
+    await toast(phone, "Setup Failed", "The connection was not completed. Click Connect again.");
+    await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
+    expect(await phone.getByText(/Call \+1 555 0100/).count()).toBe(0);
+    expect(await phone.getByText(/Connected$/).count()).toBe(0);
+    // A link claiming a connection the server does not have claims nothing.
+    await phone.goto("/financial-integrations?connected=xero");
+    await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
+    expect(await phone.getByText("Xero Connected", { exact: true }).count()).toBe(0);
     await context.close();
   });
 });

@@ -34,6 +34,19 @@ describe("Meet settings", () => {
     expect(await redirectUri.inputValue()).toBe(`${h.baseUrl}/api/integrations/meet/callback`);
     await page.getByRole("note").filter({ hasText: "Google Calendar cannot reach 127.0.0.1" }).waitFor();
 
+    // Words in a link are anyone's (issue 23 defect 9): the tab says a fixed sentence, never the link's text.
+    const bait = "Your Google account was suspended. Call +1 555 0100.";
+    await page.goto(`/settings?tab=integrations&sub=meet&meet=connected&message=${encodeURIComponent(bait)}`);
+    // Not connected on the server: no success is claimed; the address is cleaned all the same.
+    await page.waitForURL(`${h.baseUrl}/settings?tab=integrations&sub=meet`);
+    expect(await page.getByText("Google Account Connected", { exact: true }).count()).toBe(0);
+    await page.goto(
+      `/settings?tab=integrations&sub=meet&meet=error&reason=${encodeURIComponent(bait)}&error_description=${encodeURIComponent(bait)}`,
+    );
+    await page.getByText("The connection was not completed. Click Connect again.").first().waitFor();
+    expect(await page.getByText(/Call \+1 555 0100/).count()).toBe(0);
+    await page.getByTestId("meet-status").getByText("Not connected").waitFor();
+
     // Spec 001 §5: both are required, for Save and for the test.
     await page.getByRole("button", { name: "Save" }).click();
     await expect

@@ -1,6 +1,8 @@
 import { consentFailureOrNull, consentFailureText } from "@core/contracts/consent-outcome";
-import { FINANCIAL_TOASTS, providerIdOrNull } from "@core/contracts/financial-integrations";
+import { FINANCIAL_TOASTS, type FinancialIntegrationJson, providerIdOrNull } from "@core/contracts/financial-integrations";
+import { useQuery } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
+import { queryKeys } from "@web/lib/query-keys";
 import { refreshAfter } from "@web/lib/query-refresh";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "wouter";
@@ -11,7 +13,8 @@ import { providerName } from "./provider-cards-model";
  * ?error={code}&provider={provider} (the OAuth callback's redirect): say the outcome once with fixed
  * words (core/contracts/consent-outcome.ts; the provider's own reason is on its card, from the
  * server), then drop the parameters so a reload does not say it again. Nothing of the address is
- * shown as it is: anyone can write a link (issue 23 defect 9).
+ * shown as it is, and a success is claimed only when the server's record says connected: anyone
+ * can write a link (issue 23 defect 9).
  */
 export function useConnectOutcome(): void {
   const [params, setParams] = useSearchParams();
@@ -19,15 +22,18 @@ export function useConnectOutcome(): void {
   const connected = providerIdOrNull(params.get("connected"));
   const error = params.has("error") ? consentFailureOrNull(params.get("error")) : undefined;
   const failedProvider = providerIdOrNull(params.get("provider"));
+  const records = useQuery<FinancialIntegrationJson[]>({ queryKey: queryKeys.financialIntegrations() }).data;
+  const connectedRecord = connected ? records?.find((record) => record.integrationId === connected) : undefined;
+  const waiting = connected !== null && error === undefined && records === undefined;
   useEffect(() => {
-    if ((!connected && error === undefined) || shown.current) return;
+    if ((!connected && error === undefined) || shown.current || waiting) return;
     shown.current = true;
-    if (connected)
+    if (connected && error === undefined && connectedRecord?.status === "connected")
       toast({
         title: `${providerName(connected)} Connected`,
         description: `${providerName(connected)} is connected to Minutely.`,
       });
-    else
+    else if (error !== undefined)
       toast({
         title: FINANCIAL_TOASTS.setupFailed,
         description: consentFailureText(error ?? null, failedProvider ? providerName(failedProvider) : "The provider"),
@@ -35,5 +41,5 @@ export function useConnectOutcome(): void {
       });
     void refreshAfter("financial.saved");
     setParams({}, { replace: true });
-  }, [connected, error, failedProvider, setParams]);
+  }, [connected, error, failedProvider, waiting, connectedRecord?.status, setParams]);
 }

@@ -34,8 +34,8 @@ import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use
  * the last error; Disconnect, asked once.
  */
 export function MeetIntegrationTab() {
-  useMeetConsentOutcome();
   const meet = useMeetIntegration();
+  useMeetConsentOutcome(meet.data?.status);
   return (
     <IntegrationGate query={meet} what="Meet integration" fields={3}>
       {(data) => <MeetSettings meet={data} />}

@@ -70,20 +70,24 @@ export function useMeetActions() {
  * Google's consent ends on /settings?tab=integrations&sub=meet&meet=connected or &meet=error&reason={code}:
  * say the outcome once in fixed words (core/contracts/consent-outcome.ts; the Google account and
  * Google's reason are on the tab, from the server), then drop those parameters so a reload does not
- * say it again. Nothing of the address is shown as it is (issue 23 defect 9).
+ * say it again. Nothing of the address is shown as it is, and a success only when the server's
+ * status is connected (issue 23 defect 9).
  */
-export function useMeetConsentOutcome(): void {
+export function useMeetConsentOutcome(status: string | undefined): void {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const outcome = params.get("meet");
   const reason = consentFailureOrNull(params.get("reason"));
   useEffect(() => {
-    if (!outcome || shown.current) return;
+    // A success is claimed only when the server says connected (wait for its answer).
+    if (!outcome || shown.current || (outcome === "connected" && status === undefined)) return;
     shown.current = true;
-    if (outcome === "connected")
+    if (outcome === "connected" && status !== "connected") {
+      // A link that says so is not a connection: nothing to say.
+    } else if (outcome === "connected")
       toast({ title: "Google Account Connected", description: "Google Meet is connected: the tab shows the account." });
     else toast({ title: MEET_SETUP_FAILED, description: consentFailureText(reason, "Google"), variant: "destructive" });
     void refreshAfter("meet.saved");
     setParams({ tab: "integrations", sub: "meet" }, { replace: true });
-  }, [outcome, reason, setParams]);
+  }, [outcome, reason, status, setParams]);
 }
