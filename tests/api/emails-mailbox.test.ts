@@ -410,6 +410,17 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
       refreshToken: "refresh-1",
     });
     expect(after!.tokenExpiresAt!.getTime()).toBeGreaterThan(later.getTime());
+
+    // Two searches at once with a stale token refresh it once: the mailbox row is locked while one
+    // refreshes, and the other then reuses its token (issue 23 defect 13, the rule Meet and accounting follow).
+    const muchLater = new Date(Date.now() + 3 * 60 * 60 * 1000);
+    const beforeBoth = tokenRequests.length;
+    const both = await Promise.all([
+      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, muchLater),
+      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, muchLater),
+    ]);
+    expect(tokenRequests).toHaveLength(beforeBoth + 1);
+    expect(both[0].target.auth).toEqual(both[1].target.auth);
   });
 
   it("reports a refused code exchange on the settings page", async () => {
