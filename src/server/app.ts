@@ -32,7 +32,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestIdHeader: config.trustProxy !== false ? "x-request-id" : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    ...httpTimeoutOptions(),
+    ...httpTimeoutOptions(config.httpTimeouts),
   });
 
   const database = await openDatabase({

@@ -4,6 +4,7 @@ import type { AccountingProviderId } from "../core/accounting/providers.js";
 import type { ProviderEndpoints } from "./accounting/provider.js";
 import type { ProviderRateLimit } from "./accounting/sync/rate-limits.js";
 import type { JobsOptions } from "./jobs/job-queue.js";
+import type { HttpTimeouts } from "./platform/http-timeouts.js";
 import type { LogDestination } from "./platform/logger.js";
 import type { RateLimitRule } from "./platform/rate-limit.js";
 import { parseTrustProxy, type TrustProxy } from "./platform/trust-proxy.js";
@@ -162,6 +163,8 @@ export type Config = {
    * environment: every API test signs users up, and a lower cost keeps npm test fast.
    */
   passwordHashCost?: number;
+  /** The HTTP server's deadlines (platform/http-timeouts.ts); tests of the deadlines shorten them, nothing else sets them. */
+  httpTimeouts?: HttpTimeouts;
   /** Injected clock for tests; production uses the real one. */
   now?: () => Date;
   /**

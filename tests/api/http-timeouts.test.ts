@@ -12,17 +12,27 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  * 408 (Fastify's clientError handler); the last-resort idle time-out (60 s) closes a socket without
  * a word, so a 408 shows it was the deadline that fired. Each test waits as long as it takes, within
  * a budget far above the deadlines.
+ *
+ * The stalled clients meet a server whose header and request deadlines are 1 and 1.5 s instead of 10
+ * and 15 s (Config.httpTimeouts): the client stalls for ever, so only the wait changes, not what is
+ * tested. The app with the defaults shows they are the ones the server runs with.
  */
+const SHORT = { ...HTTP_TIMEOUTS, headersMs: 1_000, requestMs: 1_500, checkIntervalMs: 250 };
 const BUDGET_MS = 6 * HTTP_TIMEOUTS.connectionMs;
 const REQUEST_TIMEOUT_ANSWER = /^HTTP\/1\.1 408 Request Timeout\r\n/;
 
 let t: TestApp;
+let short: TestApp;
 let port: number;
 beforeAll(async () => {
   t = await startTestApp();
-  port = Number(new URL(t.baseUrl).port);
+  short = await startTestApp({ httpTimeouts: SHORT });
+  port = Number(new URL(short.baseUrl).port);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await short?.close();
+  await t?.close();
+});
 
 /** Opens a raw socket, lets `drive` write to it, and resolves with what it received once the server closes it. */
 function whenServerCloses(drive: (socket: net.Socket) => void, onTestFinished: (cleanup: () => void) => void): Promise<string> {
@@ -41,6 +51,13 @@ function whenServerCloses(drive: (socket: net.Socket) => void, onTestFinished: (
 }
 
 describe("request timeouts", () => {
+  it("are the documented deadlines by default: headers 10 s, request 15 s, keep-alive 72 s, silence 60 s", () => {
+    expect(t.app.server.headersTimeout).toBe(10_000);
+    expect(t.app.server.requestTimeout).toBe(15_000);
+    expect(t.app.server.keepAliveTimeout).toBe(72_000);
+    expect(t.app.server.timeout).toBe(60_000);
+  });
+
   it.concurrent(
     "closes a socket that sent its headers and 4 of 100 body bytes, answering 408",
     async ({ onTestFinished }) => {
@@ -56,14 +73,14 @@ describe("request timeouts", () => {
   );
 
   it.concurrent(
-    "closes a socket that trickles its headers one line a second, answering 408",
+    "closes a socket that trickles its headers, a line every tenth of the header deadline, answering 408",
     async ({ onTestFinished }) => {
       let timer: NodeJS.Timeout | undefined;
       onTestFinished(() => clearInterval(timer));
       const received = await whenServerCloses((socket) => {
         socket.write("GET /api/auth/user HTTP/1.1\r\nHost: localhost\r\n");
         let line = 0;
-        timer = setInterval(() => socket.writable && socket.write(`X-Slow-${++line}: a\r\n`), 1000);
+        timer = setInterval(() => socket.writable && socket.write(`X-Slow-${++line}: a\r\n`), SHORT.headersMs / 10);
       }, onTestFinished);
       expect(received).toMatch(REQUEST_TIMEOUT_ANSWER);
     },

@@ -17,22 +17,30 @@ import type { FastifyHttpOptions } from "fastify";
  * Node checks the header and request deadlines on a timer; every second instead of every 30 s, so a
  * stalled request goes within a second of its deadline.
  */
-export const HTTP_TIMEOUTS = {
+export type HttpTimeouts = {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  connectionMs: number;
+  checkIntervalMs: number;
+};
+
+export const HTTP_TIMEOUTS: Readonly<HttpTimeouts> = {
   headersMs: 10_000,
   requestMs: 15_000,
   keepAliveMs: 72_000,
   connectionMs: 60_000,
   checkIntervalMs: 1_000,
-} as const;
+};
 
-export function httpTimeoutOptions(): Pick<
-  FastifyHttpOptions<http.Server>,
-  "connectionTimeout" | "keepAliveTimeout" | "requestTimeout" | "http"
-> {
+/** `timeouts`: the deadlines above unless a test shortens them (Config.httpTimeouts). */
+export function httpTimeoutOptions(
+  timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+): Pick<FastifyHttpOptions<http.Server>, "connectionTimeout" | "keepAliveTimeout" | "requestTimeout" | "http"> {
   return {
-    connectionTimeout: HTTP_TIMEOUTS.connectionMs,
-    keepAliveTimeout: HTTP_TIMEOUTS.keepAliveMs,
-    requestTimeout: HTTP_TIMEOUTS.requestMs,
-    http: { headersTimeout: HTTP_TIMEOUTS.headersMs, connectionsCheckingInterval: HTTP_TIMEOUTS.checkIntervalMs },
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
   };
 }
