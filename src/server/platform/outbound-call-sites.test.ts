@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 /**
  * Every module of src/server that can open a network connection, and who decides where it goes
  * (issue 23 defect 3: a NetSuite account id once sent the server to 127.0.0.1). A module counts when
- * it imports (statically or dynamically, not `import type`) a networking module or SDK, or calls the
- * global fetch. Each must be listed below:
+ * it loads a networking module or SDK at run time (see importsOf), or calls the global fetch. Each must be listed below:
  * - "user": a user's settings decide the host, so the module must go through the outbound rule
  *   (platform/outbound-address.ts, or platform/outbound-request.ts which applies it);
  * - "fixed": the provider's own hosts or the operator's configuration, and why.
@@ -48,17 +47,13 @@ const CALL_SITES: Record<string, Site> = {
   },
   "accounting/providers/quickbooks-oauth.ts": { host: "fixed", why: "Intuit's token endpoint or QUICKBOOKS_BASE_URL" },
   "accounting/providers/xero-api.ts": { host: "fixed", why: "Xero's API or XERO_BASE_URL; the tenant id is a header" },
-  "accounting/providers/xero.ts": { host: "fixed", why: "Xero's identity host or XERO_BASE_URL" },
   "capture/meet/google-clients.ts": { host: "fixed", why: "Google's APIs or GOOGLE_OAUTH_BASE / GOOGLE_API_BASE" },
   "capture/phone/receive-twilio.ts": { host: "fixed", why: "signature check only, no connection" },
-  "capture/phone/webhook-routes.ts": { host: "fixed", why: "signature check only, no connection" },
   "capture/teams/graph.ts": { host: "fixed", why: "MICROSOFT_GRAPH_BASE" },
   "capture/teams/identity.ts": { host: "fixed", why: "MICROSOFT_AUTHORITY_HOST; the tenant id is a path segment" },
   "capture/teams/microsoft-fetch.ts": { host: "fixed", why: "the fetch of graph.ts and identity.ts" },
   "emails/oauth.ts": { host: "fixed", why: "Google's and Microsoft's token endpoints or OAUTH_TOKEN_URL_OVERRIDE" },
   "payments/stripe/stripe-client.ts": { host: "fixed", why: "Stripe's API or STRIPE_API_BASE" },
-  "payments/stripe/stripe-errors.ts": { host: "fixed", why: "error classes only" },
-  "payments/stripe-webhook/receive-stripe-webhook.ts": { host: "fixed", why: "signature check only, no connection" },
   "platform/smtp-transport.ts": { host: "fixed", why: "SMTP_URL" },
   "platform/trust-proxy.ts": { host: "fixed", why: "node:net only parses addresses" },
   "db/client.ts": { host: "fixed", why: "DATABASE_URL" },
@@ -77,10 +72,15 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/** Modules loaded at run time: static imports (not `import type`), `import("…")`, `require("…")` and `onFirstUse("…")` (platform/on-first-use.ts). */
 function importsOf(source: string): string[] {
-  const statics = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"([^"]+)"/gms)].map((match) => match[1]!);
-  const dynamics = [...source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((match) => match[1]!);
-  return [...statics, ...dynamics];
+  const patterns = [
+    /^import\s+(?!type\b)[^;]*?from\s+"([^"]+)"/gms,
+    /(?<!typeof\s)\bimport\(\s*"([^"]+)"\s*\)/g,
+    /\brequire\(\s*"([^"]+)"\s*\)/g,
+    /\bonFirstUse(?:<.*?>)?\(\s*"([^"]+)"\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) => [...source.matchAll(pattern)].map((match) => match[1]!));
 }
 
 function outboundModules(): Map<string, string[]> {
