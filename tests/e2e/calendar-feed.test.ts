@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedWarning } from "../../src/core/calendar/feed-bounds.js";
+import { hostileFeed } from "../fixtures/ics/hostile-feeds.js";
 import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 import { api, axeViolations, type Harness, startHarness } from "./harness.js";
 
@@ -6,7 +8,8 @@ import { api, axeViolations, type Harness, startHarness } from "./harness.js";
  * Issue 14 §4's journey: paste a calendar's private address in Settings → Integrations → Calendar
  * (the local ICS stand-in; tests allow private hosts), see the status, poll; the meeting with a
  * client shows on the dashboard under "Meetings to confirm"; one click confirms it and Recent Calls
- * shows it priced.
+ * shows it priced. Then the calendar gains a series repeating every minute (issue 23 §1): the next
+ * poll reads what fits, and the Calendar tab says what was cut and why.
  */
 let h: Harness;
 let ics: IcsStandIn;
@@ -83,5 +86,18 @@ describe("calendar feed", () => {
     const recent = page.getByTestId("recent-calls");
     await recent.getByText("Acme Legal").waitFor();
     await recent.getByText("$90.00").waitFor();
+
+    const flood = hostileFeed(new Date(), [{ uid: "flood@e2e.test", title: "Flood", rule: "FREQ=MINUTELY", startedDaysAgo: 20 }]);
+    const floodEvent = flood.slice(flood.indexOf("BEGIN:VEVENT"), flood.indexOf("END:VCALENDAR"));
+    ics.setFeed(feedWithMeeting(account.email).replace("END:VCALENDAR", `${floodEvent}END:VCALENDAR`));
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Calendar" }).click();
+    await page.getByRole("button", { name: "Poll now" }).click();
+    await page.getByText("Calendar checked", { exact: true }).first().waitFor();
+    const warnings = page.getByTestId("calendar-feed-warnings");
+    await warnings.getByText("Not everything in this calendar was read").waitFor();
+    await warnings.getByText(feedWarning.seriesCut(1, "Flood"), { exact: true }).waitFor();
+    await page.getByTestId("calendar-status").getByText("Connected").waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
   });
 });

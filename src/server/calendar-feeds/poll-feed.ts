@@ -128,7 +128,7 @@ export async function processContent(
     lastModified: options.lastModified,
     contentHash,
     nextEndAt: read.nextEndAt.toISOString(),
-    eventsSeen: read.ended.length,
+    eventsSeen: read.seen,
     warnings,
     heldBack: heldBack.perPoll + heldBack.open + auto.left > 0,
   };
@@ -143,7 +143,7 @@ export async function processContent(
       ...(changed ? { lastEventAt: now } : {}),
     })
     .where(eq(integrations.id, row.id));
-  return { changed, events: read.ended.length, ...counts, autoConfirmed, error: null };
+  return { changed, events: read.seen, ...counts, autoConfirmed, error: null };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { READ_HARD_BUDGET_MS, READ_SOFT_BUDGET_MS, READ_TOO_SLOW } from "../../core/calendar/feed-bounds.js";
 import type { FeedWindow } from "../../core/calendar/feed-window.js";
@@ -51,9 +52,9 @@ export async function readFeedInWorker(
   }
 }
 
-function runWorker(job: FeedReadJob, hardMs: number): Promise<ReadOccurrences> {
+async function runWorker(job: FeedReadJob, hardMs: number): Promise<ReadOccurrences> {
+  const worker = await startWorker(job);
   return new Promise<ReadOccurrences>((resolve, reject) => {
-    const worker = startWorker(job);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -77,15 +78,34 @@ function runWorker(job: FeedReadJob, hardMs: number): Promise<ReadOccurrences> {
 }
 
 /**
- * The worker's entry: next to this file under tsx and vitest (TypeScript, loaded through tsx's
- * loader), and dist/server/calendar-feed-worker.js next to the bundled server (scripts/build-server.mjs).
+ * The worker's entry file. Bundled, dist/server/calendar-feed-worker.js next to the server
+ * (scripts/build-server.mjs). From source (tsx, vitest, the benches), read-feed-worker.ts is bundled
+ * the same way with esbuild once per process into node_modules/.cache (where its packages resolve),
+ * so the worker runs plain JavaScript as in production, without a TypeScript loader thread.
  */
-function startWorker(job: FeedReadJob): Worker {
+let sourceBundle: Promise<URL> | null = null;
+
+async function workerEntry(): Promise<URL> {
   const here = import.meta.url;
-  const options = { workerData: job, resourceLimits: RESOURCE_LIMITS };
-  if (!here.endsWith(".ts")) return new Worker(new URL("./calendar-feed-worker.js", here), options);
-  const entry = new URL("./read-feed-worker.ts", here).href;
-  // tsx's ESM loader, found from the project's root (where tsx and vitest run), then the entry.
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  if (!here.endsWith(".ts")) return new URL("./calendar-feed-worker.js", here);
+  sourceBundle ??= (async () => {
+    const { build } = await import("esbuild");
+    const outfile = fileURLToPath(new URL(`../../../node_modules/.cache/minutely/calendar-feed-worker-${process.pid}.mjs`, here));
+    await build({
+      entryPoints: [fileURLToPath(new URL("./read-feed-worker.ts", here))],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "warning",
+    });
+    return pathToFileURL(outfile);
+  })();
+  return sourceBundle;
+}
+
+async function startWorker(job: FeedReadJob): Promise<Worker> {
+  return new Worker(await workerEntry(), { workerData: job, resourceLimits: RESOURCE_LIMITS });
 }

@@ -58,7 +58,14 @@ export function parseCalendar(body: string): CalendarComponent[] {
  * the Calendar tab shows. `complete` is false when anything was cut: then a proposal whose meeting was
  * not read must not be judged "gone from the feed".
  */
-export type ReadOccurrences = { ended: FeedOccurrence[]; nextEndAt: Date; warnings: string[]; complete: boolean };
+export type ReadOccurrences = {
+  ended: FeedOccurrence[];
+  /** How many meetings ended in the window (`ended` may leave out those no client can be among: no attendee). */
+  seen: number;
+  nextEndAt: Date;
+  warnings: string[];
+  complete: boolean;
+};
 
 export type ReadLimits = {
   perSeries: number;
@@ -142,6 +149,7 @@ export function readOccurrences(
   // No meeting within the expanded range: look again in two weeks (a series may go on beyond it).
   return {
     ended: [...found.values()],
+    seen: found.size,
     nextEndAt: new Date(Number.isFinite(nextEnd) ? nextEnd : range.to.getTime()),
     warnings,
     complete: warnings.length === 0,

@@ -41,8 +41,13 @@ export async function reconcileProposals(
   const live = options.occurrences
     .filter((occurrence) => !occurrence.cancelled && occurrence.clientId !== null)
     .sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime());
-  const keys = options.occurrences.map((occurrence) => occurrence.key);
-  const readKeys = new Set(keys);
+  const readKeys = new Set(options.occurrences.map((occurrence) => occurrence.key));
+  // Rows are looked up by key only for meetings that can change one (a client, a cancellation, a move);
+  // the rest of the window's rows are found by their end. A feed of thousands of meetings with no
+  // client asks for none of them by key (PGlite runs on the server's thread: issue 23 §1).
+  const keys = options.occurrences
+    .filter((o) => o.clientId !== null || o.cancelled || !o.key.endsWith(`@${o.startsAt.toISOString()}`))
+    .map((occurrence) => occurrence.key);
   const counts: ReconcileCounts = { newProposals: 0, updatedProposals: 0, cancelledProposals: 0 };
   const heldBack: HeldBack = { perPoll: 0, open: 0 };
   await db.transaction(async (tx) => {

@@ -90,7 +90,7 @@ function CalendarFeedSettings({ feed }: { feed: CalendarFeedJson }) {
       ) : null}
       {feed.configured && feed.warnings.length ? (
         <div
-          className="grid gap-1 rounded-md border border-amber-500/50 p-3 text-sm"
+          className="grid gap-1 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm"
           role="status"
           data-testid="calendar-feed-warnings"
         >

@@ -21,7 +21,9 @@ const pollSummary = (poll: CalendarPollJson) => {
   if (poll.updatedProposals) parts.push(`${poll.updatedProposals} moved`);
   if (poll.cancelledProposals) parts.push(`${poll.cancelledProposals} cancelled`);
   if (poll.autoConfirmed) parts.push(`${poll.autoConfirmed} confirmed automatically`);
-  return `${parts.join(", ")}.`;
+  // What a bound cut (issue 23) is listed on the Calendar tab.
+  const cut = poll.feed.warnings.length ? " Not everything was read or proposed: see the Calendar tab." : "";
+  return `${parts.join(", ")}.${cut}`;
 };
 
 /** Save (the server fetches a new address before storing it), Poll now and Remove, each refreshing what they change. */
