@@ -28,7 +28,8 @@ const sourcesChanged =
   !process.env.MINUTELY_NO_REBUILD && Math.max(newestMtime(path.join(root, "src")), newestMtime(path.join(root, "drizzle"))) > builtAt();
 if (missing || sourcesChanged) {
   console.log(missing ? "Building Minutely (first start)…" : "Sources changed since the last build; rebuilding…");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: false });
+  // The build script itself (what `npm run build` runs), without a second npm in between.
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs")], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await import(path.join(root, "dist/server/main.js"));
