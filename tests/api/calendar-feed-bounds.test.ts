@@ -106,7 +106,8 @@ describe("a hostile feed does not hold the server", () => {
   });
 });
 
-describe("proposals are bounded", () => {
+// Four polls and up to 60 calls through the capture pipeline each: a loaded machine needs more than the default 30 s.
+describe("proposals are bounded", { timeout: 120_000 }, () => {
   const tenMinutes = () =>
     hostileFeed(FEED_NOW, [
       {
