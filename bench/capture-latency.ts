@@ -31,6 +31,8 @@ async function main() {
       DATA_DIR: dataDir,
       WEB_DIST_DIR: WEB_DIST,
       LOG_LEVEL: "warn",
+      // Every delivery comes through one webhook URL: the per-URL limit (120 a minute) must not refuse any here.
+      WEBHOOK_RATE_LIMIT: "1000000",
       // A server database needs SECRETS_KEY to store the Zoom secrets (the embedded one keeps a key file).
       ...(process.env.BENCH_DATABASE_URL
         ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, SECRETS_KEY: randomBytes(32).toString("base64") }

@@ -39,6 +39,8 @@ async function main() {
       DATA_DIR: path.join(dataDir, "data"),
       WEB_DIST_DIR: WEB_DIST,
       LOG_LEVEL: "warn",
+      // Every delivery comes through one webhook URL: the per-URL limit (120 a minute) must not refuse any here.
+      WEBHOOK_RATE_LIMIT: "1000000",
       MICROSOFT_AUTHORITY_HOST: ms.url,
       MICROSOFT_GRAPH_BASE: ms.url,
       NODE_EXTRA_CA_CERTS: caFile,
