@@ -25,7 +25,7 @@ export function consentFailureText(code: ConsentFailure | null, provider: string
     case "not_saved":
       return `Save your ${provider} settings first, then connect.`;
     case "refused":
-      return `${provider} refused the connection; the reason is shown with its settings. Click Connect again.`;
+      return `${provider} refused the connection. Check its settings (the reason is shown there) and click Connect again.`;
     default:
       return "The connection was not completed. Click Connect again.";
   }

@@ -74,7 +74,8 @@ export function ProviderCard({ card }: { card: ProviderCardModel }) {
           </p>
         ) : null}
         {provider.note ? <p className="rounded-lg bg-muted p-3 text-muted-foreground">{provider.note}</p> : null}
-        {status === "error" && record?.lastError ? (
+        {/* A refused consent leaves the provider's words here too (issue 23 defect 9), on a card not connected. */}
+        {status !== "connected" && record?.lastError ? (
           <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 break-words">
             <span className="font-medium">Last error: </span>
             {record.lastError}
