@@ -77,7 +77,8 @@ describe("a job sent before a restart runs after it", () => {
   // PGlite: the same data dir reopened; PostgreSQL: the same database.
   const sameDatabase = () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
 
-  it("keeps the job in the database and the next instance runs it", async () => {
+  // Two app starts on one database (a data dir on disk with PGlite): its own room (issue 22).
+  it("keeps the job in the database and the next instance runs it", { timeout: 180_000 }, async () => {
     const ran: { instance: string; data: object }[] = [];
     const handlers = (instance: string) => ({
       "probe-restart": probe({}, async (data) => {

@@ -58,13 +58,15 @@ describe("syncing a month of invoices to QuickBooks", () => {
   let row: IntegrationRow;
   let month: Awaited<ReturnType<typeof buildMonth>>;
 
+  // An app, a connection and a month of invoices logged through the API: the heaviest set-up of the
+  // accounting tests, given room beyond the project's 60 s on a loaded machine (issue 22).
   beforeAll(async () => {
     standIn = await startQuickBooksStandIn({ companyName: "Hartley & Webb LLP" });
     t = await startEngineApp([{ provider: "quickbooks", standIn }]);
     who = await newAccount(t);
     row = await connectProvider(t, who, { provider: "quickbooks", standIn });
     month = await buildMonth(who);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await standIn?.close();
@@ -211,13 +213,25 @@ describe("syncing a month of invoices to QuickBooks", () => {
 });
 
 describe("an interrupted run", () => {
-  it("is finished as failed by the maintenance sweep once its jobs are gone, saying how many invoices were not pushed", async () => {
+  // Starts its own app with the job queue: the same room as the set-ups above (issue 22).
+  it("is finished as failed by the maintenance sweep once its jobs are gone, saying how many invoices were not pushed", {
+    timeout: 180_000,
+  }, async () => {
     const t = await startTestApp({ jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 } });
     try {
       const who = await newAccount(t);
-      const [integration] = await t.app.db
+      // One unfinished run per integration (accounting_sync_runs_active_key): three integrations.
+      const [abandonedOn, waitingOn, recentOn] = await t.app.db
         .insert(integrations)
-        .values({ accountId: who.accountId, kind: "accounting", provider: "quickbooks", enabled: true, status: "connected" })
+        .values(
+          (["quickbooks", "xero", "freshbooks"] as const).map((provider) => ({
+            accountId: who.accountId,
+            kind: "accounting",
+            provider,
+            enabled: true,
+            status: "connected",
+          })),
+        )
         .returning();
       const longAgo = new Date(Date.now() - (ABANDONED_RUN_MINUTES + 5) * 60_000);
       const runs = await t.app.db
@@ -226,7 +240,7 @@ describe("an interrupted run", () => {
           // Its fan-out stopped after 3 of 5 pushes, which all finished long ago.
           {
             accountId: who.accountId,
-            integrationId: integration!.id,
+            integrationId: abandonedOn!.id,
             state: "running",
             total: 5,
             synced: 2,
@@ -234,15 +248,15 @@ describe("an interrupted run", () => {
             updatedAt: longAgo,
           },
           // Still has a push waiting in the queue: left alone.
-          { accountId: who.accountId, integrationId: integration!.id, state: "running", total: 2, synced: 1, updatedAt: longAgo },
+          { accountId: who.accountId, integrationId: waitingOn!.id, state: "running", total: 2, synced: 1, updatedAt: longAgo },
           // Recent: left alone.
-          { accountId: who.accountId, integrationId: integration!.id, state: "running", total: 2, synced: 1 },
+          { accountId: who.accountId, integrationId: recentOn!.id, state: "running", total: 2, synced: 1 },
         ])
         .returning();
       await t.app.jobs!.boss.send(
         "accounting.push-invoice",
-        { runId: runs[1]!.id, accountId: who.accountId, integrationId: integration!.id, invoiceId: 999 },
-        { startAfter: 3600, singletonKey: `${integration!.id}:999` },
+        { runId: runs[1]!.id, accountId: who.accountId, integrationId: waitingOn!.id, invoiceId: 999 },
+        { startAfter: 3600, singletonKey: `${waitingOn!.id}:999` },
       );
       expect(await finishAbandonedSyncRuns(t.app.db, new Date())).toBe(1);
       const [abandoned, waiting, recent] = await Promise.all(runs.map((run) => runRow(t, run.id)));
@@ -302,7 +316,7 @@ describe("the organisation's rate limit", () => {
     await recordGrantedSlots(t);
     who = await newAccount(t);
     row = await connectProvider(t, who, { provider: "quickbooks", standIn });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await standIn?.close();

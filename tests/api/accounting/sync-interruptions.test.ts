@@ -84,12 +84,13 @@ describe.each(Object.keys(CASES))("%s: interrupted at every step, retried three 
   let row: IntegrationRow;
   let day = 0;
 
+  // An app and a connection: room beyond the project's 60 s on a loaded machine (issue 22).
   beforeAll(async () => {
     kit = await providerCase.kit();
     t = await startEngineApp([kit]);
     who = await newAccount(t);
     row = await connectProvider(t, who, kit);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await kit?.standIn.close();

@@ -64,12 +64,13 @@ describe.each(Object.keys(KITS))("%s: callers racing for an expired token", (nam
   let who: TestAccount;
   let row: IntegrationRow;
 
+  // An app and a connection: room beyond the project's 60 s on a loaded machine (issue 22).
   beforeAll(async () => {
     kit = await KITS[name]!();
     t = await startEngineApp([kit]);
     who = await newAccount(t);
     row = await connectProvider(t, who, kit);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await kit?.standIn.close();
@@ -122,7 +123,7 @@ describe.runIf(onServer).each(Object.keys(KITS))("%s: two app instances on one P
     second = await startEngineApp([kit], { databaseUrl: first.app.config.databaseUrl, secretsKey: first.app.config.secretsKey });
     who = await newAccount(first);
     row = await connectProvider(first, who, kit);
-  });
+  }, 180_000);
   afterAll(async () => {
     await second?.close();
     await first?.close();

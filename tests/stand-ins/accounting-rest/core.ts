@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AccountingStandInControls, RemoteCounts } from "../accounting/controls.js";
-import { InjectedFailures } from "../accounting/injected-failures.js";
+import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
 
 /**
  * The shared core of the REST stand-ins (FreshBooks, Wave, Sage, NetSuite): a real HTTP server on
@@ -167,6 +167,7 @@ export async function startRestStandIn(routes: ProviderRoutes, oauth: StandInOAu
   const server = http.createServer((incoming, response) => {
     handle(incoming, response).catch(() => reply(response, { status: 500, body: { message: "stand-in error" } }));
   });
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { InjectedFailure } from "../accounting/controls.js";
-import { InjectedFailures } from "../accounting/injected-failures.js";
+import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
 import { type Answer, fault, serverError, throttled, unauthorized } from "./answers.js";
 import { QuickBooksCompany } from "./company.js";
 import { QuickBooksOAuth } from "./oauth.js";
@@ -51,6 +51,7 @@ export class QuickBooksStandInServer {
     this.#server = http.createServer((request, response) => {
       this.handle(request, response).catch(() => reply(response, serverError()));
     });
+    keepIdleConnectionsOpen(this.#server);
   }
 
   async listen(): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AccountingStandInControls } from "../accounting/controls.js";
-import { InjectedFailures } from "../accounting/injected-failures.js";
+import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
 import { type Answer, forbidden, problem, serverError, unauthorized } from "./answers.js";
 import { XeroIdentity } from "./oauth.js";
 import { XeroOrganisation } from "./organisation.js";
@@ -193,6 +193,7 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
       if (!res.headersSent) send(res, problem(500, "Stand-in error", String(error)));
     });
   });
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;
 
