@@ -44,7 +44,8 @@ describe("session", () => {
     await page.route("**/api/auth/user", async (route) => {
       await held;
       answered = true;
-      await route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"Unauthorized"}' });
+      // The page may be gone by then (the context closes right after the release).
+      await route.fulfill({ status: 401, contentType: "application/json", body: '{"message":"Unauthorized"}' }).catch(() => {});
     });
     const started = Date.now();
     await page.goto("/");
