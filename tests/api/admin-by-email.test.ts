@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VERIFY_LINK_REFUSALS, verifyLinkRefusalText } from "../../src/core/contracts/email-verification.js";
 import { EMAIL_CHANGE_NEEDS_PASSWORD, EMAIL_CHANGE_WRONG_PASSWORD } from "../../src/core/contracts/settings.js";
 import { runAdminCommand } from "../../src/server/admin/admin-command.js";
 import { VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID } from "../../src/server/auth/email-verification-token.js";
@@ -91,8 +92,9 @@ describe("proof by a mailed link", () => {
       expect(Object.fromEntries(refused.searchParams)).toEqual({
         tab: "profile",
         emailVerification: "error",
-        message: VERIFY_LINK_OTHER_SESSION,
+        reason: "other_session",
       });
+      expect(VERIFY_LINK_REFUSALS.other_session).toBe(VERIFY_LINK_OTHER_SESSION);
     }
     expect(await isAdmin(c)).toBe(false);
 
@@ -125,8 +127,9 @@ describe("proof by a mailed link", () => {
       expect(Object.fromEntries(back.searchParams), forged).toEqual({
         tab: "profile",
         emailVerification: "error",
-        message: VERIFY_LINK_INVALID,
+        reason: "invalid",
       });
+      expect(verifyLinkRefusalText("invalid")).toBe(VERIFY_LINK_INVALID);
     }
     const noToken = await openLink(c, "/api/auth/verify-email");
     expect(noToken.searchParams.get("emailVerification")).toBe("error");
@@ -135,7 +138,8 @@ describe("proof by a mailed link", () => {
     clock = new Date(saved.getTime() + 24 * 3_600_000 + 1);
     try {
       const expired = await openLink(c, link);
-      expect(expired.searchParams.get("message")).toBe(VERIFY_LINK_EXPIRED);
+      expect(expired.searchParams.get("reason")).toBe("expired");
+      expect(verifyLinkRefusalText("expired")).toBe(VERIFY_LINK_EXPIRED);
     } finally {
       clock = saved;
     }
@@ -160,7 +164,8 @@ describe("proof by a mailed link", () => {
     const stale = await mailedLink(c, ADMINS[4]);
     await c.put("/api/settings", { email: `moved-${account.email}`, currentPassword: account.password });
     const back = await openLink(c, stale);
-    expect(back.searchParams.get("message")).toBe(VERIFY_LINK_OLD_ADDRESS);
+    expect(back.searchParams.get("reason")).toBe("old_address");
+    expect(verifyLinkRefusalText("old_address")).toBe(VERIFY_LINK_OLD_ADDRESS);
     // Moving back does not bring the proof back either.
     await c.put("/api/settings", { email: ADMINS[4], currentPassword: account.password });
     expect(await isAdmin(c)).toBe(false);

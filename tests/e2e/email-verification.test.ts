@@ -48,6 +48,16 @@ describe("Settings → Profile: the sign-in address", () => {
     await context.close();
   });
 
+  it("never shows text from the address bar: a link's own message is replaced by the fixed sentence", async () => {
+    const { page, context } = await h.newPage();
+    await h.signIn(context);
+    const bait = "Your account is locked. Call +1 555 0100 now.";
+    await page.goto(`/settings?tab=profile&emailVerification=error&message=${encodeURIComponent(bait)}`);
+    await page.getByText("The link could not be used.", { exact: false }).first().waitFor();
+    expect(await page.getByText(bait, { exact: false }).count()).toBe(0);
+    await context.close();
+  });
+
   it("asks for the current password only when the email changes, and says when it is wrong", async () => {
     const { page, context } = await h.newPage();
     const account = await h.signIn(context);

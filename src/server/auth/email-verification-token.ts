@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { EMAIL_VERIFICATION_TTL_HOURS } from "../../core/contracts/email-verification.js";
+import { EMAIL_VERIFICATION_TTL_HOURS, VERIFY_LINK_REFUSALS } from "../../core/contracts/email-verification.js";
 import { AppError } from "../../core/errors.js";
 import { type SecretBox, sign } from "../platform/secrets.js";
 
@@ -8,8 +8,8 @@ export type VerificationClaim = { userId: number; email: string; expiresAt: Date
 
 type Payload = { u: number; e: string; x: number };
 
-export const VERIFY_LINK_INVALID = "This verification link is not valid. Send a new one from Settings → Profile.";
-export const VERIFY_LINK_EXPIRED = `This verification link has expired (links work for ${EMAIL_VERIFICATION_TTL_HOURS} hours). Send a new one from Settings → Profile.`;
+export const VERIFY_LINK_INVALID = VERIFY_LINK_REFUSALS.invalid;
+export const VERIFY_LINK_EXPIRED = VERIFY_LINK_REFUSALS.expired;
 
 /** The key is derived from the server's secrets key, so a link signed by another deployment does not verify. */
 function keyOf(box: SecretBox): Buffer {

@@ -5,6 +5,7 @@ import {
   EMAIL_VERIFICATION_PATH,
   EMAIL_VERIFICATION_RETURN_PATH,
   verifyEmailQuery,
+  verifyLinkRefusalOf,
 } from "../../core/contracts/email-verification.js";
 import { emptyBody } from "../../core/contracts/common.js";
 import { AppError } from "../../core/errors.js";
@@ -49,7 +50,7 @@ export async function verifyEmailRoutes(app: FastifyInstance): Promise<void> {
         tags: ["auth"],
         public: true,
         querystring: verifyEmailQuery,
-        response: { 302: { description: "To /settings?tab=profile&emailVerification=verified|error" } },
+        response: { 302: { description: "To /settings?tab=profile&emailVerification=verified, or =error&reason=<code>" } },
       }),
     },
     async (request, reply) => {
@@ -65,7 +66,7 @@ export async function verifyEmailRoutes(app: FastifyInstance): Promise<void> {
         return backToProfile(reply, { [EMAIL_VERIFICATION_PARAM]: "verified" });
       } catch (error) {
         if (error instanceof AppError)
-          return backToProfile(reply, { [EMAIL_VERIFICATION_PARAM]: "error", message: error.message });
+          return backToProfile(reply, { [EMAIL_VERIFICATION_PARAM]: "error", reason: verifyLinkRefusalOf(error.message) });
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { VERIFY_LINK_REFUSALS } from "../../core/contracts/email-verification.js";
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -6,10 +7,8 @@ import { users } from "../db/schema/index.js";
 import { secretBoxFor } from "../platform/secrets.js";
 import { readVerificationToken } from "./email-verification-token.js";
 
-export const VERIFY_LINK_OTHER_SESSION =
-  "Open this link in the browser where you are signed in to the Minutely account that asked for it.";
-export const VERIFY_LINK_OLD_ADDRESS =
-  "This verification link was sent to an address this account no longer uses. Send a new one from Settings → Profile.";
+export const VERIFY_LINK_OTHER_SESSION = VERIFY_LINK_REFUSALS.other_session;
+export const VERIFY_LINK_OLD_ADDRESS = VERIFY_LINK_REFUSALS.old_address;
 
 /**
  * Records that the user proved their address: the link must be genuine and unexpired, opened in a

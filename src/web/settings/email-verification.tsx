@@ -2,6 +2,7 @@ import {
   EMAIL_VERIFICATION_PARAM,
   EMAIL_VERIFICATION_PATH,
   type SendVerificationEmailResponse,
+  verifyLinkRefusalText,
 } from "@core/contracts/email-verification";
 import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@web/components/ui/badge";
@@ -52,12 +53,15 @@ export function EmailVerificationStatus({ verified }: { verified: boolean }) {
   );
 }
 
-/** After the mailed link the server sends the browser to ?tab=profile&emailVerification=verified (or =error&message=…). */
+/**
+ * After the mailed link the server sends the browser to ?tab=profile&emailVerification=verified (or
+ * =error&reason=<code>). Only the code is read: the sentence comes from core's fixed table, never from the address.
+ */
 export function useEmailVerificationOutcome(): void {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const outcome = params.get(EMAIL_VERIFICATION_PARAM);
-  const message = params.get("message");
+  const reason = params.get("reason");
   useEffect(() => {
     if (!outcome || shown.current) return;
     shown.current = true;
@@ -66,8 +70,8 @@ export function useEmailVerificationOutcome(): void {
       void refreshSessionUser();
       void refreshAfter("email.verified");
     } else {
-      toast({ title: "Email Not Verified", description: message ?? "The link could not be used.", variant: "destructive" });
+      toast({ title: "Email Not Verified", description: verifyLinkRefusalText(reason), variant: "destructive" });
     }
     setParams({ tab: "profile" }, { replace: true });
-  }, [outcome, message, setParams]);
+  }, [outcome, reason, setParams]);
 }
