@@ -5,9 +5,9 @@ import type { FeedWindow } from "../../core/calendar/feed-window.js";
 import { NotACalendarError, type ReadOccurrences } from "./read-occurrences.js";
 
 /**
- * Reads a fetched feed in a worker thread (issue 23 §1; docs/calendar-feeds.md "Bounds"): one worker
- * per read, at most two at once (the machine's cores are the server's too), each stopped
- * (terminated) when it runs past the hard budget. The thread that answers requests only waits for a
+ * Reads a fetched feed in a worker thread (issue 23 §1; docs/calendar-feeds.md "Bounds"): at most two
+ * workers (the machine's cores are the server's too), each reading one feed at a time and kept for the
+ * next read while polls come, a worker that runs past the hard budget (or fails) terminated. The thread that answers requests only waits for a
  * message. Used by the poll and by the save's validating fetch.
  */
 export type FeedReadJob = { body: string; window: FeedWindow; softBudgetMs: number; waitForGo: boolean };
@@ -31,7 +31,12 @@ const MAX_PARALLEL = 2;
 /** The worker's heap: node-ical keeps a parsed 10 MB feed in a few hundred MB at most. */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
 
-let running = 0;
+/** An idle worker is kept this long for the next read (polls come every 5 minutes), then ended. */
+const IDLE_MS = 6 * 60 * 1000;
+
+type PooledWorker = { worker: Worker; idleTimer: NodeJS.Timeout | null };
+const idle: PooledWorker[] = [];
+let live = 0;
 const waiting: (() => void)[] = [];
 
 export async function readFeedInWorker(
@@ -39,41 +44,101 @@ export async function readFeedInWorker(
   window: FeedWindow,
   budget: { softMs: number; hardMs: number } = { softMs: READ_SOFT_BUDGET_MS, hardMs: READ_HARD_BUDGET_MS },
 ): Promise<ReadOccurrences> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+  const pooled = await acquire();
+  const job: FeedReadJob = { body, window, softBudgetMs: budget.softMs, waitForGo: Boolean(feedReadProbe.onStarted) };
+  let reusable = false;
   try {
-    return await runWorker(
-      { body, window, softBudgetMs: budget.softMs, waitForGo: Boolean(feedReadProbe.onStarted) },
-      budget.hardMs,
-    );
+    const read = await runJob(pooled.worker, job, budget.hardMs);
+    reusable = true;
+    return read;
+  } catch (error) {
+    reusable = error instanceof NotACalendarError;
+    throw error;
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    if (reusable) giveBack(pooled);
+    else discard(pooled);
   }
 }
 
-async function runWorker(job: FeedReadJob, hardMs: number): Promise<ReadOccurrences> {
-  const worker = await startWorker(job);
+/** An idle worker, a new one while fewer than MAX_PARALLEL live, or the next one given back. */
+async function acquire(): Promise<PooledWorker> {
+  for (;;) {
+    const ready = idle.pop();
+    if (ready) {
+      if (ready.idleTimer) clearTimeout(ready.idleTimer);
+      ready.idleTimer = null;
+      ready.worker.ref();
+      return ready;
+    }
+    if (live < MAX_PARALLEL) {
+      live += 1;
+      try {
+        const worker = await startWorker();
+        const pooled: PooledWorker = { worker, idleTimer: null };
+        // A worker that fails or dies while idle leaves the pool (a read's own listeners report it otherwise).
+        worker.on("error", () => {});
+        worker.on("exit", () => {
+          const at = idle.indexOf(pooled);
+          if (at >= 0) {
+            idle.splice(at, 1);
+            live -= 1;
+            waiting.shift()?.();
+          }
+        });
+        return pooled;
+      } catch (error) {
+        live -= 1;
+        throw error;
+      }
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+}
+
+function giveBack(pooled: PooledWorker): void {
+  pooled.worker.unref(); // an idle worker never keeps the process alive
+  pooled.idleTimer = setTimeout(() => {
+    const at = idle.indexOf(pooled);
+    if (at >= 0) idle.splice(at, 1);
+    live -= 1;
+    void pooled.worker.terminate();
+    waiting.shift()?.();
+  }, IDLE_MS);
+  pooled.idleTimer.unref();
+  idle.push(pooled);
+  waiting.shift()?.();
+}
+
+/** Stopped (past its budget, or failed): terminated, and its place freed. */
+function discard(pooled: PooledWorker): void {
+  live -= 1;
+  void pooled.worker.terminate();
+  waiting.shift()?.();
+}
+
+function runJob(worker: Worker, job: FeedReadJob, hardMs: number): Promise<ReadOccurrences> {
   return new Promise<ReadOccurrences>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      void worker.terminate();
+      worker.off("message", received).off("error", failed).off("exit", exited);
       outcome();
     };
     const deadline = setTimeout(() => settle(() => reject(new FeedReadError(READ_TOO_SLOW))), hardMs);
-    worker.on("message", (message: FeedReadMessage) => {
+    const exited = () => settle(() => reject(new FeedReadError("the calendar could not be read: its reader stopped")));
+    const received = (message: FeedReadMessage) => {
       if (message.type === "started") {
         const probe = feedReadProbe.onStarted;
         if (job.waitForGo) void Promise.resolve(probe?.({ threadId: message.threadId })).finally(() => worker.postMessage("go"));
       } else if (message.type === "done") settle(() => resolve(message.read));
       else if (message.type === "not-calendar") settle(() => reject(new NotACalendarError(message.message)));
       else settle(() => reject(new FeedReadError(`the calendar could not be read: ${message.message}`)));
-    });
-    worker.on("error", (error) => settle(() => reject(new FeedReadError(`the calendar could not be read: ${error.message}`))));
-    worker.on("exit", () => settle(() => reject(new FeedReadError("the calendar could not be read: its reader stopped"))));
+    };
+    const failed = (error: Error) => settle(() => reject(new FeedReadError(`the calendar could not be read: ${error.message}`)));
+    worker.on("message", received).on("error", failed).on("exit", exited);
+    worker.postMessage(job);
   });
 }
 
@@ -106,6 +171,6 @@ async function workerEntry(): Promise<URL> {
   return sourceBundle;
 }
 
-async function startWorker(job: FeedReadJob): Promise<Worker> {
-  return new Worker(await workerEntry(), { workerData: job, resourceLimits: RESOURCE_LIMITS });
+async function startWorker(): Promise<Worker> {
+  return new Worker(await workerEntry(), { resourceLimits: RESOURCE_LIMITS });
 }
