@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
 import { pushInvoice } from "../../../src/server/accounting/sync/push-invoice.js";
 import { accountingAccessToken, readAccountingSecret } from "../../../src/server/accounting/sync/token-store.js";
@@ -15,6 +15,9 @@ import {
   type StandInKit,
   startEngineApp,
 } from "./engine-setup.js";
+
+// App starts and token refreshes on a loaded machine (issue 22): a generous budget for this file.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 /**
  * Issue 16 §3 and §6: tokens are refreshed in one place under the integration row's lock, so two
