@@ -354,12 +354,21 @@ describe("the maintenance job", () => {
     expect(await sessionsOf(expiredAccount.user.id)).toBe(1);
 
     // Null when one is already waiting (the queue is "stately"): that one runs and prunes just the same.
+    // Waits for a whole run that started after the rows were in, as pg-boss records it, not for one of
+    // its effects: the other prunes may come later in the same run.
+    const setUp = ((await t.app.db.execute(sql`select now()::text as at`)) as unknown as { rows: { at: string }[] }).rows[0]!.at;
     await t.app.jobs!.send("maintenance", {});
-    await until(
-      "the expired session row to go",
-      () => sessionsOf(expiredAccount.user.id),
-      (n) => n === 0,
-    );
+    const completedRunsSince = async () =>
+      (
+        (await t.app.db.execute(
+          sql`select count(*)::int as n from (
+                select state, started_on from pgboss.job where name = 'maintenance'
+                union all select state, started_on from pgboss.archive where name = 'maintenance') runs
+              where state = 'completed' and started_on >= ${setUp}::timestamptz`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await until("a maintenance run started after the set-up to complete", completedRunsSince, (n) => n > 0);
+    expect(await sessionsOf(expiredAccount.user.id)).toBe(0);
 
     expect(await sessionsOf(liveAccount.user.id)).toBe(1);
     const counters = await t.app.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
