@@ -1,4 +1,5 @@
 import http from "node:http";
+import { randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { InjectedFailure } from "../accounting/controls.js";
 import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
@@ -44,7 +45,10 @@ export class QuickBooksStandInServer {
 
   constructor(readonly options: QuickBooksStandInOptions = {}) {
     const now = options.now ?? Date.now;
-    this.company = new QuickBooksCompany(options.realmId ?? "9341453050447153", options.companyName ?? "Sandbox Company_US_1");
+    // Each stand-in is its own company unless a test names one: test files share a worker's modules, and a
+    // company id repeated on a reused port would let one file's remembered income item answer another's.
+    const realmId = options.realmId ?? `93414530${String(randomInt(10_000_000, 100_000_000))}`;
+    this.company = new QuickBooksCompany(realmId, options.companyName ?? "Sandbox Company_US_1");
     this.oauth = new QuickBooksOAuth(() => this.company.realmId, now, options.refreshTokenGraceMs);
     this.oauth.clients.set(options.clientId ?? "qbo-client-id", options.clientSecret ?? "qbo-client-secret");
     this.#limits = { perMinute: options.perMinute ?? 500, perSecond: options.perSecond ?? null };
