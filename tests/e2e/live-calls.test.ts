@@ -65,7 +65,9 @@ describe("live Active Calls", () => {
     await tracker.getByRole("button", { name: "Assign client to the Zoom call" }).waitFor();
     await page.getByTestId("recording-badge").waitFor();
 
-    await recordCaptureEvent(h.app.db, { ...base, eventId: "e2", kind: "ended", at: new Date() }, new Date());
+    // Ended 60 s after it started, whatever the time now: the waits above took as long as the machine needed.
+    const endedAt = new Date(startedAt.getTime() + 60_000);
+    await recordCaptureEvent(h.app.db, { ...base, eventId: "e2", kind: "ended", at: endedAt }, new Date());
     await page.getByTestId("recording-badge").waitFor({ state: "detached" });
     // 60 s at the account's default 150.00 an hour, every started minute: 2.50.
     await page.getByTestId("recent-calls").getByText("$2.50").waitFor();
