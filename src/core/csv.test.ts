@@ -72,6 +72,11 @@ describe("csvField and csvDocument (issue 23 defect 6)", () => {
     expect(() => csvNumber("-2+3")).toThrow();
   });
 
+  it("guards a formula sign behind leading quotes (the property test's counterexample)", () => {
+    expect(csvField('"=')).toBe(`"""'="`);
+    expect(csvField('""+1')).toBe(`"""""'+1"`);
+  });
+
   it("writes CRLF after every row, with a byte-order mark only when asked", () => {
     expect(csvDocument(["A", "B"], [["x;y", null]], { bom: true })).toBe('\uFEFFA,B\r\n"x;y",\r\n');
     expect(csvDocument(["A"], [[1]], { bom: false })).toBe("A\r\n1\r\n");

@@ -18,8 +18,11 @@
 /** Characters that make a spreadsheet treat a cell as a formula when they come first. */
 export const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"] as const;
 
-/** The formula signs, without tab and CR (which are separators inside a cell). */
-const INNER_TRIGGER_AFTER_SEPARATOR = /([,;\t\r\n]"*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+/**
+ * A formula sign (not tab or CR, which are separators inside a cell) at the start or right after a
+ * separator or line break, quotes between allowed: `"=1+1` is read as `=1+1` by a reader that drops quotes.
+ */
+const INNER_TRIGGER_AFTER_SEPARATOR = /((?:^|[,;\t\r\n])"*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 /** A field with one of these is quoted: comma, semicolon and tab separate; quote and line breaks end fields. */
 const NEEDS_QUOTES = /[,;\t"\r\n]/;
