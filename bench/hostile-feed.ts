@@ -119,7 +119,7 @@ try {
     `ratio p99 hostile poll / idle, per round: ${ratios.map((r) => r.toFixed(2)).join(", ")}; median ${medianRatio.toFixed(2)} (goal ≤ 1.5)`,
   );
   console.log(`ratio p99 main-thread read / idle (round 1): ${(mainThread.p99 / idle.p99).toFixed(2)}`);
-  console.log(`the feed after the polls: ${feed?.status}, ${JSON.stringify((feed?.config as { warnings?: string[] }).warnings)}`);
+  console.log(`the feed after the polls: ${feed?.status}, ${JSON.stringify((feed?.config as { warnings?: string[] } | undefined)?.warnings)}`);
 } finally {
   await ics.close();
   await app.close();
