@@ -21,16 +21,21 @@ export function newWebhookToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
+/** The one row an integration key names (the table's unique key): for every query that looks it up or locks it. */
+export function rowOf(key: IntegrationKey) {
+  return and(
+    eq(integrations.accountId, key.accountId),
+    eq(integrations.kind, key.kind),
+    eq(integrations.provider, key.provider),
+  );
+}
+
 export async function findIntegration(db: Db, key: IntegrationKey): Promise<IntegrationRow | null> {
   const [row] = await db
     .select()
     .from(integrations)
     .where(
-      and(
-        eq(integrations.accountId, key.accountId),
-        eq(integrations.kind, key.kind),
-        eq(integrations.provider, key.provider),
-      ),
+      rowOf(key),
     )
     .limit(1);
   return row ?? null;
@@ -118,11 +123,7 @@ export async function deleteIntegration(db: Db, key: IntegrationKey): Promise<bo
   const deleted = await db
     .delete(integrations)
     .where(
-      and(
-        eq(integrations.accountId, key.accountId),
-        eq(integrations.kind, key.kind),
-        eq(integrations.provider, key.provider),
-      ),
+      rowOf(key),
     )
     .returning({ id: integrations.id });
   return deleted.length > 0;

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import type { PlatformTrackingJson } from "../../core/contracts/platform-detection.js";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
 import { AppError } from "../../core/errors.js";
-import { findIntegration, saveIntegration } from "../integrations/integration-store.js";
+import { findIntegration, rowOf, saveIntegration } from "../integrations/integration-store.js";
 import { isUniqueViolation } from "../platform/database-errors.js";
 import type { SecretBox } from "../platform/secrets.js";
 import { type DesktopTrackingConfig, desktopKey, readTrackingConfig } from "./desktop-tracking.js";
@@ -48,13 +47,7 @@ export async function setTracking(
       const [locked] = await tx
         .select()
         .from(integrations)
-        .where(
-          and(
-            eq(integrations.accountId, key.accountId),
-            eq(integrations.kind, key.kind),
-            eq(integrations.provider, key.provider),
-          ),
-        )
+        .where(rowOf(key))
         .for("update");
       const previous = locked ? readTrackingConfig(locked, hostname) : null;
       const keepOpen = options.enabled && previous?.trackMeetings && previous.hostname === hostname;
