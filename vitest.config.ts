@@ -17,6 +17,13 @@ const alias = {
  * - e2e: browser journeys in Debian Chromium against a real server (system only).
  * - system: tests needing outside programs (pdftotext, Dovecot) (system only).
  */
+/**
+ * expect.poll waits for what a journey or a background job will show, not for a deadline: vitest's default of
+ * 1 s failed a journey on a loaded machine (the dashboard drew its timers later than that). A wait that never
+ * comes still fails, at the test's own budget.
+ */
+const POLL = { poll: { timeout: 30_000, interval: 50 } };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -29,6 +36,7 @@ export default defineConfig({
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
           testTimeout: 60_000,
+          expect: POLL,
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
@@ -41,6 +49,7 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
+          expect: POLL,
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
@@ -57,6 +66,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 90_000,
+          expect: POLL,
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 1,
@@ -71,6 +81,7 @@ export default defineConfig({
           include: ["tests/system/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 60_000,
+          expect: POLL,
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 1,
