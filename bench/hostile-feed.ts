@@ -18,7 +18,7 @@ import { fetchOptionsFor, pollFeedRow } from "../src/server/calendar-feeds/poll-
 import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/read-occurrences.js";
 import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
-import { accounts, users } from "../src/server/db/schema/index.js";
+import { insertBenchOwner } from "./bench-owner.js";
 import { secretBoxFor } from "../src/server/platform/secrets.js";
 import { minutelyFlood } from "../tests/fixtures/ics/hostile-feeds.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
@@ -43,15 +43,11 @@ const baseUrl = `http://127.0.0.1:${typeof address === "object" && address ? add
 const body = minutelyFlood(NOW);
 const ics = await startIcsStandIn(body);
 try {
-  const [account] = await app.db.insert(accounts).values({}).returning();
-  const [user] = await app.db
-    .insert(users)
-    .values({ accountId: account!.id, email: "me@firm.example", passwordHash: "x", firstName: "Bench", lastName: "Mark" })
-    .returning();
+  const owner = await insertBenchOwner(app.db);
   const box = secretBoxFor(config);
   await saveFeed(app.db, box, {
-    accountId: account!.id,
-    userId: user!.id,
+    accountId: owner.accountId,
+    userId: owner.userId,
     input: { url: ics.url },
     fetch: fetchOptionsFor(config),
     now: NOW,
@@ -79,7 +75,7 @@ try {
       const started = performance.now();
       version += 1;
       ics.setFeed(body.replace("PRODID:-//Minutely hostile//EN", `PRODID:-//Minutely hostile ${version}//EN`));
-      const row = (await findFeed(app.db, account!.id))!;
+      const row = (await findFeed(app.db, owner.accountId))!;
       const outcome = await pollFeedRow(app.db, box, { row, fetch: fetchOptionsFor(config), now: NOW });
       if (outcome.error) throw new Error(outcome.error);
       polls += 1;
@@ -104,7 +100,7 @@ try {
     }
     return reads;
   });
-  const feed = await findFeed(app.db, account!.id);
+  const feed = await findFeed(app.db, owner.accountId);
 
   const line = (name: string, r: typeof idle, what: string) =>
     `${name.padEnd(13)} p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms (${r.requests} requests, ${r.non2xx + r.errors} failed)${what ? `; ${r.rounds} ${what}` : ""}`;
@@ -119,7 +115,9 @@ try {
     `ratio p99 hostile poll / idle, per round: ${ratios.map((r) => r.toFixed(2)).join(", ")}; median ${medianRatio.toFixed(2)} (goal ≤ 1.5)`,
   );
   console.log(`ratio p99 main-thread read / idle (round 1): ${(mainThread.p99 / idle.p99).toFixed(2)}`);
-  console.log(`the feed after the polls: ${feed?.status}, ${JSON.stringify((feed?.config as { warnings?: string[] } | undefined)?.warnings)}`);
+  console.log(
+    `the feed after the polls: ${feed?.status}, ${JSON.stringify((feed?.config as { warnings?: string[] } | undefined)?.warnings)}`,
+  );
 } finally {
   await ics.close();
   await app.close();

@@ -19,7 +19,8 @@ import { readFeedInWorker } from "../src/server/calendar-feeds/read-feed-in-work
 import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/read-occurrences.js";
 import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
-import { accounts, clients, users } from "../src/server/db/schema/index.js";
+import { clients } from "../src/server/db/schema/index.js";
+import { insertBenchOwner } from "./bench-owner.js";
 import { secretBoxFor } from "../src/server/platform/secrets.js";
 import { seededRandom } from "../tests/helpers/seeded-random.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
@@ -82,14 +83,10 @@ const config = loadConfig(
 );
 const app = await buildApp(config);
 try {
-  const [account] = await app.db.insert(accounts).values({}).returning();
-  const [user] = await app.db
-    .insert(users)
-    .values({ accountId: account!.id, email: "me@firm.example", passwordHash: "x", firstName: "Bench", lastName: "Mark" })
-    .returning();
+  const owner = await insertBenchOwner(app.db);
   await app.db.insert(clients).values(
     Array.from({ length: 50 }, (_, n) => ({
-      accountId: account!.id,
+      accountId: owner.accountId,
       name: `Client ${n}`,
       email: `contact${n}@client${n}.example`,
     })),
@@ -112,7 +109,7 @@ try {
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     const read = readOccurrences(parseCalendar(body), window);
-    const withClients = await matchOccurrences(app.db, account!.id, read.ended);
+    const withClients = await matchOccurrences(app.db, owner.accountId, read.ended);
     parseMatch.push(performance.now() - started);
     const cpu = process.cpuUsage(cpuStart);
     parseMatchCpu.push((cpu.user + cpu.system) / 1000);
@@ -121,7 +118,7 @@ try {
     rawParse.push(time(() => ical.sync.parseICS(body))[1]);
     const workerStarted = performance.now();
     const fromWorker = await readFeedInWorker(body, window);
-    await matchOccurrences(app.db, account!.id, fromWorker.ended);
+    await matchOccurrences(app.db, owner.accountId, fromWorker.ended);
     inWorker.push(performance.now() - workerStarted);
     if (fromWorker.warnings.length) console.log(`the worker's read was cut: ${fromWorker.warnings.join(" ")}`);
     jsonParse.push(time(() => JSON.parse(sameSizeJson))[1]);
@@ -132,8 +129,8 @@ try {
   let statuses: number[];
   try {
     await saveFeed(app.db, secretBoxFor(config), {
-      accountId: account!.id,
-      userId: user!.id,
+      accountId: owner.accountId,
+      userId: owner.userId,
       input: { url: ics.url },
       fetch: fetchOptionsFor(config),
       now: NOW,
@@ -141,7 +138,7 @@ try {
     const { findFeed } = await import("../src/server/calendar-feeds/feed-integration.js");
     const before = ics.requests.length;
     const outcome = await pollFeedRow(app.db, secretBoxFor(config), {
-      row: (await findFeed(app.db, account!.id))!,
+      row: (await findFeed(app.db, owner.accountId))!,
       fetch: fetchOptionsFor(config),
       now: NOW,
     });
