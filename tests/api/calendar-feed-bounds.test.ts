@@ -100,7 +100,7 @@ describe("a hostile feed does not hold the server", () => {
 
   it("a read held past its hard budget is stopped and reported, never waited for", async () => {
     feedReadProbe.onStarted = () => new Promise<void>(() => {}); // the worker never gets to read
-    const read = readFeedInWorker(minutelyFlood(FEED_NOW), feedWindow(FEED_NOW), { softMs: 5000, hardMs: 50 });
+    const read = readFeedInWorker(minutelyFlood(FEED_NOW), feedWindow(FEED_NOW), "UTC", { softMs: 5000, hardMs: 50 });
     await expect(read).rejects.toThrow(FeedReadError);
     await expect(read).rejects.toThrow(READ_TOO_SLOW);
   });

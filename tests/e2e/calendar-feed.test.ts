@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedWarning } from "../../src/core/calendar/feed-bounds.js";
+import { feedNote } from "../../src/core/calendar/feed-notes.js";
 import { hostileFeed } from "../fixtures/ics/hostile-feeds.js";
 import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 import { api, axeViolations, type Harness, startHarness } from "./harness.js";
@@ -9,7 +10,8 @@ import { api, axeViolations, type Harness, startHarness } from "./harness.js";
  * (the local ICS stand-in; tests allow private hosts), see the status, poll; the meeting with a
  * client shows on the dashboard under "Meetings to confirm"; one click confirms it and Recent Calls
  * shows it priced. Then the calendar gains a series repeating every minute (issue 23 §1): the next
- * poll reads what fits, and the Calendar tab says what was cut and why.
+ * poll reads what fits, and the Calendar tab says what was cut and why. Issue 25 §1: the proposal shows
+ * the platform its Zoom link names, and an entry cut short is listed with why it was left out.
  */
 let h: Harness;
 let ics: IcsStandIn;
@@ -28,6 +30,7 @@ function feedWithMeeting(ownerEmail: string): string {
     `DTSTART:${stamp(end - 45 * 60_000)}`,
     `DTEND:${stamp(end)}`,
     "SUMMARY:Contract review",
+    "LOCATION:https://acme.zoom.us/j/91234567890",
     `ORGANIZER;CN=Me:mailto:${ownerEmail}`,
     "ATTENDEE;CN=General Counsel:mailto:gc@acme-legal.test",
     "END:VEVENT",
@@ -78,7 +81,7 @@ describe("calendar feed", () => {
     await page.goto("/");
     const card = page.getByTestId("meetings-to-confirm");
     await card.getByText("Contract review").waitFor();
-    await card.getByText(/Acme Legal · .* · 45m/).waitFor();
+    await card.getByText(/Acme Legal · .* · 45m · Zoom/).waitFor();
     expect(await axeViolations(page, "serious")).toEqual([]);
     await card.getByRole("button", { name: "Confirm Contract review" }).click();
     await page.getByText("Meeting confirmed", { exact: true }).first().waitFor();
@@ -89,7 +92,9 @@ describe("calendar feed", () => {
 
     const flood = hostileFeed(new Date(), [{ uid: "flood@e2e.test", title: "Flood", rule: "FREQ=MINUTELY", startedDaysAgo: 20 }]);
     const floodEvent = flood.slice(flood.indexOf("BEGIN:VEVENT"), flood.indexOf("END:VCALENDAR"));
-    ics.setFeed(feedWithMeeting(account.email).replace("END:VCALENDAR", `${floodEvent}END:VCALENDAR`));
+    // And one entry cut short (issue 25 §1.2): skipped with its reason, the rest still read.
+    const broken = "BEGIN:VEVENT\r\nUID:broken@e2e.test\r\nSUMMARY:Broken export\r\nDTSTART:20260320T090000Z\r\n";
+    ics.setFeed(feedWithMeeting(account.email).replace("END:VCALENDAR", `${floodEvent}${broken}END:VCALENDAR`));
     await page.goto("/settings");
     await page.getByRole("tab", { name: "Calendar" }).click();
     await page.getByRole("button", { name: "Poll now" }).click();
@@ -97,7 +102,17 @@ describe("calendar feed", () => {
     const warnings = page.getByTestId("calendar-feed-warnings");
     await warnings.getByText("Not everything in this calendar was read").waitFor();
     await warnings.getByText(feedWarning.seriesCut(1, "Flood"), { exact: true }).waitFor();
+    const skipped = page.getByTestId("calendar-feed-skipped");
+    await skipped.getByText("Some entries could not be read").waitFor();
+    await skipped.getByText(feedNote.skipped("“Broken export”", "it has no END:VEVENT"), { exact: true }).waitFor();
     await page.getByTestId("calendar-status").getByText("Connected").waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    // The same in dark mode (the header's theme switch).
+    await page
+      .getByRole("button", { name: /theme|dark mode/i })
+      .first()
+      .click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await axeViolations(page, "serious")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEED_URL_INVALID, normaliseFeedUrl } from "../calendar/feed-url.js";
+import { MEETING_LINK_PLATFORMS } from "../calendar/meeting-platform.js";
 import { idText, rowId, text } from "./common.js";
 import { count, id, instant } from "./response-fields.js";
 
@@ -57,6 +58,8 @@ export const calendarFeedJson = z.object({
   proposalsOpen: count,
   /** What the last poll cut and why (core/calendar/feed-bounds.ts): the Calendar tab shows each sentence. */
   warnings: z.array(text()),
+  /** What the last read could not read and why (core/calendar/feed-notes.ts): one sentence each, the rest was read. */
+  skipped: z.array(text()),
 });
 export type CalendarFeedJson = z.infer<typeof calendarFeedJson>;
 
@@ -89,6 +92,8 @@ export const callProposalJson = z.object({
   endsAt: instant,
   durationSeconds: count,
   attendees: z.array(callProposalAttendee),
+  /** Zoom, Teams or Meet, read from the meeting's join link (core/calendar/meeting-platform.ts), or null. */
+  platform: z.enum(MEETING_LINK_PLATFORMS).nullable(),
   /** The call made when it was confirmed. */
   callId: id.nullable(),
 });

@@ -57,7 +57,8 @@ export async function confirmProposal(
         at: claimed.endsAt,
         startedAt: claimed.startsAt,
         durationSeconds: Math.round((claimed.endsAt.getTime() - claimed.startsAt.getTime()) / 1000),
-        platform: "calendar",
+        // The meeting's own platform when its join link said (Zoom, Teams, Meet), else the calendar.
+        platform: claimed.platform ?? "calendar",
         topic: claimed.title,
         clientId,
         participants: claimed.attendees,

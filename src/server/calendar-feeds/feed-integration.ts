@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { maskedFeedHost } from "../../core/calendar/feed-url.js";
 import type { CalendarFeedJson } from "../../core/contracts/calendar-feed.js";
 import type { Db } from "../db/client.js";
-import { callProposals } from "../db/schema/index.js";
+import { accounts, callProposals } from "../db/schema/index.js";
 import {
   type IntegrationKey,
   type IntegrationRow,
@@ -36,6 +36,8 @@ export type FeedConfig = {
   eventsSeen?: number;
   /** What the last read cut, and why (core/calendar/feed-bounds.ts sentences), shown on the Calendar tab. */
   warnings?: string[];
+  /** What the last read could not read, and why (core/calendar/feed-notes.ts sentences), shown on the Calendar tab. */
+  skipped?: string[];
   /** The last poll held meetings back (proposals or automatic confirmations over a bound): the next one reads in full. */
   heldBack?: boolean;
 };
@@ -57,6 +59,15 @@ export function readFeedUrl(box: SecretBox, row: IntegrationRow): URL | null {
 
 export function findFeed(db: Db, accountId: number): Promise<IntegrationRow | null> {
   return findIntegration(db, feedKey(accountId));
+}
+
+/**
+ * The account's IANA zone: a feed's floating times, and zones it neither defines nor names, are read
+ * in it (calendar-feeds/ical/feed-zones.ts), never in the server's.
+ */
+export async function accountTimeZone(db: Db, accountId: number): Promise<string> {
+  const [row] = await db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row?.timezone ?? "UTC";
 }
 
 export async function countOpenProposals(db: Db, accountId: number): Promise<number> {
@@ -88,6 +99,7 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
       eventsSeen: 0,
       proposalsOpen,
       warnings: [],
+      skipped: [],
     };
   const config = feedConfigOf(row);
   return {
@@ -102,5 +114,6 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
     eventsSeen: config.eventsSeen ?? 0,
     proposalsOpen,
     warnings: Array.isArray(config.warnings) ? config.warnings : [],
+    skipped: Array.isArray(config.skipped) ? config.skipped : [],
   };
 }

@@ -6,7 +6,7 @@ import { ownContactsOf } from "../capture/capture-queries.js";
 import { matchCallClient } from "../capture/match-call-client.js";
 import type { Db } from "../db/client.js";
 import { accounts, clientIdentities, clients } from "../db/schema/index.js";
-import type { FeedOccurrence } from "./read-occurrences.js";
+import type { FeedOccurrence } from "./feed-occurrence.js";
 
 /**
  * Which client each meeting is with, by the capture pipeline's own matching

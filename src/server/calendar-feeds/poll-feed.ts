@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import { feedWarning, MAX_AUTO_CONFIRMS_PER_DAY, MAX_AUTO_CONFIRMS_PER_POLL } from "../../core/calendar/feed-bounds.js";
+import { listedNotes } from "../../core/calendar/feed-notes.js";
 import { feedWindow } from "../../core/calendar/feed-window.js";
 import type { CalendarPollJson } from "../../core/contracts/calendar-feed.js";
 import type { Config } from "../config.js";
@@ -10,6 +11,7 @@ import type { IntegrationRow } from "../integrations/integration-store.js";
 import type { SecretBox } from "../platform/secrets.js";
 import { confirmProposal } from "./confirm-proposal.js";
 import {
+  accountTimeZone,
   countOpenProposals,
   type FeedConfig,
   feedConfigOf,
@@ -20,7 +22,7 @@ import {
 import { FEED_FETCH_DEFAULTS, type FeedFetchOptions, FeedFetchError, fetchFeed } from "./fetch-feed.js";
 import { matchOccurrences } from "./match-occurrences.js";
 import { FeedReadError, readFeedInWorker } from "./read-feed-in-worker.js";
-import { NotACalendarError, type ReadOccurrences } from "./read-occurrences.js";
+import { NotACalendarError, type ReadOccurrences } from "./feed-occurrence.js";
 import { reconcileProposals } from "./reconcile-proposals.js";
 
 /**
@@ -95,7 +97,7 @@ export async function processContent(
   let read = options.read;
   if (!read) {
     try {
-      read = await readFeedInWorker(options.body, window);
+      read = await readFeedInWorker(options.body, window, await accountTimeZone(db, row.accountId));
     } catch (error) {
       if (error instanceof NotACalendarError)
         return recordFailure(db, row, now, `That address did not return a calendar (${error.message})`);
@@ -130,6 +132,7 @@ export async function processContent(
     nextEndAt: read.nextEndAt.toISOString(),
     eventsSeen: read.seen,
     warnings,
+    skipped: listedNotes(read.skipped),
     heldBack: heldBack.perPoll + heldBack.open + auto.left > 0,
   };
   await db

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { CallProposalJson, CallProposalQuery } from "../../core/contracts/calendar-feed.js";
+import { MEETING_LINK_PLATFORMS, type MeetingLinkPlatform } from "../../core/calendar/meeting-platform.js";
 import { notFound } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { callProposals, clients } from "../db/schema/index.js";
@@ -52,6 +53,11 @@ export function presentProposal({ proposal, clientName }: ProposalWithClient): C
       email: person.email ?? null,
       self: person.self === true,
     })),
+    platform: isMeetingLinkPlatform(proposal.platform) ? proposal.platform : null,
     callId: proposal.callId,
   };
+}
+
+function isMeetingLinkPlatform(value: string | null): value is MeetingLinkPlatform {
+  return (MEETING_LINK_PLATFORMS as readonly (string | null)[]).includes(value);
 }

@@ -2,7 +2,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { READ_HARD_BUDGET_MS, READ_SOFT_BUDGET_MS, READ_TOO_SLOW } from "../../core/calendar/feed-bounds.js";
 import type { FeedWindow } from "../../core/calendar/feed-window.js";
-import { NotACalendarError, type ReadOccurrences } from "./read-occurrences.js";
+import { NotACalendarError, type ReadOccurrences } from "./feed-occurrence.js";
 
 /**
  * Reads a fetched feed in a worker thread (issue 23 §1; docs/calendar-feeds.md "Bounds"): at most two
@@ -10,7 +10,14 @@ import { NotACalendarError, type ReadOccurrences } from "./read-occurrences.js";
  * next read while polls come, a worker that runs past the hard budget (or fails) terminated. The thread that answers requests only waits for a
  * message. Used by the poll and by the save's validating fetch.
  */
-export type FeedReadJob = { body: string; window: FeedWindow; softBudgetMs: number; waitForGo: boolean };
+export type FeedReadJob = {
+  body: string;
+  window: FeedWindow;
+  /** The account's IANA zone: where floating times and undefined zones are read (ical/feed-zones.ts). */
+  timeZone: string;
+  softBudgetMs: number;
+  waitForGo: boolean;
+};
 
 export type FeedReadMessage =
   | { type: "started"; threadId: number }
@@ -28,7 +35,7 @@ export class FeedReadError extends Error {}
 export const feedReadProbe: { onStarted?: (info: { threadId: number }) => Promise<void> | void } = {};
 
 const MAX_PARALLEL = 2;
-/** The worker's heap: node-ical keeps a parsed 10 MB feed in a few hundred MB at most. */
+/** The worker's heap: a parsed 10 MB feed takes a few hundred MB at most. */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512 };
 
 /** An idle worker is kept this long for the next read (polls come every 5 minutes), then ended. */
@@ -42,10 +49,11 @@ const waiting: (() => void)[] = [];
 export async function readFeedInWorker(
   body: string,
   window: FeedWindow,
+  timeZone: string,
   budget: { softMs: number; hardMs: number } = { softMs: READ_SOFT_BUDGET_MS, hardMs: READ_HARD_BUDGET_MS },
 ): Promise<ReadOccurrences> {
   const pooled = await acquire();
-  const job: FeedReadJob = { body, window, softBudgetMs: budget.softMs, waitForGo: Boolean(feedReadProbe.onStarted) };
+  const job: FeedReadJob = { body, window, timeZone, softBudgetMs: budget.softMs, waitForGo: Boolean(feedReadProbe.onStarted) };
   let reusable = false;
   try {
     const read = await runJob(pooled.worker, job, budget.hardMs);

@@ -5,7 +5,7 @@ import type { FeedReadJob, FeedReadMessage } from "./read-feed-in-worker.js";
 import { NotACalendarError, parseCalendar, READ_LIMITS, readOccurrences } from "./read-occurrences.js";
 
 /**
- * The worker thread that reads a calendar feed (issue 23 §1): node-ical's parse and the bounded
+ * The worker thread that reads a calendar feed (issue 23 §1): ical.js's parse and the bounded
  * expansion run here, so a hostile feed costs this thread its budget and the server's own thread
  * nothing. Started by read-feed-in-worker.ts; bundled into dist/server/calendar-feed-worker.js by
  * scripts/build-server.mjs.
@@ -43,8 +43,8 @@ async function read(job: FeedReadJob): Promise<void> {
   send({ type: "started", threadId });
   if (job.waitForGo) await new Promise<void>((resolve) => (release = resolve));
   try {
-    const components = parseCalendar(job.body);
-    const read = readOccurrences(components, job.window, { ...READ_LIMITS, deadline: READ_LIMITS.clock() + job.softBudgetMs });
+    const feed = parseCalendar(job.body, { timeZone: job.timeZone });
+    const read = readOccurrences(feed, job.window, { ...READ_LIMITS, deadline: READ_LIMITS.clock() + job.softBudgetMs });
     // A meeting without attendees can never be with a client: it stays here, so the server's thread
     // neither receives nor matches a flood of them (only its count goes back).
     send({ type: "done", read: { ...read, ended: read.ended.filter((occurrence) => occurrence.attendees.length > 0) } });

@@ -87,6 +87,7 @@ export async function reconcileProposals(
         startsAt: occurrence.startsAt,
         endsAt: occurrence.endsAt,
         attendees: occurrence.attendees,
+        platform: occurrence.platform,
       };
       const row = byKey.get(occurrence.key);
       if (!row) {
@@ -130,10 +131,18 @@ export async function reconcileProposals(
 
 function differs(
   row: ProposalRow,
-  values: { clientId: number | null; title: string | null; startsAt: Date; endsAt: Date; attendees: CallParticipant[] },
+  values: {
+    clientId: number | null;
+    title: string | null;
+    startsAt: Date;
+    endsAt: Date;
+    attendees: CallParticipant[];
+    platform: string | null;
+  },
 ): boolean {
   return (
     row.clientId !== values.clientId ||
+    row.platform !== values.platform ||
     row.title !== values.title ||
     row.startsAt.getTime() !== values.startsAt.getTime() ||
     row.endsAt.getTime() !== values.endsAt.getTime() ||

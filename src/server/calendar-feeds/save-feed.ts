@@ -6,12 +6,12 @@ import type { Db } from "../db/client.js";
 import { callProposals } from "../db/schema/index.js";
 import { deleteIntegration, type IntegrationRow, saveIntegration } from "../integrations/integration-store.js";
 import type { SecretBox } from "../platform/secrets.js";
-import { type FeedConfig, feedConfigOf, feedKey, findFeed, PROPOSAL_SOURCE } from "./feed-integration.js";
+import { accountTimeZone, type FeedConfig, feedConfigOf, feedKey, findFeed, PROPOSAL_SOURCE } from "./feed-integration.js";
 import { type FeedFetchOptions, FeedFetchError, fetchFeed } from "./fetch-feed.js";
 import { feedWindow } from "../../core/calendar/feed-window.js";
 import { processContent } from "./poll-feed.js";
 import { FeedReadError, readFeedInWorker } from "./read-feed-in-worker.js";
-import { NotACalendarError } from "./read-occurrences.js";
+import { NotACalendarError } from "./feed-occurrence.js";
 
 /**
  * PUT /api/integrations/calendar-feed (issue 14 §4). A new address is fetched before it is stored: one
@@ -43,7 +43,7 @@ export async function saveFeed(
     );
   }
   const url = normaliseFeedUrl(input.url)!;
-  const body = await fetchCalendar(url, options.fetch, now);
+  const body = await fetchCalendar(url, options.fetch, now, await accountTimeZone(db, accountId));
   const row = await saveIntegration(
     db,
     box,
@@ -64,7 +64,7 @@ export async function saveFeed(
   return (await findFeed(db, accountId))!;
 }
 
-async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date) {
+async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date, timeZone: string) {
   const refuse = (reason: string) => {
     const message = `That address did not return a calendar (${reason})`;
     return new AppError("validation_error", message, [{ path: "url", message }]);
@@ -72,7 +72,7 @@ async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date) {
   try {
     const answer = await fetchFeed(url, {}, fetch);
     if (answer.kind !== "content") throw refuse("it answered 304 Not Modified to a first request");
-    return { ...answer, read: await readFeedInWorker(answer.body, feedWindow(now)) };
+    return { ...answer, read: await readFeedInWorker(answer.body, feedWindow(now), timeZone) };
   } catch (error) {
     if (error instanceof FeedFetchError || error instanceof NotACalendarError || error instanceof FeedReadError)
       throw refuse(error.message);

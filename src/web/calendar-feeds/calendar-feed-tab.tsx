@@ -23,8 +23,8 @@ import { useCalendarFeed, useCalendarFeedActions } from "./use-calendar-feed";
 /**
  * Settings → Integrations → Calendar (issue 14 §4): the calendar's private ICS address (checked by the
  * server before it is stored, then shown only as its host), Enabled, "Confirm meetings automatically",
- * Save, Poll now, the feed's status, what the last poll cut and why (its bounds, issue 23), and
- * Remove, asked once.
+ * Save, Poll now, the feed's status, what the last poll cut and why (its bounds, issue 23), what it
+ * could not read and why (issue 25 §1.2), and Remove, asked once.
  */
 export function CalendarFeedTab() {
   const feed = useCalendarFeed();
@@ -98,6 +98,23 @@ function CalendarFeedSettings({ feed }: { feed: CalendarFeedJson }) {
           <ul className="grid list-disc gap-1 pl-5">
             {feed.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {feed.configured && feed.skipped.length ? (
+        <div
+          className="grid gap-1 rounded-lg border border-warning/60 bg-warning/10 p-3 text-sm"
+          role="status"
+          data-testid="calendar-feed-skipped"
+        >
+          <p className="font-medium">Some entries could not be read</p>
+          <p className="text-muted-foreground">The rest of the calendar was read. What was left out, and why:</p>
+          <ul className="grid list-disc gap-1 pl-5">
+            {feed.skipped.map((sentence) => (
+              <li key={sentence} className="break-words">
+                {sentence}
+              </li>
             ))}
           </ul>
         </div>

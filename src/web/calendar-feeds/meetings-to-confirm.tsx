@@ -1,4 +1,5 @@
 import type { CallProposalJson } from "@core/contracts/calendar-feed";
+import { platformLabel } from "@core/contracts/calls";
 import { formatHoursMinutes } from "@core/duration";
 import { formatInstant } from "@web/clients/format-instant";
 import { QueryError } from "@web/components/query-gate";
@@ -11,7 +12,7 @@ import { useCallProposals, useProposalActions } from "./use-call-proposals";
 
 /**
  * The dashboard's "Meetings to confirm" (issue 14 §4): meetings from the calendar feed with a client
- * among the attendees, each confirmed with one click (it becomes a priced call in Recent Calls) or
+ * among the attendees, with the platform its join link names (issue 25 §1.5), each confirmed with one click (it becomes a priced call in Recent Calls) or
  * dismissed. Shown only while there are any (or while they load or fail to load).
  */
 export function MeetingsToConfirm({ timezone }: { timezone: string }) {
@@ -78,6 +79,12 @@ function ProposalRow({
         <p className="text-sm text-muted-foreground">
           {proposal.clientName ?? "Unknown Client"} · {formatInstant(proposal.startsAt, timezone, "MMM d, yyyy HH:mm")} ·{" "}
           <span className="tabular-nums">{formatHoursMinutes(proposal.durationSeconds)}</span>
+          {proposal.platform ? (
+            <>
+              {" · "}
+              <span data-testid="meeting-platform">{platformLabel(proposal.platform)}</span>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">

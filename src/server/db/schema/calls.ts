@@ -83,6 +83,8 @@ export const callProposals = pgTable(
     startsAt: instant("starts_at").notNull(),
     endsAt: instant("ends_at").notNull(),
     attendees: jsonb().$type<CallParticipant[]>().notNull().default([]),
+    /** zoom | teams | meet, read from the join link (core/calendar/meeting-platform.ts); null when none is known. */
+    platform: text(),
     /** proposed | confirmed | dismissed | cancelled */
     status: text().notNull().default("proposed"),
     /** The call made when it was confirmed. */

@@ -1,0 +1,1 @@
+ALTER TABLE "call_proposals" ADD COLUMN "platform" text;
