@@ -1,10 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, pendingRegistrations, users } from "../../src/server/db/schema/index.js";
-import { CARD_NOT_SAVED, PAYMENT_NOT_COMPLETED } from "../../src/server/payments/stripe/stripe-provider.js";
+import {
+  CARD_NOT_SAVED,
+  PAYMENT_NEEDS_AUTHENTICATION,
+  PAYMENT_NOT_COMPLETED,
+} from "../../src/server/payments/stripe/stripe-provider.js";
 import { signUpInput } from "../helpers/factories.js";
 import { startTestApp } from "../helpers/test-app.js";
-import { PUBLISHABLE_KEY, type StripeTestApp, intentIdOf, startStripeApp } from "./stripe-signup-setup.js";
+import { intentIdOf, PUBLISHABLE_KEY, type StripeTestApp, startStripeApp } from "./stripe-signup-setup.js";
 
 /**
  * Issue 15 §1–2: paid sign-up with Stripe. The account exists only after the SERVER has read the
@@ -195,6 +199,118 @@ describe("paid sign-up with the 14-day trial (a setup intent saves the card)", (
     const days = (account!.trialEndsAt!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
+  });
+});
+
+describe("trial sign-up, whether or not Stripe makes the saved card the default (issue 30 §1)", () => {
+  let t: StripeTestApp;
+  beforeAll(async () => {
+    t = await startStripeApp({ trialDays: 14 });
+  });
+  afterAll(() => t.close());
+
+  /** A trial sign-up up to a confirmed setup intent; the ids the checks follow. */
+  async function saveCard(client: ReturnType<StripeTestApp["client"]>, card = "pm_card_visa") {
+    const input = signUpInput();
+    const started = await client.post("/api/auth/create-subscription", input);
+    expect(started.status).toBe(200);
+    const setupIntentId = intentIdOf(started.body.clientSecret);
+    const saved = await t.stripe.setupIntents.confirm(setupIntentId, { payment_method: card });
+    const subscription = t.standIn.list("subscription").find((s) => s.customer === saved.customer)!;
+    return {
+      input,
+      setupIntentId,
+      paymentMethod: String(saved.payment_method),
+      subscription,
+      customerId: String(saved.customer),
+    };
+  }
+
+  const defaultsOf = (subscriptionId: string, customerId: string) => ({
+    subscription: t.standIn.get(subscriptionId)?.default_payment_method ?? null,
+    customer:
+      (t.standIn.get(customerId)?.invoice_settings as { default_payment_method?: string | null } | undefined)?.default_payment_method ?? null,
+  });
+
+  for (const stripeSetsDefault of [true, false]) {
+    it(`${stripeSetsDefault ? "Stripe sets" : "Stripe does not set"} the default: the account is made, and both defaults name the saved card`, async () => {
+      t.standIn.setupSetsDefaultPaymentMethod = stripeSetsDefault;
+      const client = t.client();
+      const { input, paymentMethod, subscription, customerId } = await saveCard(client);
+      expect(subscription.pending_setup_intent).toBeNull();
+      expect(defaultsOf(subscription.id, customerId).subscription).toBe(stripeSetsDefault ? paymentMethod : null);
+
+      const completed = await client.post("/api/auth/complete-registration");
+      expect(completed.status).toBe(201);
+      expect((await accountOf(t, input.email))?.subscriptionStatus).toBe("trialing");
+      expect(defaultsOf(subscription.id, customerId)).toEqual({ subscription: paymentMethod, customer: paymentMethod });
+      // Written explicitly only where Stripe had not: one customer update always, a subscription update only when missing.
+      const writes = t.standIn.requests.filter(
+        (r) =>
+          r.method === "POST" && (r.path === `/v1/subscriptions/${subscription.id}` || r.path === `/v1/customers/${customerId}`),
+      );
+      expect(writes.map((w) => w.path)).toEqual([
+        ...(stripeSetsDefault ? [] : [`/v1/subscriptions/${subscription.id}`]),
+        `/v1/customers/${customerId}`,
+      ]);
+      expect(writes.every((w) => w.idempotencyKey?.startsWith("signup-default-pm-"))).toBe(true);
+    });
+  }
+
+  it("an answer lost after Stripe saved the default is replayed with the same key: written once, the account made", async () => {
+    t.standIn.setupSetsDefaultPaymentMethod = false;
+    const client = t.client();
+    const { input, subscription, customerId, paymentMethod } = await saveCard(client);
+    t.standIn.failNext(
+      { method: "POST", path: new RegExp(`^/v1/subscriptions/${subscription.id}$`) },
+      { kind: "drop-after-commit" },
+    );
+    const completed = await client.post("/api/auth/complete-registration");
+    expect(completed.status).toBe(201);
+    expect((await accountOf(t, input.email))?.subscriptionStatus).toBe("trialing");
+    expect(defaultsOf(subscription.id, customerId)).toEqual({ subscription: paymentMethod, customer: paymentMethod });
+    const updates = t.standIn.requests.filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscription.id}`);
+    expect(updates).toHaveLength(2);
+    expect(new Set(updates.map((u) => u.idempotencyKey)).size).toBe(1);
+  });
+
+  it("a completion asked again after the account exists writes no second default and makes no second account", async () => {
+    t.standIn.setupSetsDefaultPaymentMethod = false;
+    const client = t.client();
+    const { input } = await saveCard(client);
+    expect((await client.post("/api/auth/complete-registration")).status).toBe(201);
+    const before = t.standIn.requests.length;
+    const again = await client.post("/api/auth/complete-registration");
+    expect(again.status).toBe(400);
+    expect(t.standIn.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
+    expect(await userCount(t, input.email)).toBe(1);
+  });
+
+  it("a saved card detached from the customer before completion is refused, and no default is written", async () => {
+    t.standIn.setupSetsDefaultPaymentMethod = false;
+    const client = t.client();
+    const { input, subscription, customerId, paymentMethod } = await saveCard(client);
+    await t.stripe.paymentMethods.detach(paymentMethod);
+    const completed = await client.post("/api/auth/complete-registration");
+    expect(completed.status).toBe(402);
+    expect(completed.body.message).toBe(CARD_NOT_SAVED);
+    expect(await userCount(t, input.email)).toBe(0);
+    expect(defaultsOf(subscription.id, customerId)).toEqual({ subscription: null, customer: null });
+  });
+
+  it("a card waiting for 3-D Secure: the bank's step is asked for, then the account is made", async () => {
+    t.standIn.setupSetsDefaultPaymentMethod = false;
+    const client = t.client();
+    const input = signUpInput();
+    const started = await client.post("/api/auth/create-subscription", input);
+    const setupIntentId = intentIdOf(started.body.clientSecret);
+    const saved = await t.stripe.setupIntents.confirm(setupIntentId, { payment_method: "pm_card_authenticationRequired" });
+    expect(saved.status).toBe("requires_action");
+    const early = await client.post("/api/auth/complete-registration");
+    expect(early.status).toBe(402);
+    expect(early.body.message).toBe(PAYMENT_NEEDS_AUTHENTICATION);
+    await t.stripe.rawRequest("POST", `/v1/setup_intents/${setupIntentId}/authenticate`, {});
+    expect((await client.post("/api/auth/complete-registration")).status).toBe(201);
   });
 });
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, users } from "../../src/server/db/schema/index.js";
 import { createStripeStandIn, type StripeStandIn } from "../stand-ins/stripe/index.js";
 import { routeStripe } from "../stand-ins/stripe/stripe-js.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
+import { toPaymentStep, typeCard } from "./paid-signup-steps.js";
 
 /**
  * Issue 15 §1 in the browser: sign-up through the real payment step with Stripe.js replaced by the
@@ -30,24 +30,6 @@ afterAll(async () => {
   await h?.stop();
   await standIn?.stop();
 });
-
-async function toPaymentStep(page: Page, email: string): Promise<void> {
-  await page.goto("/auth");
-  await page.getByLabel("First Name").fill("Grace");
-  await page.getByLabel("Last Name").fill("Hopper");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("cobol1959");
-  await page.getByLabel("Confirm Password").fill("cobol1959");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("button", { name: "Continue with Individual" }).click();
-  await page.getByRole("heading", { name: "Complete Payment" }).waitFor();
-}
-
-async function typeCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiration date").fill("12 / 34");
-  await page.getByLabel("Security code").fill("123");
-}
 
 async function statusOf(email: string): Promise<string | null> {
   const [row] = await h.app.db

@@ -64,6 +64,7 @@ export async function createSubscription(
     paymentProvider: payments.name,
     paymentReference: started.reference,
     paymentCustomerId: started.customerId,
+    paymentSetupIntentId: started.setupIntentId ?? null,
     expiresAt: new Date(now.getTime() + SIGNUP_TTL_SECONDS * 1000),
   });
   return {
@@ -89,7 +90,11 @@ export async function completeRegistration(db: Db, payments: PaymentProvider, si
     .limit(1);
   if (!pending) throw new AppError("bad_request", "Your sign-up has expired. Please start again.");
   const confirmed = await payments.confirmSubscription(
-    { reference: pending.paymentReference, customerId: pending.paymentCustomerId },
+    {
+      reference: pending.paymentReference,
+      customerId: pending.paymentCustomerId,
+      setupIntentId: pending.paymentSetupIntentId,
+    },
     now,
   );
   return db.transaction(async (tx) => {

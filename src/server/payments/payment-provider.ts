@@ -9,7 +9,12 @@ export type StartedSubscription = {
   publishableKey: string | null;
   reference: string | null;
   customerId: string | null;
+  /** A trial's setup intent (the card saved for later), kept so completion can check it itself. */
+  setupIntentId?: string | null;
 };
+
+/** What a pending sign-up remembers of the provider's side. */
+export type PendingPayment = { reference: string | null; customerId: string | null; setupIntentId?: string | null };
 
 export type ConfirmedSubscription = {
   status: "trialing" | "active";
@@ -30,5 +35,5 @@ export type PaymentProvider = {
   readonly name: string;
   startSubscription(input: StartSubscriptionInput): Promise<StartedSubscription>;
   /** Throws AppError("payment_required") when the provider has not confirmed payment. */
-  confirmSubscription(pending: { reference: string | null; customerId: string | null }, now: Date): Promise<ConfirmedSubscription>;
+  confirmSubscription(pending: PendingPayment, now: Date): Promise<ConfirmedSubscription>;
 };

@@ -1,6 +1,7 @@
+import { checkAttached } from "./payment-methods.js";
 import { missing, ok, type StripeObject, type StripeStandIn } from "./server.js";
 
-/** Customers: create (email, name, metadata), retrieve, update. */
+/** Customers: create (email, name, metadata), retrieve, update (incl. invoice_settings.default_payment_method). */
 export function registerCustomers(standIn: StripeStandIn): void {
   standIn.on("POST", "/v1/customers", (request, s) => {
     const body = request.body as { email?: string; name?: string; metadata?: Record<string, string> };
@@ -23,7 +24,13 @@ export function registerCustomers(standIn: StripeStandIn): void {
   standIn.on("POST", "/v1/customers/:id", (request, s) => {
     const customer = s.get(request.params.id!);
     if (customer?.object !== "customer") return missing(request.params.id!);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body as Record<string, unknown> & { invoice_settings?: { default_payment_method?: string } };
+    const defaultMethod = body.invoice_settings?.default_payment_method;
+    if (defaultMethod) {
+      const refused = checkAttached(s, customer.id, defaultMethod, "invoice_settings[default_payment_method]");
+      if (refused) return refused;
+      customer.invoice_settings = { ...(customer.invoice_settings as object), default_payment_method: defaultMethod };
+    }
     for (const key of ["email", "name", "metadata"]) if (key in body) customer[key] = body[key];
     return ok(customer);
   });

@@ -4,6 +4,7 @@ import { registerCheckoutSessions } from "./checkout-sessions.js";
 import { registerCustomers } from "./customers.js";
 import { registerInvoices } from "./invoices.js";
 import { registerPaymentIntents } from "./payment-intents.js";
+import { registerPaymentMethods } from "./payment-methods.js";
 import { registerPrices, seedPrices } from "./prices.js";
 import { StripeStandIn } from "./server.js";
 import { registerSetupIntents } from "./setup-intents.js";
@@ -19,6 +20,7 @@ const resources: ((standIn: StripeStandIn) => void)[] = [
   registerSubscriptions,
   registerInvoices,
   registerPaymentIntents,
+  registerPaymentMethods,
   registerSetupIntents,
   registerAccount,
   registerBillingPortal,

@@ -51,6 +51,11 @@ export class StripeStandIn {
   readonly requests: { method: string; path: string; body: Record<string, unknown>; idempotencyKey: string | null }[] = [];
   /** The secret key callers must present as a bearer token. */
   secretKey: string;
+  /**
+   * Whether a trial's succeeded setup intent makes its card the subscription's default_payment_method.
+   * Stripe does not document that it does (issue 30 §1), so tests run sign-up both ways.
+   */
+  setupSetsDefaultPaymentMethod = true;
   /** Stand-in time in Unix seconds; tests move it to expire trials. */
   now: () => number = () => Math.floor(Date.now() / 1000);
 
@@ -199,7 +204,12 @@ export class StripeStandIn {
     send(answer);
   }
 
-  async #route(method: string, path: string, body: Record<string, unknown>, headers: http.IncomingHttpHeaders): Promise<StandInAnswer> {
+  async #route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    headers: http.IncomingHttpHeaders,
+  ): Promise<StandInAnswer> {
     for (const route of this.#routes) {
       if (route.method !== method) continue;
       const match = route.pattern.exec(path);

@@ -20,17 +20,24 @@ export function newSetupIntent(standIn: StripeStandIn, fields: { customer: strin
   });
 }
 
-/** A saved card becomes the subscription's default and its pending setup intent goes (as on Stripe). */
+/**
+ * A succeeded setup intent attaches its card to the intent's customer (Stripe documents that a
+ * SetupIntent with a customer attaches the payment method on success) and the subscription's pending
+ * setup intent goes. Whether the card also becomes the subscription's default is not documented, so it
+ * follows `setupSetsDefaultPaymentMethod`: tests run both behaviours.
+ */
 function succeed(standIn: StripeStandIn, intent: StripeObject): void {
   intent.status = "succeeded";
   intent.next_action = null;
+  const paymentMethod = standIn.get(String(intent.payment_method));
+  if (paymentMethod && intent.customer) paymentMethod.customer = intent.customer;
   const subscription = standIn.get((intent.metadata as { subscription?: string }).subscription ?? "");
   if (subscription) {
     const previous = {
       default_payment_method: subscription.default_payment_method,
       pending_setup_intent: subscription.pending_setup_intent,
     };
-    subscription.default_payment_method = intent.payment_method;
+    if (standIn.setupSetsDefaultPaymentMethod) subscription.default_payment_method = intent.payment_method;
     subscription.pending_setup_intent = null;
     emitEvent(standIn, "customer.subscription.updated", subscription, previous);
   }

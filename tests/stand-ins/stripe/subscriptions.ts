@@ -1,8 +1,9 @@
 import { advanceClock, emitEvent } from "./events.js";
 import { chargeInvoice, itemOf, newInvoice } from "./invoices.js";
+import { checkAttached } from "./payment-methods.js";
 import { periodSeconds } from "./prices.js";
-import { newSetupIntent } from "./setup-intents.js";
 import { missing, ok, type StandInRequest, type StripeObject, type StripeStandIn, stripeError } from "./server.js";
+import { newSetupIntent } from "./setup-intents.js";
 
 const expandOf = (request: StandInRequest) => (request.body.expand as string[] | undefined) ?? [];
 
@@ -108,8 +109,15 @@ export function registerSubscriptions(standIn: StripeStandIn): void {
       items?: { price?: string }[];
       trial_end?: string;
       metadata?: Record<string, string>;
+      default_payment_method?: string;
     };
     const previous: Record<string, unknown> = {};
+    if (body.default_payment_method) {
+      const refused = checkAttached(s, String(subscription.customer), body.default_payment_method, "default_payment_method");
+      if (refused) return refused;
+      previous.default_payment_method = subscription.default_payment_method;
+      subscription.default_payment_method = body.default_payment_method;
+    }
     if (body.cancel_at_period_end !== undefined) {
       previous.cancel_at_period_end = subscription.cancel_at_period_end;
       subscription.cancel_at_period_end = body.cancel_at_period_end === "true";

@@ -6,12 +6,9 @@ import type { ConfirmedSubscription, PaymentProvider, StartedSubscription } from
 import { callStripe } from "./stripe-errors.js";
 import { priceIdFor } from "./stripe-prices.js";
 import { subscriptionFacts } from "./subscription-facts.js";
+import { confirmTrialCard, PAYMENT_NOT_COMPLETED } from "./trial-card.js";
 
-export const PAYMENT_NOT_COMPLETED =
-  "Your payment has not been completed yet. Please finish the payment step (or use another card) and try again.";
-export const PAYMENT_NEEDS_AUTHENTICATION =
-  "Your bank asked you to authenticate this payment. Please complete the authentication and try again.";
-export const CARD_NOT_SAVED = "Your card has not been saved yet. Please enter your card details and try again.";
+export { CARD_NOT_SAVED, PAYMENT_NEEDS_AUTHENTICATION, PAYMENT_NOT_COMPLETED } from "./trial-card.js";
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -29,7 +26,8 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
  * subscription whose first invoice (or, with a trial, a setup intent) the browser confirms with
  * the Payment Element. confirmSubscription is the server's own check at complete-registration:
  * it re-reads the subscription from Stripe and lets the account in only when Stripe says it is
- * active, or trialing with a saved card. The browser's word is never enough (docs/decisions.md D4).
+ * active, or trialing with a card the server checked itself (trial-card.ts). The browser's word is
+ * never enough (docs/decisions.md D4).
  *
  * Trial: spec 000 §9 gives every plan a 14-day trial and the landing page promises it, so by
  * default the subscription trials 14 days (STRIPE_TRIAL_DAYS) and the payment step saves the card
@@ -75,6 +73,7 @@ export function createStripeProvider(config: Config, stripe: Stripe): PaymentPro
         publishableKey: config.stripe.publishableKey ?? null,
         reference: subscription.id,
         customerId: customer.id,
+        setupIntentId: idOf(subscription.pending_setup_intent),
       };
     },
 
@@ -89,14 +88,12 @@ export function createStripeProvider(config: Config, stripe: Stripe): PaymentPro
       }
       const facts = subscriptionFacts(config.stripe, subscription);
       if (facts.status === "trialing") {
-        const setup = typeof subscription.pending_setup_intent === "object" ? subscription.pending_setup_intent : null;
-        if (setup && setup.status !== "succeeded") {
-          throw new AppError(
-            "payment_required",
-            setup.status === "requires_action" ? PAYMENT_NEEDS_AUTHENTICATION : CARD_NOT_SAVED,
-          );
-        }
-        if (!subscription.default_payment_method) throw new AppError("payment_required", CARD_NOT_SAVED);
+        // Decided from what the server reads itself, not from Stripe having set a default (issue 30 §1).
+        await confirmTrialCard(stripe, {
+          subscription,
+          customerId: idOf(subscription.customer) ?? "",
+          setupIntentId: pending.setupIntentId ?? null,
+        });
       } else if (facts.status !== "active") {
         throw new AppError("payment_required", PAYMENT_NOT_COMPLETED);
       }

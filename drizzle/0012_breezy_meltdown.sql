@@ -1,0 +1,1 @@
+ALTER TABLE "pending_registrations" ADD COLUMN "payment_setup_intent_id" text;
