@@ -80,15 +80,35 @@ const DAY_MS = 24 * 3600 * 1000;
  * first, and in the gap of spring: with the offset before the gap, both as RFC 5545 §3.3.5 says.
  */
 export function wallToInstant(zone: string, wallMs: number): number {
-  const before = tzOffset(zone, new Date(wallMs - DAY_MS)) * 60_000;
-  const after = tzOffset(zone, new Date(wallMs + DAY_MS)) * 60_000;
+  const before = offsetAt(zone, wallMs - DAY_MS);
+  const after = offsetAt(zone, wallMs + DAY_MS);
   const early = wallMs - before;
   const late = wallMs - after;
-  const earlyHolds = tzOffset(zone, new Date(early)) * 60_000 === before;
-  const lateHolds = tzOffset(zone, new Date(late)) * 60_000 === after;
+  const earlyHolds = offsetAt(zone, early) === before;
+  const lateHolds = offsetAt(zone, late) === after;
   if (earlyHolds && lateHolds) return Math.min(early, late);
   if (lateHolds) return late;
   return early;
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * A zone's UTC offset (ms) at an instant, remembered per quarter hour: every zone changes its offset
+ * on a quarter hour, and Intl costs microseconds a call (a 5,000-event feed asks tens of thousands).
+ */
+function offsetAt(zone: string, ms: number): number {
+  const known = offsets.get(zone) ?? new Map<number, number>();
+  if (known.size > 200_000) known.clear();
+  offsets.set(zone, known);
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = known.get(bucket);
+  if (offset === undefined) {
+    offset = tzOffset(zone, new Date(bucket * QUARTER_HOUR_MS)) * 60_000;
+    known.set(bucket, offset);
+  }
+  return offset;
 }
 
 export function wallMsOf(time: Time): number {
@@ -120,7 +140,8 @@ export function feedZones(options: {
   calendarZone: string | null;
   accountZone: string;
 }): FeedZones {
-  const floatingZone = (options.calendarZone && ianaZoneOf(options.calendarZone)) || options.accountZone;
+  // An account zone Intl does not know (never expected: the profile form checks it) reads as UTC.
+  const floatingZone = (options.calendarZone && ianaZoneOf(options.calendarZone)) || ianaZoneOf(options.accountZone) || "UTC";
   const zones = new Map<string, InstanceType<typeof ICAL.Timezone>>();
   const unresolved: string[] = [];
   for (const tzid of new Set(options.tzids)) {
