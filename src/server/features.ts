@@ -22,6 +22,8 @@ import { platformDetectionRoutes } from "./platform-detection/routes.js";
 import { stripeTestRoutes } from "./payments/stripe-test-routes.js";
 import { billingAccountRoutes } from "./billing-account/routes.js";
 import { financialIntegrationsRoutes } from "./financial-integrations/routes.js";
+import { firstRunRoutes } from "./first-run/routes.js";
+import { clientImportRoutes } from "./clients/client-import-routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -51,4 +53,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(stripeTestRoutes);
   await app.register(billingAccountRoutes);
   await app.register(financialIntegrationsRoutes);
+  await app.register(firstRunRoutes);
+  await app.register(clientImportRoutes);
 }

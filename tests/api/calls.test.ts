@@ -260,7 +260,7 @@ describe("logging, editing and deleting calls", () => {
       [
         "id", "platform", "startTime", "endTime", "duration", "billedDuration", "billableAmount", "amount", "rate", "billingType",
         "minimumBillingMinutes", "roundingIncrementMinutes", "clientId", "clientName", "callType", "notes", "description", "invoiceId", "active",
-        "source", "participants",
+        "source", "participants", "isTest",
       ].sort(),
     );
     expect((await c.get("/api/calls?limit=1")).body.map((call: { id: number }) => call.id)).toEqual([newer.body.id]);

@@ -19,7 +19,8 @@ describe("the call timer on the dashboard", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: /Good (morning|afternoon|evening), Ruth/ }).waitFor();
     await page.getByText("No calls recorded yet").waitFor();
-    await page.getByText("Start tracking your first call to see activity here!").waitFor();
+    // Empty Recent Calls points to capture, not to the timer (issue 29 §1).
+    await page.getByText(/^No source is connected yet\. Connect your calendar/).waitFor();
     const client = await api<{ id: number }>(page, "POST", "/api/clients", { name: "Acme Legal", billingRate: "50.00", billingType: "call" });
     await page.reload();
 

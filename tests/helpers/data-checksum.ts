@@ -29,6 +29,7 @@ export const DATA_TABLES = [
   "call_test_sessions",
   "waitlist_entries",
   "pending_registrations",
+  "setup_guides",
 ] as const;
 
 /**

@@ -190,6 +190,8 @@ export const callJson = z.object({
   /** Where the call came from: timer, manual, zoom, twilio, sms, webhook … */
   source: text(),
   participants: z.array(callParticipantJson),
+  /** Made by "Send a test event" (issue 29): marked on screen, removable in one click, never invoiced. */
+  isTest: z.boolean(),
 });
 export type CallJson = z.infer<typeof callJson>;
 

@@ -33,6 +33,8 @@ export function presentCall({ call, clientName }: CallWithClient): CallJson {
     active: call.endedAt === null,
     source: call.source,
     participants: presentParticipants(call.participants),
+    // The client log's packed rows leave it out (it reads false there): only "Send a test event" sets it.
+    isTest: call.isTest === true,
   };
 }
 

@@ -114,7 +114,7 @@ export async function findClientCallsInPeriod(
   return listed.map((call) => ({ call: call as CallRow, clientName }));
 }
 
-type ListedCall = Omit<CallRow, "accountId" | "externalId" | "userId" | "createdAt" | "updatedAt">;
+type ListedCall = Omit<CallRow, "accountId" | "externalId" | "userId" | "createdAt" | "updatedAt" | "isTest">;
 
 /** One packed call back into its columns (LISTED's order; every value arrives as text). */
 function unpackCall(c: Packed, clientId: number): ListedCall {

@@ -83,6 +83,8 @@ export async function findUnbilledLines(
         clientId === null ? isNotNull(calls.clientId) : eq(calls.clientId, clientId),
         isNotNull(calls.endedAt),
         isNull(calls.invoiceId),
+        // A test call ("Send a test event", issue 29) is never billed.
+        eq(calls.isTest, false),
         gte(calls.startedAt, start),
         lt(calls.startedAt, end),
       ),

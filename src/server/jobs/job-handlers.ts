@@ -12,6 +12,8 @@ import { pruneWebhookClaims } from "../integrations/prune-webhook-claims.js";
 import { pruneSpentOAuthStates } from "../integrations/oauth-state.js";
 import { finishAbandonedSyncRuns } from "../accounting/sync/sync-runs.js";
 import { WATCH_EVERY_SECONDS, WATCH_MEETINGS_JOB, watchMeetings } from "../platform-detection/watch-meetings.js";
+import { checkCaptureHealthJob } from "../first-run/check-capture-health-job.js";
+import { CHECK_CAPTURE_HEALTH_JOB } from "../first-run/notify-capture-problems.js";
 
 /**
  * What a job handler gets besides its data: the app's database, clock, log and configuration
@@ -110,6 +112,8 @@ export const jobHandlers = {
   /** Accounting syncs (accounting/sync/jobs.ts): a run fans out into one singleton push per invoice. */
   "accounting.sync-run": accountingJobs["accounting.sync-run"],
   "accounting.push-invoice": accountingJobs["accounting.push-invoice"],
+  /** Capture health (first-run/): every 10 minutes, a source that broke raises its one notification. */
+  [CHECK_CAPTURE_HEALTH_JOB]: checkCaptureHealthJob,
 };
 
 export type JobHandlers = typeof jobHandlers;

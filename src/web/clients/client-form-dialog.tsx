@@ -20,6 +20,8 @@ import { useAuth } from "@web/hooks/use-auth";
 import { ROUNDING_CHOICES, ROUNDING_LABELS } from "@web/settings/billing-options";
 import { BillingTypeField, MinimumBillingField } from "@web/settings/billing-rule-fields";
 import { useForm } from "react-hook-form";
+import { MATCHING_HINT } from "@core/contracts/client-import";
+import { ContactWarnings, useContactCheck } from "./contact-check";
 import { rateLabel } from "./client-rate";
 import { useCreateClient, useUpdateClient } from "./use-clients";
 
@@ -53,10 +55,12 @@ type ClientFormDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** The client to edit; absent for "Add New Client". */
   client?: ClientResponse;
+  /** After a successful save (the setup guide goes back to the dashboard). */
+  onSaved?: (client: ClientResponse) => void;
 };
 
 /** "Add New Client" / "Edit Client" (spec 000 §2.6, §5): name required, everything else optional. */
-export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialogProps) {
+export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -66,13 +70,30 @@ export function ClientFormDialog({ open, onOpenChange, client }: ClientFormDialo
             {client ? "Change this client's details and billing." : "Add a client to track billable time for them."}
           </DialogDescription>
         </DialogHeader>
-        {open ? <ClientForm client={client} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <ClientForm
+            client={client}
+            onDone={(saved) => {
+              onOpenChange(false);
+              onSaved?.(saved);
+            }}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onDone: () => void; onCancel: () => void }) {
+function ClientForm({
+  client,
+  onDone,
+  onCancel,
+}: {
+  client?: ClientResponse;
+  onDone: (client: ClientResponse) => void;
+  onCancel: () => void;
+}) {
   const { user } = useAuth();
   const create = useCreateClient(onDone);
   const update = useUpdateClient(client?.id ?? 0, onDone);
@@ -81,6 +102,7 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
   const currency = user?.currency ?? "usd";
   const defaultRate = user ? rateLabel(user.defaultBillingRate, user.billingType, currency) : "your default rate";
   const hasOwnRate = String(form.watch("billingRate") ?? "").trim() !== "";
+  const contactCheck = useContactCheck(String(form.watch("email") ?? ""), String(form.watch("phone") ?? ""), client?.id);
   const defaultRounding = user
     ? ` (${ROUNDING_LABELS[user.roundingIncrementMinutes] ?? `${user.roundingIncrementMinutes} minutes`})`
     : "";
@@ -108,8 +130,17 @@ function ClientForm({ client, onDone, onCancel }: { client?: ClientResponse; onD
               </FormItem>
             )}
           />
-          <EmailField control={form.control} name="email" autoComplete="off" />
-          <TextField control={form.control} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" />
+          <EmailField control={form.control} name="email" autoComplete="off" description={MATCHING_HINT} />
+          <TextField
+            control={form.control}
+            name="phone"
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            description={MATCHING_HINT}
+          />
+          <ContactWarnings check={contactCheck} className="sm:col-span-2" />
           <TextField control={form.control} name="company" label="Company" autoComplete="off" />
           <TextField
             control={form.control}

@@ -12,8 +12,14 @@ import { QuickActions } from "./quick-actions";
 import { RecentCalls } from "./recent-calls";
 import { StatCards } from "./stat-cards";
 import { MeetingsToConfirm } from "@web/calendar-feeds/meetings-to-confirm";
+import { CaptureCard } from "@web/first-run/capture-card";
+import { SetupGuide } from "@web/first-run/setup-guide";
 
-/** Dashboard (spec 000 §2.5): greeting, active-call tracker, today's figures, quick actions, recent calls, account overview. */
+/**
+ * Dashboard (spec 000 §2.5): greeting, the setup guide until it is dismissed or done (issue 29 §1),
+ * active-call tracker, today's figures, quick actions, recent calls, the Capture card (issue 29 §2)
+ * and the account overview.
+ */
 export default function DashboardPage() {
   const { user, isLoading } = useAuth();
   const [startOpen, setStartOpen] = useState(false);
@@ -30,15 +36,19 @@ export default function DashboardPage() {
         title={greetingFor(new Date().getHours(), user.firstName)}
         description="Track billable time with precision and generate professional invoices effortlessly."
       />
+      <SetupGuide timezone={user.timezone} />
       <ActiveCallTracker onStartCall={openStart} />
       <StatCards currency={user.currency} />
       <MeetingsToConfirm timezone={user.timezone} />
       <QuickActions onStartCall={openStart} onLogCall={openLog} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <RecentCalls currency={user.currency} timezone={user.timezone} onStartCall={openStart} onLogCall={openLog} />
+          <RecentCalls currency={user.currency} timezone={user.timezone} onLogCall={openLog} />
         </div>
-        <AccountOverview user={user} />
+        <div className="grid content-start gap-6">
+          <CaptureCard timezone={user.timezone} />
+          <AccountOverview user={user} />
+        </div>
       </div>
       <StartCallDialog open={startOpen} onOpenChange={setStartOpen} />
       <LogCallDialog open={logOpen} onOpenChange={setLogOpen} />

@@ -1,6 +1,8 @@
 import { callTypeLabel } from "@core/contracts/calls";
 import { formatDurationClock } from "@core/duration";
-import { History, PhoneOff } from "lucide-react";
+import { History, PhoneOff, Trash2 } from "lucide-react";
+import { CAPTURE_SOURCE_LABELS } from "@core/capture/source-status";
+import { Link } from "wouter";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -9,10 +11,14 @@ import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
 import { RECENT_CALLS_COUNT, useRecentCalls } from "@web/calls/use-calls";
 import { AssignClientButton } from "@web/calls/assign-client-dialog";
+import { SETUP_HREFS } from "@web/first-run/setup-links";
+import { useCaptureHealth, useRemoveTestCall, useSendTestEvent } from "@web/first-run/use-first-run";
+import { Spinner } from "@web/components/ui/spinner";
 
 /** Recent Calls (spec 000 §2.5): the five newest calls with client, start date, m:ss and amount. */
-export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { currency: string; timezone: string; onStartCall: () => void; onLogCall: () => void }) {
+export function RecentCalls({ currency, timezone, onLogCall }: { currency: string; timezone: string; onLogCall: () => void }) {
   const recent = useRecentCalls();
+  const removeTest = useRemoveTestCall();
   const calls = (recent.data ?? []).slice(0, RECENT_CALLS_COUNT);
   return (
     <Card aria-labelledby="recent-calls-title">
@@ -37,25 +43,38 @@ export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { cu
             ))}
           </div>
         ) : calls.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <PhoneOff className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No calls recorded yet</p>
-            <p className="text-sm text-muted-foreground">Start tracking your first call to see activity here!</p>
-            <Button className="mt-2" onClick={onStartCall}>
-              Start Call Timer
-            </Button>
-          </div>
+          <NoCallsYet />
         ) : (
           <ul className="divide-y" aria-label="Recent calls" data-testid="recent-calls">
             {calls.map((call) => (
               <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{call.clientName ?? "Unknown Client"}</p>
+                  <p className="flex items-center gap-2 font-medium">
+                    <span className="truncate">{call.clientName ?? "Unknown Client"}</span>
+                    {call.isTest ? (
+                      <Badge variant="secondary" data-testid="test-call-badge">
+                        Test
+                      </Badge>
+                    ) : null}
+                  </p>
                   <p className="text-sm text-muted-foreground">
                     {formatInstant(call.startTime, timezone, "MMM d, yyyy")} · {callTypeLabel(call.callType)}
                   </p>
                 </div>
-                {call.clientId === null && call.invoiceId === null ? <AssignClientButton call={call} /> : null}
+                {call.isTest ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={removeTest.isPending}
+                    onClick={() => removeTest.mutate(call.id)}
+                    aria-label={`Remove test call with ${call.clientName ?? "Unknown Client"}`}
+                  >
+                    {removeTest.isPending && removeTest.variables === call.id ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                    Remove test call
+                  </Button>
+                ) : call.clientId === null && call.invoiceId === null ? (
+                  <AssignClientButton call={call} />
+                ) : null}
                 <div className="flex shrink-0 items-center gap-3 text-right tabular-nums">
                   {call.active ? (
                     <Badge variant="destructive">Recording</Badge>
@@ -72,5 +91,45 @@ export function RecentCalls({ currency, timezone, onStartCall, onLogCall }: { cu
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Empty Recent Calls points to capture, not to the timer (issue 29 §1): which sources are connected
+ * and the next thing to do (connect one, or send a test event).
+ */
+function NoCallsYet() {
+  const health = useCaptureHealth();
+  const send = useSendTestEvent();
+  const connected = health.data?.sources ?? [];
+  const names = connected.map((source) => CAPTURE_SOURCE_LABELS[source.source]).join(", ");
+  return (
+    <div className="flex flex-col items-center gap-2 py-8 text-center" data-testid="recent-calls-empty">
+      <PhoneOff className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">No calls recorded yet</p>
+      {health.isLoading ? (
+        <Skeleton className="h-5 w-64" aria-hidden="true" />
+      ) : connected.length === 0 ? (
+        <>
+          <p className="max-w-md text-sm text-muted-foreground">
+            No source is connected yet. Connect your calendar, Zoom, Teams, Meet or a phone number, and your calls appear here
+            on their own, priced for the client.
+          </p>
+          <Button asChild className="mt-2">
+            <Link href={SETUP_HREFS.source("calendar")}>Connect a source</Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Connected: {names}. Your next call there appears here on its own; send a test event to see one now.
+          </p>
+          <Button className="mt-2" disabled={send.isPending} onClick={() => send.mutate({})}>
+            {send.isPending ? <Spinner /> : null}
+            Send a test event
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

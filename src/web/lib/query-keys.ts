@@ -60,6 +60,9 @@ export const queryKeys = {
   /** One accounting connection's per-invoice results: remote ids, states, errors. */
   financialInvoiceRecords: (integrationRecordId: Id) =>
     ["/api/financial-integrations", String(integrationRecordId), "records?entity=invoice"] as const,
+  /** The dashboard's "Set up automatic capture" checklist and its Capture card (issue 29). */
+  setupGuide: () => ["/api/setup-guide"] as const,
+  captureHealth: () => ["/api/capture/health"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -129,6 +132,10 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
     case "/api/financial-integrations":
       if (key.length === 1) return "financialIntegrations";
       return typeof third === "string" && third.startsWith("records") ? "financialInvoiceRecords" : null;
+    case "/api/setup-guide":
+      return "setupGuide";
+    case "/api/capture/health":
+      return "captureHealth";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

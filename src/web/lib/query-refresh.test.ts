@@ -38,6 +38,8 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   platformTracking: queryKeys.platformTracking(),
   financialIntegrations: queryKeys.financialIntegrations(),
   financialInvoiceRecords: queryKeys.financialInvoiceRecords(7),
+  setupGuide: queryKeys.setupGuide(),
+  captureHealth: queryKeys.captureHealth(),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

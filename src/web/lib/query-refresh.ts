@@ -72,13 +72,19 @@ const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWit
 
 const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
 const MAILBOX: readonly QueryFamily[] = ["mailbox"];
+/** The dashboard's setup guide and Capture card (issue 29): they read clients, sources and captured calls. */
+const CAPTURE_SETUP: readonly QueryFamily[] = ["setupGuide", "captureHealth"];
 /** The phone capture settings and the badges they feed. */
-const PHONES: readonly QueryFamily[] = ["mobileIntegration", "landlineIntegration", "integrationStatus"];
+const PHONES: readonly QueryFamily[] = ["mobileIntegration", "landlineIntegration", "integrationStatus", ...CAPTURE_SETUP];
 
 export const REFRESHES = {
-  "client.created": SHOWS_CLIENTS,
-  "client.updated": SHOWS_CLIENTS,
-  "client.deleted": [...SHOWS_CLIENTS, ...SHOWS_CALLS, ...SHOWS_BILLING],
+  "client.created": [...SHOWS_CLIENTS, "setupGuide"],
+  "client.updated": [...SHOWS_CLIENTS, "setupGuide"],
+  "client.deleted": [...SHOWS_CLIENTS, ...SHOWS_CALLS, ...SHOWS_BILLING, "setupGuide"],
+  /** A CSV import adds many clients at once (all or none). */
+  "clients.imported": [...SHOWS_CLIENTS, "setupGuide"],
+  /** The import's preview reads only. */
+  "clients.previewed": [],
   "call.started": SHOWS_CALLS,
   "call.ended": ENDS_CALLS,
   "calls.allEnded": ENDS_CALLS,
@@ -89,7 +95,7 @@ export const REFRESHES = {
   /** Assigning a client re-prices the call and may raise its invoice-ready notification. */
   "call.clientAssigned": ENDS_CALLS,
   /** A call changed elsewhere (a provider's webhook, another tab or device): the live stream (lib/live-calls.ts). */
-  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration"],
+  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration", ...CAPTURE_SETUP],
   "invoices.created": SHOWS_BILLING,
   "invoice.generated": SHOWS_BILLING,
   /** The server refused an invoice: usually its calls changed elsewhere, so show them as they are now. */
@@ -115,22 +121,22 @@ export const REFRESHES = {
   "mailbox.tested": MAILBOX,
   "mailbox.connected": MAILBOX,
   "mailbox.disconnected": MAILBOX,
-  "zoom.saved": ["zoomIntegration"],
-  "zoom.disconnected": ["zoomIntegration"],
+  "zoom.saved": ["zoomIntegration", ...CAPTURE_SETUP],
+  "zoom.disconnected": ["zoomIntegration", ...CAPTURE_SETUP],
   /** Teams: a save may create the Graph subscription (status, expiry); a test reads only. */
-  "teams.saved": ["teamsIntegration"],
+  "teams.saved": ["teamsIntegration", ...CAPTURE_SETUP],
   "teams.tested": [],
-  "teams.disconnected": ["teamsIntegration"],
+  "teams.disconnected": ["teamsIntegration", ...CAPTURE_SETUP],
   /** Meet: a save may void the consent (new client); a test may refresh the token or turn the status to reconnect. */
-  "meet.saved": ["meetIntegration"],
-  "meet.tested": ["meetIntegration"],
-  "meet.disconnected": ["meetIntegration"],
+  "meet.saved": ["meetIntegration", ...CAPTURE_SETUP],
+  "meet.tested": ["meetIntegration", ...CAPTURE_SETUP],
+  "meet.disconnected": ["meetIntegration", ...CAPTURE_SETUP],
   /** Calendar feed: a save or poll may add, move or cancel proposals, and with "Confirm automatically" make calls. */
-  "calendarFeed.saved": ["calendarFeed", "callProposals", ...ENDS_CALLS],
-  "calendarFeed.polled": ["calendarFeed", "callProposals", ...ENDS_CALLS],
-  "calendarFeed.removed": ["calendarFeed", "callProposals"],
+  "calendarFeed.saved": ["calendarFeed", "callProposals", ...ENDS_CALLS, ...CAPTURE_SETUP],
+  "calendarFeed.polled": ["calendarFeed", "callProposals", ...ENDS_CALLS, ...CAPTURE_SETUP],
+  "calendarFeed.removed": ["calendarFeed", "callProposals", ...CAPTURE_SETUP],
   /** A confirmed meeting is a new priced call (and maybe an invoice-ready notification). */
-  "proposal.confirmed": ["callProposals", "calendarFeed", ...ENDS_CALLS],
+  "proposal.confirmed": ["callProposals", "calendarFeed", ...ENDS_CALLS, ...CAPTURE_SETUP],
   "proposal.dismissed": ["callProposals", "calendarFeed"],
   /** Phone capture settings; a test's end may follow real events (methods and badges turn green). */
   "mobile.saved": PHONES,
@@ -140,6 +146,11 @@ export const REFRESHES = {
   "callTest.started": [],
   "callTest.ended": PHONES,
   "notification.dismissed": ["unreadNotifications"],
+  /** The setup guide dismissed or shown again (remembered for the account). */
+  "setupGuide.saved": ["setupGuide"],
+  /** "Send a test event": a priced test call (or a calendar read) and maybe its invoice-ready notification. */
+  "capture.testSent": [...ENDS_CALLS, "callProposals", "calendarFeed", ...CAPTURE_SETUP],
+  "capture.testCallRemoved": [...ENDS_CALLS, ...CAPTURE_SETUP],
   "notification.invoiceSaved": SHOWS_BILLING,
   "notification.invoiceSent": SHOWS_BILLING,
   /** A new session: nothing cached before it may be shown. */

@@ -7,7 +7,9 @@ import {
 } from "@core/contracts/notifications";
 import { formatDecimalMoney } from "@core/money";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Bell, ChevronDown, ChevronUp, FileText, X } from "lucide-react";
+import { Bell, ChevronDown, ChevronUp, CircleAlert, FileText, X } from "lucide-react";
+import { captureProblemData, type CaptureProblemData } from "@core/contracts/capture-health";
+import { useLocation } from "wouter";
 import { useEffect, useId, useRef, useState } from "react";
 import { apiJson } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
@@ -16,6 +18,13 @@ import { refreshAfter } from "@web/lib/query-refresh";
 import { InvoiceReadyDialog } from "./invoice-ready-dialog";
 
 const UNREAD_KEY = queryKeys.unreadNotifications();
+
+/** A "capture source broke" notification (issue 29 §2): its click opens the one action that fixes it. */
+function captureProblemOf(notification: NotificationJson): CaptureProblemData | null {
+  if (notification.kind !== "capture_problem") return null;
+  const parsed = captureProblemData.safeParse(notification.data);
+  return parsed.success ? parsed.data : null;
+}
 
 function isInvoiceReady(data: NotificationJson["data"]): data is InvoiceReadyData {
   return typeof (data as InvoiceReadyData).callId === "number" && typeof (data as InvoiceReadyData).clientId === "number";
@@ -89,6 +98,7 @@ export function NotificationOverlay() {
   const now = useTicker(30_000);
   const { data } = useQuery<NotificationJson[]>({ queryKey: UNREAD_KEY, refetchInterval: NOTIFICATION_POLL_MS });
   const [openId, setOpenId] = useState<number | null>(null);
+  const [, navigate] = useLocation();
   const { expanded, toggle } = useExpanded(data);
   const listId = useId();
   const dismiss = useMutation({
@@ -118,7 +128,12 @@ export function NotificationOverlay() {
                   <NotificationCard
                     notification={notification}
                     now={now}
-                    onOpen={() => setOpenId(notification.id)}
+                    onOpen={() => {
+                      const problem = captureProblemOf(notification);
+                      if (!problem) return setOpenId(notification.id);
+                      dismiss.mutate(notification.id);
+                      if (problem.action) navigate(problem.action.href);
+                    }}
                     onDismiss={() => dismiss.mutate(notification.id)}
                   />
                 </li>
@@ -170,19 +185,21 @@ function NotificationCard({
   onDismiss: () => void;
 }) {
   const data = isInvoiceReady(notification.data) ? notification.data : null;
+  const problem = captureProblemOf(notification);
+  const Icon = problem ? CircleAlert : FileText;
   return (
     <article
       className="relative flex gap-3 rounded-xl border bg-background p-3 pr-10 shadow-lg dark:bg-card"
       data-testid="notification"
     >
       <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-        <FileText className="size-4" aria-hidden="true" />
+        <Icon className="size-4" aria-hidden="true" />
       </span>
       <button
         type="button"
         onClick={onOpen}
         className="min-w-0 flex-1 rounded-md text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-haspopup="dialog"
+        aria-haspopup={problem ? undefined : "dialog"}
       >
         <span className="flex items-baseline justify-between gap-2">
           <span className="font-semibold">{notification.title}</span>
@@ -196,6 +213,7 @@ function NotificationCard({
             <span className="font-medium">{formatDecimalMoney(data.amount, data.currency)}</span>
           </span>
         ) : null}
+        {problem?.action ? <span className="mt-2 block text-xs font-medium text-primary">{problem.action.label}</span> : null}
       </button>
       <button
         type="button"

@@ -6,6 +6,7 @@ import { ThemeToggle } from "@web/components/theme-toggle";
 import { NotificationOverlay } from "@web/notifications/notification-overlay";
 import { useLiveCalls } from "@web/lib/live-calls";
 import { PlanBillingBanner } from "@web/settings/plan-billing-banner";
+import { SetupReturnBanner } from "@web/first-run/setup-return-banner";
 import { MainNav } from "./main-nav";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
@@ -40,6 +41,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </div>
       </header>
       <PlanBillingBanner />
+      <SetupReturnBanner />
       <main
         id="main-content"
         tabIndex={-1}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accountIdColumn, users } from "./accounts.js";
 import { clients } from "./clients.js";
 import { billingRuleChecks } from "./billing-rule-checks.js";
@@ -47,6 +47,8 @@ export const calls = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Who took part, as the provider reported them (names, emails, E.164 numbers): what the client was matched on. */
     participants: jsonb().$type<CallParticipant[]>().notNull().default([]),
+    /** Made by "Send a test event" (issue 29): marked on screen, removable in one click, never invoiced. */
+    isTest: boolean("is_test").notNull().default(false),
     ...timestamps,
   },
   (t) => [

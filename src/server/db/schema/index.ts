@@ -8,3 +8,4 @@ export * from "./notifications.js";
 export * from "./waitlist.js";
 export * from "./accounting.js";
 export * from "./oauth-states.js";
+export * from "./setup-guides.js";

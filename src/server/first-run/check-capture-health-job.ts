@@ -1,0 +1,19 @@
+import type { JobContext, JobDefinition } from "../jobs/job-handlers.js";
+import { secretBoxFor } from "../platform/secrets.js";
+import { findAccountsWithSources, notifyCaptureProblems } from "./notify-capture-problems.js";
+
+/**
+ * Every 10 minutes, on the job queue (one run per cluster: pg-boss cron, stately queue): each
+ * account with a capture source is checked and a breakage raises its one notification. Silence
+ * is a matter of time passing, so a check on a schedule is needed; nothing runs on a timer in one process.
+ */
+export const checkCaptureHealthJob: JobDefinition<Record<string, never>> = {
+  rules: { policy: "stately", retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },
+  schedule: { cron: "*/10 * * * *", data: {} },
+  run: async (_data, context: JobContext) => {
+    const box = secretBoxFor(context.config);
+    const now = context.now();
+    for (const accountId of await findAccountsWithSources(context.db))
+      await notifyCaptureProblems(context.db, box, { accountId, now });
+  },
+};

@@ -1,0 +1,83 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { CaptureSourceId, SourceFacts } from "../../core/capture/source-status.js";
+import { presentFeed, FEED_KIND, FEED_PROVIDER } from "../calendar-feeds/feed-integration.js";
+import { presentMeet, MEET_PROVIDER } from "../capture/meet/meet-integration.js";
+import { presentLandline } from "../capture/phone/landline-settings.js";
+import { findIntegrationMethods, presentMobile } from "../capture/phone/mobile-settings.js";
+import { LANDLINE_KIND, MOBILE_KIND } from "../capture/phone/phone-context.js";
+import { presentTeams, TEAMS_PROVIDER } from "../capture/teams/teams-integration.js";
+import { presentZoom, ZOOM_KIND, ZOOM_PROVIDER } from "../capture/zoom/zoom-integration.js";
+import type { Db } from "../db/client.js";
+import { integrations } from "../db/schema/index.js";
+import type { IntegrationRow } from "../integrations/integration-store.js";
+import type { SecretBox } from "../platform/secrets.js";
+
+const instantOrNull = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
+
+/**
+ * The facts of every source the account has set up, each read through that source's own
+ * presenter (the status word its settings tab shows), so the one vocabulary of
+ * core/capture/source-status.ts maps exactly what the user sees there. One query for the rows;
+ * the mobile's methods need a second. Nothing secret leaves: the presenters never return secrets.
+ */
+export async function findSourceFacts(db: Db, box: SecretBox, accountId: number): Promise<SourceFacts[]> {
+  const rows = await db
+    .select()
+    .from(integrations)
+    .where(
+      and(eq(integrations.accountId, accountId), inArray(integrations.kind, [ZOOM_KIND, LANDLINE_KIND, MOBILE_KIND, FEED_KIND])),
+    );
+  const of = (kind: string, provider?: string) => rows.find((r) => r.kind === kind && (!provider || r.provider === provider));
+  const facts: SourceFacts[] = [];
+  const add = (source: CaptureSourceId, row: IntegrationRow, fact: Omit<SourceFacts, "source" | "connectedAt" | "enabled">) =>
+    facts.push({ source, connectedAt: row.createdAt, enabled: row.enabled, ...fact });
+
+  const feed = of(FEED_KIND, FEED_PROVIDER);
+  if (feed) {
+    const json = presentFeed(feed, 0);
+    add("calendar", feed, { nativeStatus: json.status, lastEventAt: feed.lastSyncAt, lastError: json.lastError, expiresAt: null });
+  }
+  const zoom = of(ZOOM_KIND, ZOOM_PROVIDER);
+  if (zoom) {
+    const json = presentZoom(box, zoom, "");
+    add("zoom", zoom, { nativeStatus: json.status, lastEventAt: zoom.lastEventAt, lastError: zoom.lastError, expiresAt: null });
+  }
+  const teams = of(ZOOM_KIND, TEAMS_PROVIDER);
+  if (teams) {
+    const json = presentTeams(box, teams, "");
+    add("teams", teams, {
+      nativeStatus: json.status,
+      lastEventAt: teams.lastEventAt,
+      lastError: json.lastError,
+      expiresAt: instantOrNull(json.subscriptionExpiresAt),
+    });
+  }
+  const meet = of(ZOOM_KIND, MEET_PROVIDER);
+  if (meet) {
+    const json = presentMeet(box, meet, "");
+    add("meet", meet, {
+      nativeStatus: json.status,
+      lastEventAt: meet.lastEventAt,
+      lastError: json.lastError,
+      expiresAt: instantOrNull(json.channelExpiresAt),
+    });
+  }
+  const landline = of(LANDLINE_KIND);
+  if (landline) {
+    const json = presentLandline(landline, box, "");
+    add("phone", landline, { nativeStatus: json.status, lastEventAt: landline.lastEventAt, lastError: json.lastError, expiresAt: null });
+  }
+  const mobile = of(MOBILE_KIND);
+  if (mobile) {
+    const methods = await findIntegrationMethods(db, accountId);
+    const json = presentMobile(mobile, methods);
+    const times = methods.flatMap((m) => (m.lastEventAt ? [new Date(m.lastEventAt).getTime()] : []));
+    add("mobile", mobile, {
+      nativeStatus: json.status,
+      lastEventAt: times.length ? new Date(Math.max(...times)) : null,
+      lastError: null,
+      expiresAt: null,
+    });
+  }
+  return facts;
+}
