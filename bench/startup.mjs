@@ -38,11 +38,29 @@ const trees = { current: here, ...(values.baseline ? { baseline: path.resolve(va
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-startup-"));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** VmRSS and RssAnon of a process, MB (from /proc). */
-function memory(pid) {
+/** VmRSS and RssAnon of one process, MB (from /proc). */
+function processMemory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
   return { rss: field("VmRSS"), anon: field("RssAnon") };
+}
+
+/** The newest child of a process, or null. */
+function childOf(pid) {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  return children.length > 0 ? Number(children.at(-1)) : null;
+}
+
+/**
+ * The server's memory: the last process down the tree from the one started (npm → sh → node, and on Linux
+ * scripts/start.mjs's launcher → the server it starts with MALLOC_MMAP_THRESHOLD_); the processes above it
+ * are given apart (`launchers`), the launcher's own anonymous memory being what it adds.
+ */
+function memory(pid) {
+  const chain = [pid];
+  for (let next = childOf(pid); next !== null; next = childOf(next)) chain.push(next);
+  const server = chain.at(-1);
+  return { ...processMemory(server), launchers: chain.slice(0, -1).map((p) => processMemory(p)) };
 }
 
 /** Spawns a command in its own process group; resolves at the first answer of url, with the elapsed ms. */

@@ -20,11 +20,16 @@ const templateFile = path.join(distDir, "pglite-template.tar.gz");
 if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = new Blob([fs.readFileSync(templateFile)]);
 
 const app = await buildApp(config);
+// A second signal while closing changes nothing: Ctrl-C reaches both npm start's launcher and this server,
+// and the launcher passes it on once more (scripts/start.mjs).
+let closing = false;
 const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
   app.log.info({ signal }, "shutting down");
   await app.close();
   process.exit(0);
 };
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
 await app.listen({ port: config.port, host: config.host });
