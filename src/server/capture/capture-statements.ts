@@ -3,7 +3,6 @@ import { type Column, getTableColumns, type SQL, type Table } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "../db/client.js";
-import { pglitePreparedQueries } from "../db/pglite-prepared.js";
 
 /** Runs one statement of the capture transaction and answers its rows (driver values: Date or text, json parsed or text). */
 export type RunStatement = (query: SQL) => Promise<Record<string, unknown>[]>;
@@ -61,42 +60,16 @@ export function statementRunner(db: Db, tx: Db): RunStatement {
   return async (query) => rowsOf(await tx.execute(query));
 }
 
-/**
- * One statement outside any transaction (a webhook's lookup of its integration by token), prepared
- * the same way: on PGlite through db/pglite-prepared.ts (both of PGlite's locks), on node-postgres
- * on whichever pooled connection runs it.
- */
-export async function queryPrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  const compiled = dialect.sqlToQuery(query);
-  const name = nameOf(compiled.sql, "read");
-  if (name && client instanceof PGlite) {
-    let run = pgliteQueries.get(client);
-    if (!run) {
-      run = pglitePreparedQueries(client);
-      pgliteQueries.set(client, run);
-    }
-    const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as string | number)));
-    return run<Record<string, unknown>>({ name, text: compiled.sql }, params);
-  }
-  if (name && client instanceof pg.Pool)
-    return (await client.query({ name, text: compiled.sql, values: compiled.params as unknown[] })).rows;
-  return rowsOf(await db.execute(query));
-}
-
-const pgliteQueries = new WeakMap<PGlite, ReturnType<typeof pglitePreparedQueries>>();
-
 const MAX_NAMED = 200;
 const names = new Map<string, string>();
 
-/** The name of a statement's text; reads outside a transaction (`read`) are prepared apart from the transaction's. */
-function nameOf(text: string, kind: "tx" | "read" = "tx"): string | null {
-  const key = `${kind}:${text}`;
-  const known = names.get(key);
+/** The name of a statement's text (reads outside a transaction are named apart: db/prepared-query.ts). */
+function nameOf(text: string): string | null {
+  const known = names.get(text);
   if (known) return known;
   if (names.size >= MAX_NAMED) return null;
-  const name = `capture_${kind}_${names.size + 1}`;
-  names.set(key, name);
+  const name = `capture_tx_${names.size + 1}`;
+  names.set(text, name);
   return name;
 }
 

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { integrations, users } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
-import { prefixedColumns, queryPrepared } from "./capture-statements.js";
+import { queryPrepared } from "../db/prepared-query.js";
+import { prefixedColumns } from "./capture-statements.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
+import { queryPrepared } from "../db/prepared-query.js";
 import { rateLimitCounters } from "../db/schema/index.js";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
@@ -15,15 +16,14 @@ function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs
 
 /** Adds one to `key`'s counter of this window (one statement, so no two counter locks are ever held) and returns the new count. */
 async function countHit(db: Db, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
-  return row?.count ?? 0;
+  // A prepared statement: every webhook delivery and sign-in counts one (docs/performance.md, issue 22 §3).
+  const [row] = await queryPrepared(
+    db,
+    sql`insert into ${rateLimitCounters} (key, window_start, count) values (${key}, ${windowStart.toISOString()}::timestamptz, 1)
+      on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
+      returning count`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 /** The 429 a caller reads, with the seconds until the window ends as Retry-After. */
