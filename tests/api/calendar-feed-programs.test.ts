@@ -88,6 +88,23 @@ describe("a feed as calendar programs write it", () => {
     expect(await getCallRow(t.app.db, confirmed.body.callId)).toMatchObject({ platform: "teams", source: "calendar", clientId });
   });
 
+  it("leaves the proposals of an entry that became unreadable alone: a meeting not read is not a meeting gone", async () => {
+    // The series loses its END:VEVENT (an export cut short): it is skipped, its proposals stay open.
+    ics.setFeed(
+      feed().replace(
+        "LOCATION:https://us02web.zoom.us/j/81234567890\r\nATTENDEE;CN=Jane Client:mailto:jane@client.test\r\nEND:VEVENT\r\n",
+        "LOCATION:https://us02web.zoom.us/j/81234567890\r\n",
+      ),
+    );
+    const polled = await a.c.post("/api/integrations/calendar-feed/poll");
+    expect(polled.status).toBe(200);
+    expect(polled.body).toMatchObject({ changed: true, cancelledProposals: 0 });
+    expect(polled.body.feed.skipped).toContain(
+      feedNote.skipped("“Weekly check-in”", "it has no END:VEVENT before the next VEVENT"),
+    );
+    expect((await proposals()).filter((p) => p.title === "Weekly check-in")).toHaveLength(4);
+  });
+
   it("clears the sentence once the entry is readable again, and says when a zone had to be assumed", async () => {
     ics.setFeed(
       calendar(

@@ -22,7 +22,7 @@ const DOCUMENTED_DIFFERENCES: Record<string, string> = {
   [`${ICAL}issue_165_missing_event.ics`]: "Exchange's BYDAY=MO, TU, WE is repaired: every weekday is read, not only the first",
   [`${ICAL}issue_313_globally_unique_tzid.ics`]: "/mozilla.org/…/America/New_York is that IANA zone, not a floating time",
   [`${NODE}Office-2012-owa.ics`]:
-    "Outlook's display-name zones, (UTC-05:00) Eastern Time (US & Canada), are their IANA zones, not floating",
+    "Outlook's display-name zones, (UTC-05:00) Eastern Time (US & Canada), are their IANA zones, not floating; a DTSTART the rule does not match is still the first occurrence (RFC 5545 §3.8.5.3)",
   [`${NODE}windows-quoted-tz-rrule.ics`]: "the same: (UTC-05:00) Eastern Time (US and Canada) is America/New_York",
   [`${PY}issue_75_range_parameter.ics`]:
     "RANGE=THISANDFUTURE moves every later occurrence (recurring-ical-events 2.0.1 ignores RANGE)",

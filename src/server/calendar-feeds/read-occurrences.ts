@@ -132,7 +132,8 @@ export function readOccurrences(
     nextEndAt: new Date(Number.isFinite(nextEnd) ? nextEnd : range.to),
     warnings,
     skipped: feed.skipped,
-    complete: warnings.length === 0 && feed.skipped.length === 0,
+    // A zone assumed is said but reads every meeting; an event left out is a meeting not read.
+    complete: warnings.length === 0 && feed.eventsSkipped === 0,
   };
 }
 

@@ -43,7 +43,14 @@ export type FeedEvent = {
 
 export type FeedSeries = { uid: string; master: FeedEvent | null; overrides: FeedEvent[] };
 
-export type ParsedFeed = { series: FeedSeries[]; zones: FeedZones; skipped: string[] };
+export type ParsedFeed = {
+  series: FeedSeries[];
+  zones: FeedZones;
+  /** One sentence per event left out and per zone assumed, for the Calendar tab. */
+  skipped: string[];
+  /** How many events were left out: their meetings were not read, so none of their proposals may be judged gone. */
+  eventsSkipped: number;
+};
 
 export function parseFeed(body: string, options: { accountZone: string }): ParsedFeed {
   if (!/^\s*(\uFEFF)?BEGIN:VCALENDAR/i.test(body))
@@ -77,15 +84,18 @@ export function parseFeed(body: string, options: { accountZone: string }): Parse
   }
   const zones = feedZones({ tzids, vtimezones, calendarZone: text.calendarZone, accountZone: options.accountZone });
   zones.install();
+  const eventsSkipped = skipped.length;
   for (const tzid of zones.unresolved) skipped.push(feedNote.zoneUnknown(tzid, zones.floatingZone));
 
   const byUid = new Map<string, FeedSeries>();
+  let skippedLater = 0;
   for (const { raw, component } of events) {
     let event: FeedEvent;
     try {
       event = readEvent(component, zones, raw);
     } catch (error) {
       skipped.push(feedNote.skipped(describeComponent(raw), messageOf(error)));
+      skippedLater += 1;
       continue;
     }
     const series = byUid.get(event.uid) ?? { uid: event.uid, master: null, overrides: [] };
@@ -93,7 +103,7 @@ export function parseFeed(body: string, options: { accountZone: string }): Parse
     if (event.recurrenceIdMs !== null) series.overrides.push(event);
     else if (!series.master || event.sequence >= series.master.sequence) series.master = event;
   }
-  return { series: [...byUid.values()], zones, skipped };
+  return { series: [...byUid.values()], zones, skipped, eventsSkipped: eventsSkipped + skippedLater };
 }
 
 /**
