@@ -24,6 +24,7 @@ import { billingAccountRoutes } from "./billing-account/routes.js";
 import { financialIntegrationsRoutes } from "./financial-integrations/routes.js";
 import { firstRunRoutes } from "./first-run/routes.js";
 import { clientImportRoutes } from "./clients/client-import-routes.js";
+import { legalBillingRoutes } from "./legal-billing/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -55,4 +56,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(financialIntegrationsRoutes);
   await app.register(firstRunRoutes);
   await app.register(clientImportRoutes);
+  await app.register(legalBillingRoutes);
 }

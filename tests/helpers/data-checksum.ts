@@ -30,6 +30,12 @@ export const DATA_TABLES = [
   "waitlist_entries",
   "pending_registrations",
   "setup_guides",
+  "legal_billing_settings",
+  "timekeepers",
+  "matters",
+  "client_legal_settings",
+  "legal_line_codes",
+  "invoice_ledes_checks",
 ] as const;
 
 /**

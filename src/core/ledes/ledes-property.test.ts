@@ -10,7 +10,9 @@ import { ACTIVITY_CODES, TASK_CODE_SETS } from "./utbms.js";
 import { validateLedesFile } from "./validate-ledes.js";
 import { writeLedes } from "./write-ledes.js";
 
-const taskCodes = TASK_CODE_SETS.flat().filter((code) => !code.isPhase).map((code) => code.code);
+const taskCodes = TASK_CODE_SETS.flat()
+  .filter((code) => !code.isPhase)
+  .map((code) => code.code);
 const activityCodes = ACTIVITY_CODES.map((code) => code.code);
 const matters = [
   { lawFirmMatterId: "M-1", clientMatterId: "C-1", description: "First matter" },
@@ -66,19 +68,30 @@ describe("LEDES export over random invoices", () => {
         const lines = randomLines.map((line, index) => ({ ...line, position: index + 1 }));
         const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
         const invoice = buildLedesInvoice({
-          invoice: { invoiceNumber: "INV-0042", issuedOn: "2026-11-30", dueOn: "2026-12-30", dateFrom: "2026-11-01", dateTo: "2026-11-30", currency: "eur", totalCents },
+          invoice: {
+            invoiceNumber: "INV-0042",
+            issuedOn: "2026-11-30",
+            dueOn: "2026-12-30",
+            dateFrom: "2026-11-01",
+            dateTo: "2026-11-30",
+            currency: "eur",
+            totalCents,
+          },
           client: { name: "Client", ledesClientId: "CL-1" },
           firm: { lawFirmId: "FIRM-1", name: "Firm" },
           lines,
         });
         for (const format of LEDES_FORMATS) {
           const { text } = writeLedes(format, invoice);
-          expect(validateLedesFile(format, text, { knownClientMatterIds: ["C-1", "C-2"], knownTimekeeperIds: ["TK1", "TK2"] })).toEqual([]);
+          expect(
+            validateLedesFile(format, text, { knownClientMatterIds: ["C-1", "C-2"], knownTimekeeperIds: ["TK1", "TK2"] }),
+          ).toEqual([]);
           const figures = readLedesFigures(format, text);
           expect(figures.invoiceTotalE4).toBe(centsToE4(totalCents));
           figures.lines.forEach((line, index) => {
             const { unitsE4, unitCostE4, adjustmentE4, totalE4 } = line;
-            if (unitsE4 === null || unitCostE4 === null || adjustmentE4 === null || totalE4 === null) throw new Error("unreadable amount");
+            if (unitsE4 === null || unitCostE4 === null || adjustmentE4 === null || totalE4 === null)
+              throw new Error("unreadable amount");
             const stated = invoice.lines[index];
             expect(line.lineItemNumber).toBe(String(index + 1));
             expect(totalE4).toBe(centsToE4(lines[(stated?.sourcePosition ?? 0) - 1]?.amountCents ?? -1));

@@ -34,7 +34,9 @@ describe("LEDES round trip", () => {
         lawFirmMatterId: line.lawFirmMatterId,
       })),
     );
-    expect(validateLedesFile(format, text, { knownClientMatterIds: ["ACME-7", "ACME-9"], knownTimekeeperIds: ["TK1"] })).toEqual([]);
+    expect(validateLedesFile(format, text, { knownClientMatterIds: ["ACME-7", "ACME-9"], knownTimekeeperIds: ["TK1"] })).toEqual(
+      [],
+    );
   });
 
   it("writes 1998B as the format line, the 24 field names and one ASCII record per line ending in []", () => {
@@ -63,7 +65,9 @@ describe("LEDES round trip", () => {
     const source = sampleSource({ client: { name: "Société <Générale> & Co", ledesClientId: "SG" } });
     const text = writeLedesXml21(sampleInvoice(source));
     expect(text).toContain("<cl_name>Société &lt;Générale&gt; &amp; Co</cl_name>");
-    expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<ledesxmlebilling2.1 xmlns="http://www.ledes.org/LEDES21.xsd">')).toBe(true);
+    expect(
+      text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<ledesxmlebilling2.1 xmlns="http://www.ledes.org/LEDES21.xsd">'),
+    ).toBe(true);
     expect(validateLedesFile("ledesxml21", text)).toEqual([]);
   });
 });

@@ -9,10 +9,16 @@ export const LEDES_XML21_NAMESPACE = "http://www.ledes.org/LEDES21.xsd";
 const SOURCE_APP = "Minutely";
 const APP_VERSION = "1.0";
 
+/** XML 1.0 allows no C0 control characters but tab, LF and CR. */
+const isXmlCharacter = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+};
+
 const escapeXml = (value: string): string =>
-  value
-    // XML 1.0 allows no C0 controls but tab, LF and CR.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
+  Array.from(value)
+    .filter(isXmlCharacter)
+    .join("")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -57,22 +63,20 @@ export function writeLedesXml21(invoice: LedesInvoice): string {
     const sum = (list: LedesLine[], pick: (line: LedesLine) => bigint) => list.reduce((total, line) => total + pick(line), 0n);
     const base = (line: LedesLine) => line.totalE4 - line.adjustmentE4;
     const matterNumber = next();
-    const timekeepers = [...new Map(fees.map((line) => [line.timekeeperId, line])).values()].map(
-      (line): Node => {
-        const name = splitTimekeeperName(line.timekeeperName);
-        return [
-          "tksum",
-          [
-            ["tk_id", line.timekeeperId],
-            ["tk_lname", name.last],
-            ["tk_fname", name.first],
-            ["tk_level", line.timekeeperClassification],
-            ["tk_rate", formatDecimal4(line.unitCostE4)],
-            ["file_item_nbr", next()],
-          ],
-        ];
-      },
-    );
+    const timekeepers = [...new Map(fees.map((line) => [line.timekeeperId, line])).values()].map((line): Node => {
+      const name = splitTimekeeperName(line.timekeeperName);
+      return [
+        "tksum",
+        [
+          ["tk_id", line.timekeeperId],
+          ["tk_lname", name.last],
+          ["tk_fname", name.first],
+          ["tk_level", line.timekeeperClassification],
+          ["tk_rate", formatDecimal4(line.unitCostE4)],
+          ["file_item_nbr", next()],
+        ],
+      ];
+    });
     const feeNodes = fees.map(
       (line): Node => [
         "fee",
@@ -223,7 +227,11 @@ export function readLedesXml21(text: string): {
     document = parser.parse(text, true) as XmlElement;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { records, problems: [{ location: "File", rule: "xml", message: `The file is not well-formed XML: ${reason}` }], totals };
+    return {
+      records,
+      problems: [{ location: "File", rule: "xml", message: `The file is not well-formed XML: ${reason}` }],
+      totals,
+    };
   }
   const root = document[LEDES_XML21_ROOT];
   if (typeof root !== "object" || root === null) {
@@ -295,11 +303,22 @@ export function readLedesXml21(text: string): {
             lineTotals: matterLineTotals,
           });
         }
-        if (lineNumber === 0) problems.push({ location: `Invoice ${header.INVOICE_NUMBER}`, rule: "no-lines", message: "The invoice has no fees or expenses" });
-        totals.push({ location: `Invoice ${header.INVOICE_NUMBER}`, field: "inv_total_net_due", stated: header.INVOICE_TOTAL ?? "", lineTotals: invoiceLineTotals });
+        if (lineNumber === 0)
+          problems.push({
+            location: `Invoice ${header.INVOICE_NUMBER}`,
+            rule: "no-lines",
+            message: "The invoice has no fees or expenses",
+          });
+        totals.push({
+          location: `Invoice ${header.INVOICE_NUMBER}`,
+          field: "inv_total_net_due",
+          stated: header.INVOICE_TOTAL ?? "",
+          lineTotals: invoiceLineTotals,
+        });
       }
     }
   }
-  if (records.length === 0 && problems.length === 0) problems.push({ location: "File", rule: "no-lines", message: "The file has no invoice lines" });
+  if (records.length === 0 && problems.length === 0)
+    problems.push({ location: "File", rule: "no-lines", message: "The file has no invoice lines" });
   return { records, problems, totals };
 }

@@ -3,13 +3,26 @@ import { callCounterpart, resolveLineCodes } from "./legal-codes.js";
 import { findTaskCode, isActivityCode, isBillableTaskCode, isExpenseCode, utbmsLabel } from "./utbms.js";
 
 describe("which codes a line gets", () => {
-  it("takes the line's own choice, then the call's, then the client's default", () => {
+  it("takes each code from the call, else the client's default", () => {
     expect(
       resolveLineCodes(
-        { line: { taskCode: "L310" }, source: { taskCode: "L120", matterId: 4 }, client: { taskCode: "C300", matterId: 9, activityCode: "A104" } },
+        { source: { taskCode: "L120", matterId: 4 }, client: { taskCode: "C300", matterId: 9, activityCode: "A104" } },
         "client",
       ),
-    ).toEqual({ taskCode: "L310", matterId: 4, activityCode: "A104" });
+    ).toEqual({ taskCode: "L120", matterId: 4, activityCode: "A104" });
+  });
+
+  it("keeps an invoice line's own codes whole, empty ones included (a snapshot never falls back)", () => {
+    expect(
+      resolveLineCodes(
+        {
+          line: { taskCode: null, matterId: 2, activityCode: "A105" },
+          source: { taskCode: "L120" },
+          client: { taskCode: "C300" },
+        },
+        "other-external",
+      ),
+    ).toEqual({ taskCode: null, matterId: 2, activityCode: "A105" });
   });
 
   it("falls back to the capture source's activity: A106 with the client, A107 other counsel, A108 anyone else", () => {

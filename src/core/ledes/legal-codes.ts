@@ -29,18 +29,25 @@ export const COMMUNICATION_ACTIVITY: Record<Counterpart, string> = {
 export type LineCodes = { matterId: number | null; taskCode: string | null; activityCode: string | null };
 
 /**
- * The codes one call or email is billed with (docs/ledes.md "Which codes a line gets"): what was
- * chosen for the line itself wins, then what was chosen on the call or email, then the client's
- * defaults; the activity falls back to the capture source's own (a call or email with the client is
- * A106 "Communicate (with client)", with anyone else A108, or A107 once marked as outside counsel).
- * The task has no source default: a portal needs the lawyer's choice there.
+ * The codes one call or email is billed with (docs/ledes.md "Which codes a line gets"). An invoice
+ * line's own row is the whole answer (it is the snapshot taken at generation, or what the user chose
+ * on the line, so later default changes never alter an invoice). Otherwise each code comes from the
+ * call or email, else the client's defaults; the activity falls back to the capture source's own (a
+ * call or email with the client is A106 "Communicate (with client)", with anyone else A108, A107 when
+ * chosen for outside counsel). The task has no source default: a portal needs the lawyer's choice.
  */
 export function resolveLineCodes(
   layers: { line?: Partial<LineCodes> | null; source?: Partial<LineCodes> | null; client?: Partial<LineCodes> | null },
   counterpart: Counterpart,
 ): LineCodes {
-  const pick = <K extends keyof LineCodes>(key: K): LineCodes[K] | null =>
-    layers.line?.[key] ?? layers.source?.[key] ?? layers.client?.[key] ?? null;
+  if (layers.line) {
+    return {
+      matterId: layers.line.matterId ?? null,
+      taskCode: layers.line.taskCode ?? null,
+      activityCode: layers.line.activityCode ?? null,
+    };
+  }
+  const pick = <K extends keyof LineCodes>(key: K): LineCodes[K] | null => layers.source?.[key] ?? layers.client?.[key] ?? null;
   return {
     matterId: pick("matterId"),
     taskCode: pick("taskCode"),

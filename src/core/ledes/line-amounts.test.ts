@@ -12,7 +12,12 @@ const text = (amounts: ReturnType<typeof ledesLineAmounts>) => ({
 
 describe("LEDES line amounts", () => {
   it("states 7 minutes at 150.00/hour as 0.1167 h and carries the rounding cent as an adjustment", () => {
-    const priced = priceDuration(7 * 60, { rateCents: 15_000, billingType: "hour", minimumBillingMinutes: 0, roundingIncrementMinutes: 1 });
+    const priced = priceDuration(7 * 60, {
+      rateCents: 15_000,
+      billingType: "hour",
+      minimumBillingMinutes: 0,
+      roundingIncrementMinutes: 1,
+    });
     expect(priced.amountCents).toBe(1_750);
     expect(text(ledesLineAmounts({ ...priced, rateCents: 15_000, billingType: "hour" }))).toEqual({
       units: "0.1167",
@@ -23,7 +28,9 @@ describe("LEDES line amounts", () => {
   });
 
   it("needs no adjustment where the hours are exact (6-minute increments)", () => {
-    expect(text(ledesLineAmounts({ billedSeconds: 18 * 60, rateCents: 25_000, billingType: "hour", amountCents: 7_500 }))).toEqual({
+    expect(
+      text(ledesLineAmounts({ billedSeconds: 18 * 60, rateCents: 25_000, billingType: "hour", amountCents: 7_500 })),
+    ).toEqual({
       units: "0.30",
       cost: "250.00",
       adjustment: "0.00",
@@ -32,12 +39,14 @@ describe("LEDES line amounts", () => {
   });
 
   it("turns a per-minute rate into an hourly unit cost", () => {
-    expect(text(ledesLineAmounts({ billedSeconds: 10 * 60, rateCents: 400, billingType: "minute", amountCents: 4_000 }))).toEqual({
-      units: "0.1667",
-      cost: "240.00",
-      adjustment: "-0.01",
-      total: "40.00",
-    });
+    expect(text(ledesLineAmounts({ billedSeconds: 10 * 60, rateCents: 400, billingType: "minute", amountCents: 4_000 }))).toEqual(
+      {
+        units: "0.1667",
+        cost: "240.00",
+        adjustment: "-0.01",
+        total: "40.00",
+      },
+    );
   });
 
   it("bills a flat call fee as one unit at the fee", () => {
@@ -50,7 +59,9 @@ describe("LEDES line amounts", () => {
   });
 
   it("keeps a discount the pricing engine gave as the adjustment", () => {
-    expect(text(ledesLineAmounts({ billedSeconds: 3_600, rateCents: 20_000, billingType: "hour", amountCents: 15_000 })).adjustment).toBe("-50.00");
+    expect(
+      text(ledesLineAmounts({ billedSeconds: 3_600, rateCents: 20_000, billingType: "hour", amountCents: 15_000 })).adjustment,
+    ).toBe("-50.00");
   });
 
   it("rounds hours half up to 4 decimals", () => {

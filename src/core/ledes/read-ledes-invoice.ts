@@ -25,7 +25,8 @@ export type LedesFigures = {
 /** Reads a file of either format into its first invoice's figures; dates come back as YYYY-MM-DD. */
 export function readLedesFigures(format: LedesFormat, text: string): LedesFigures {
   const { records } = format === "ledes1998b" ? readLedes1998b(text) : readLedesXml21(text);
-  const day = (value: string) => (format === "ledes1998b" ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : value);
+  const day = (value: string) =>
+    format === "ledes1998b" ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : value;
   const first: LedesRecord | undefined = records[0];
   return {
     invoiceNumber: first?.fields.INVOICE_NUMBER ?? "",

@@ -90,7 +90,13 @@ export function validateLedesFile(format: LedesFormat, text: string, context: Le
     const issues: LedesIssue[] = problems.map((problem) => fileIssue(problem.rule, problem.location, problem.message));
     text.split(/\r?\n/).forEach((line, index) => {
       if (!isPrintableAscii(line)) {
-        issues.push(fileIssue("ascii", `Line ${index + 1}`, "LEDES 1998B files must be plain ASCII: remove accented letters, curly quotes and other special characters"));
+        issues.push(
+          fileIssue(
+            "ascii",
+            `Line ${index + 1}`,
+            "LEDES 1998B files must be plain ASCII: remove accented letters, curly quotes and other special characters",
+          ),
+        );
       }
     });
     return [...issues, ...validateRecords(records, "compact", context)];
@@ -103,7 +109,9 @@ export function validateLedesFile(format: LedesFormat, text: string, context: Le
     if (stated === null || lines.some((value) => value === null)) continue; // the line checks report unreadable amounts
     const sum = lines.reduce<bigint>((acc, value) => acc + (value ?? 0n), 0n);
     if (sum !== stated) {
-      issues.push(fileIssue("xml-total", total.location, `${total.field} says ${total.stated}, but its lines add up to a different amount`));
+      issues.push(
+        fileIssue("xml-total", total.location, `${total.field} says ${total.stated}, but its lines add up to a different amount`),
+      );
     }
   }
   return [...issues, ...validateRecords(records, "dashed", context)];
@@ -126,25 +134,45 @@ function checkRecord(record: LedesRecord, dates: DateStyle, context: LedesValida
   const value = (field: LedesField) => record.fields[field] ?? "";
   const lineItemNumber = value("LINE_ITEM_NUMBER") || null;
   const add = (rule: string, field: LedesField, message: string, severity: "error" | "warning" = "error") =>
-    issues.push({ severity, rule, location: record.location, lineItemNumber, field, fieldLabel: LEDES_FIELD_LABELS[field], message });
+    issues.push({
+      severity,
+      rule,
+      location: record.location,
+      lineItemNumber,
+      field,
+      fieldLabel: LEDES_FIELD_LABELS[field],
+      message,
+    });
   const type = value("EXP/FEE/INV_ADJ_TYPE");
 
   const required = [...REQUIRED, ...(type === "F" ? REQUIRED_ON_FEES : type === "E" ? REQUIRED_ON_EXPENSES : [])];
   for (const field of required) {
     if (value(field).trim() === "") {
       const hint = WHY_REQUIRED[field];
-      add("required", field, `${LEDES_FIELD_LABELS[field]} is empty; portals refuse the invoice without it${hint ? `: ${hint}` : ""}`);
+      add(
+        "required",
+        field,
+        `${LEDES_FIELD_LABELS[field]} is empty; portals refuse the invoice without it${hint ? `: ${hint}` : ""}`,
+      );
     }
   }
   if (type !== "" && !["F", "E", "IF", "IE"].includes(type)) {
-    add("type", "EXP/FEE/INV_ADJ_TYPE", `“${type}” is not a line type: use F for a fee, E for an expense, IF or IE for an invoice adjustment`);
+    add(
+      "type",
+      "EXP/FEE/INV_ADJ_TYPE",
+      `“${type}” is not a line type: use F for a fee, E for an expense, IF or IE for an invoice adjustment`,
+    );
   }
   for (const field of DATES) {
     const text = value(field);
     if (text !== "" && !isDate(text, dates)) {
-      add("date", field, dates === "compact"
-        ? `“${text}” is not a date in the form YYYYMMDD (for example 20261127 for 27 November 2026)`
-        : `“${text}” is not a date in the form YYYY-MM-DD (for example 2026-11-27)`);
+      add(
+        "date",
+        field,
+        dates === "compact"
+          ? `“${text}” is not a date in the form YYYYMMDD (for example 20261127 for 27 November 2026)`
+          : `“${text}” is not a date in the form YYYY-MM-DD (for example 2026-11-27)`,
+      );
     }
   }
   for (const field of AMOUNTS) {
@@ -152,45 +180,79 @@ function checkRecord(record: LedesRecord, dates: DateStyle, context: LedesValida
     if (text !== "" && parseDecimal4(text) === null) add("amount", field, amountProblem(text));
   }
   for (const [field, max] of Object.entries(MAX_LENGTH) as [LedesField, number][]) {
-    if (value(field).length > max) add("length", field, `${LEDES_FIELD_LABELS[field]} has ${value(field).length} characters; portals accept at most ${max}`);
+    if (value(field).length > max)
+      add("length", field, `${LEDES_FIELD_LABELS[field]} has ${value(field).length} characters; portals accept at most ${max}`);
   }
   const units = parseDecimal4(value("LINE_ITEM_NUMBER_OF_UNITS"));
   const cost = parseDecimal4(value("LINE_ITEM_UNIT_COST"));
   const adjustment = value("LINE_ITEM_ADJUSTMENT_AMOUNT") === "" ? 0n : parseDecimal4(value("LINE_ITEM_ADJUSTMENT_AMOUNT"));
   const total = parseDecimal4(value("LINE_ITEM_TOTAL"));
-  if (units !== null && units < 0n) add("units", "LINE_ITEM_NUMBER_OF_UNITS", "Hours cannot be negative; record a reduction as a negative adjustment instead");
-  if (cost !== null && cost < 0n) add("units", "LINE_ITEM_UNIT_COST", "The rate cannot be negative; record a reduction as a negative adjustment instead");
+  if (units !== null && units < 0n)
+    add("units", "LINE_ITEM_NUMBER_OF_UNITS", "Hours cannot be negative; record a reduction as a negative adjustment instead");
+  if (cost !== null && cost < 0n)
+    add("units", "LINE_ITEM_UNIT_COST", "The rate cannot be negative; record a reduction as a negative adjustment instead");
   if ((type === "F" || type === "E") && units !== null && cost !== null && adjustment !== null && total !== null) {
     // Portals accept the product exact or rounded to the cent (docs/ledes.md "Amounts").
     const exact = units * cost;
     const roundedMatches = extendedAmountE4(units, cost) + adjustment === total;
     const exactMatches = exact + adjustment * 10_000n === total * 10_000n;
     if (!roundedMatches && !exactMatches) {
-      add("line-arithmetic", "LINE_ITEM_TOTAL", `The line does not add up: ${value("LINE_ITEM_NUMBER_OF_UNITS")} × ${value("LINE_ITEM_UNIT_COST")} + adjustment ${value("LINE_ITEM_ADJUSTMENT_AMOUNT") || "0"} is not ${value("LINE_ITEM_TOTAL")}`);
+      add(
+        "line-arithmetic",
+        "LINE_ITEM_TOTAL",
+        `The line does not add up: ${value("LINE_ITEM_NUMBER_OF_UNITS")} × ${value("LINE_ITEM_UNIT_COST")} + adjustment ${value("LINE_ITEM_ADJUSTMENT_AMOUNT") || "0"} is not ${value("LINE_ITEM_TOTAL")}`,
+      );
     }
   }
   const taskCode = value("LINE_ITEM_TASK_CODE");
   if (taskCode !== "") {
     const known = findTaskCode(taskCode);
-    if (!known) add("task-code", "LINE_ITEM_TASK_CODE", `“${taskCode}” is not a UTBMS task code; choose one such as L120 (Analysis/Strategy) or C300 (Analysis and Advice)`);
-    else if (known.isPhase) add("task-code", "LINE_ITEM_TASK_CODE", `${taskCode} (${known.name}) is a phase heading; choose one of the task codes under it`);
+    if (!known)
+      add(
+        "task-code",
+        "LINE_ITEM_TASK_CODE",
+        `“${taskCode}” is not a UTBMS task code; choose one such as L120 (Analysis/Strategy) or C300 (Analysis and Advice)`,
+      );
+    else if (known.isPhase)
+      add(
+        "task-code",
+        "LINE_ITEM_TASK_CODE",
+        `${taskCode} (${known.name}) is a phase heading; choose one of the task codes under it`,
+      );
   }
   const activityCode = value("LINE_ITEM_ACTIVITY_CODE");
   if (activityCode !== "" && !isActivityCode(activityCode)) {
-    add("activity-code", "LINE_ITEM_ACTIVITY_CODE", `“${activityCode}” is not a UTBMS activity code; use A101 to A111 (A106 is Communicate with client)`);
+    add(
+      "activity-code",
+      "LINE_ITEM_ACTIVITY_CODE",
+      `“${activityCode}” is not a UTBMS activity code; use A101 to A111 (A106 is Communicate with client)`,
+    );
   }
   const expenseCode = value("LINE_ITEM_EXPENSE_CODE");
   if (expenseCode !== "" && !isExpenseCode(expenseCode)) {
-    add("expense-code", "LINE_ITEM_EXPENSE_CODE", `“${expenseCode}” is not a UTBMS expense code; use E101 to E124 (E105 is Telephone)`);
+    add(
+      "expense-code",
+      "LINE_ITEM_EXPENSE_CODE",
+      `“${expenseCode}” is not a UTBMS expense code; use E101 to E124 (E105 is Telephone)`,
+    );
   }
-  if (type === "F" && expenseCode !== "") add("expense-code", "LINE_ITEM_EXPENSE_CODE", "A fee line cannot carry an expense code");
+  if (type === "F" && expenseCode !== "")
+    add("expense-code", "LINE_ITEM_EXPENSE_CODE", "A fee line cannot carry an expense code");
   const classification = value("TIMEKEEPER_CLASSIFICATION");
   if (classification !== "" && !isTimekeeperClassification(classification)) {
-    add("timekeeper-classification", "TIMEKEEPER_CLASSIFICATION", `“${classification}” is not a timekeeper classification; use one of ${TIMEKEEPER_CLASSIFICATIONS.join(", ")}`);
+    add(
+      "timekeeper-classification",
+      "TIMEKEEPER_CLASSIFICATION",
+      `“${classification}” is not a timekeeper classification; use one of ${TIMEKEEPER_CLASSIFICATIONS.join(", ")}`,
+    );
   }
   const matterId = value("CLIENT_MATTER_ID");
   if (matterId !== "" && context.knownClientMatterIds && !context.knownClientMatterIds.includes(matterId)) {
-    add("unknown-client-matter", "CLIENT_MATTER_ID", `The client has no matter numbered “${matterId}”; use the number the client gave the matter`);
+    add(
+      "unknown-client-matter",
+      "CLIENT_MATTER_ID",
+      `The client has no matter numbered “${matterId}”; use the number the client gave the matter`,
+    );
   }
   const timekeeperId = value("TIMEKEEPER_ID");
   if (timekeeperId !== "" && context.knownTimekeeperIds && !context.knownTimekeeperIds.includes(timekeeperId)) {
@@ -218,12 +280,31 @@ function checkAcrossLines(records: LedesRecord[]): LedesIssue[] {
   }
   for (const [invoiceNumber, lines] of byInvoice) {
     const first = lines[0] as LedesRecord;
-    const issue = (rule: string, record: LedesRecord, field: LedesField, message: string, severity: "error" | "warning" = "error") =>
-      issues.push({ severity, rule, location: record.location, lineItemNumber: record.fields.LINE_ITEM_NUMBER || null, field, fieldLabel: LEDES_FIELD_LABELS[field], message });
+    const issue = (
+      rule: string,
+      record: LedesRecord,
+      field: LedesField,
+      message: string,
+      severity: "error" | "warning" = "error",
+    ) =>
+      issues.push({
+        severity,
+        rule,
+        location: record.location,
+        lineItemNumber: record.fields.LINE_ITEM_NUMBER || null,
+        field,
+        fieldLabel: LEDES_FIELD_LABELS[field],
+        message,
+      });
     const stated = first.fields.INVOICE_TOTAL ?? "";
     for (const record of lines.slice(1)) {
       if ((record.fields.INVOICE_TOTAL ?? "") !== stated) {
-        issue("invoice-total-consistent", record, "INVOICE_TOTAL", `Every line of invoice ${invoiceNumber} must state the same invoice total; this one says ${record.fields.INVOICE_TOTAL}, the first ${stated}`);
+        issue(
+          "invoice-total-consistent",
+          record,
+          "INVOICE_TOTAL",
+          `Every line of invoice ${invoiceNumber} must state the same invoice total; this one says ${record.fields.INVOICE_TOTAL}, the first ${stated}`,
+        );
       }
     }
     const totals = lines.map((record) => parseDecimal4(record.fields.LINE_ITEM_TOTAL ?? ""));
@@ -237,7 +318,13 @@ function checkAcrossLines(records: LedesRecord[]): LedesIssue[] {
     const seen = new Set<string>();
     for (const record of lines) {
       const number = record.fields.LINE_ITEM_NUMBER ?? "";
-      if (number !== "" && seen.has(number)) issue("duplicate-line-number", record, "LINE_ITEM_NUMBER", `Line number ${number} is used twice in invoice ${invoiceNumber}`);
+      if (number !== "" && seen.has(number))
+        issue(
+          "duplicate-line-number",
+          record,
+          "LINE_ITEM_NUMBER",
+          `Line number ${number} is used twice in invoice ${invoiceNumber}`,
+        );
       seen.add(number);
     }
   }
@@ -276,7 +363,8 @@ function isDate(text: string, style: DateStyle): boolean {
 }
 
 function amountProblem(text: string): string {
-  if (/[$€£¥]/.test(text) || /\b(USD|EUR|GBP|CAD)\b/i.test(text)) return `“${text}” contains a currency sign; write the number only, such as 1250.00`;
+  if (/[$€£¥]/.test(text) || /\b(USD|EUR|GBP|CAD)\b/i.test(text))
+    return `“${text}” contains a currency sign; write the number only, such as 1250.00`;
   if (/\d,\d/.test(text)) return `“${text}” contains a comma; write 1250.00, not 1,250.00`;
   if (/\.\d{5,}$/.test(text)) return `“${text}” has more than 4 decimals`;
   return `“${text}” is not a number such as 1250.00`;

@@ -7,6 +7,7 @@ import type { AccountRow } from "../auth/sessions.js";
 import type { BillableLine } from "./billable-lines.js";
 import { isUniqueViolation } from "../platform/database-errors.js";
 import { takeInvoiceNumber } from "./invoice-sequence.js";
+import { snapshotLegalLineCodes } from "../legal-billing/snapshot-line-codes.js";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -93,6 +94,7 @@ export async function writeInvoice(
   }
 
   await stampSources(tx, account.id, invoice.id, callLines, emailLines);
+  await snapshotLegalLineCodes(tx, { accountId: account.id, invoiceId: invoice.id });
   return invoice;
 }
 

@@ -63,6 +63,16 @@ export const queryKeys = {
   /** The dashboard's "Set up automatic capture" checklist and its Capture card (issue 29). */
   setupGuide: () => ["/api/setup-guide"] as const,
   captureHealth: () => ["/api/capture/health"] as const,
+  /** Settings → Billing → Legal e-billing: the switch, LAW_FIRM_ID and the user's timekeeper fields. */
+  legalBillingSettings: () => ["/api/settings/legal-billing"] as const,
+  /** A client's e-billing id, line defaults and matters. */
+  clientLegal: (id: Id) => ["/api/clients", String(id), "legal"] as const,
+  /** The matter and UTBMS codes of one call. */
+  callLegalCodes: (id: Id) => ["/api/calls", String(id), "legal-codes"] as const,
+  /** The check of an invoice's LEDES file before download (issues and lines). */
+  ledesCheck: (invoiceId: Id, format: string) => ["/api/invoices", String(invoiceId), `ledes/check?format=${format}`] as const,
+  /** The invoices marked as checked (their badge). */
+  ledesChecks: () => ["/api/invoices/ledes-checks"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -71,7 +81,12 @@ export type QueryFamily = keyof typeof queryKeys;
 
 export const QUERY_FAMILIES = Object.keys(queryKeys) as QueryFamily[];
 
-const CLIENT_TABS: Record<string, QueryFamily> = { calls: "clientCalls", emails: "clientEmails", invoices: "clientInvoices" };
+const CLIENT_TABS: Record<string, QueryFamily> = {
+  calls: "clientCalls",
+  emails: "clientEmails",
+  invoices: "clientInvoices",
+  legal: "clientLegal",
+};
 
 /** The family of a cached key, or null for a key no builder above makes. */
 export function familyOf(key: readonly unknown[]): QueryFamily | null {
@@ -85,6 +100,7 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return (typeof third === "string" && CLIENT_TABS[third]) || null;
     case "/api/calls":
       if (second === "client") return "clientLogCalls";
+      if (third === "legal-codes") return "callLegalCodes";
       return second === "recent" ? "recentCalls" : null;
     case "/api/calls/active":
       return "activeCalls";
@@ -94,7 +110,12 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
     case "/api/dashboard/stats":
       return "dashboardStats";
     case "/api/invoices":
-      return "invoices";
+      if (key.length === 1) return "invoices";
+      return typeof third === "string" && third.startsWith("ledes/check") ? "ledesCheck" : null;
+    case "/api/invoices/ledes-checks":
+      return "ledesChecks";
+    case "/api/settings/legal-billing":
+      return "legalBillingSettings";
     case "/api/integrations/email":
       return "mailbox";
     case "/api/settings":

@@ -40,6 +40,11 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   financialInvoiceRecords: queryKeys.financialInvoiceRecords(7),
   setupGuide: queryKeys.setupGuide(),
   captureHealth: queryKeys.captureHealth(),
+  legalBillingSettings: queryKeys.legalBillingSettings(),
+  clientLegal: queryKeys.clientLegal(7),
+  callLegalCodes: queryKeys.callLegalCodes(7),
+  ledesCheck: queryKeys.ledesCheck(7, "ledes1998b"),
+  ledesChecks: queryKeys.ledesChecks(),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

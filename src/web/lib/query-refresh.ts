@@ -182,6 +182,13 @@ export const REFRESHES = {
   "financial.syncFinished": ["financialInvoiceRecords"],
   /** Exports and import files only read. */
   "financial.exported": [],
+  /** Legal e-billing: what the LEDES check reads changes with the settings, a client's ids, matters and codes. */
+  "legalBilling.saved": ["legalBillingSettings", "ledesCheck", "ledesChecks"],
+  "clientLegal.saved": ["clientLegal", "ledesCheck"],
+  "matter.saved": ["clientLegal", "ledesCheck"],
+  "matter.deleted": ["clientLegal", "callLegalCodes", "ledesCheck"],
+  "lineCodes.saved": ["callLegalCodes", "ledesCheck", "ledesChecks"],
+  "ledes.markedChecked": ["ledesChecks", "ledesCheck"],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

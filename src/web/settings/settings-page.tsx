@@ -10,6 +10,7 @@ import { BillingSettingsForm } from "./billing-settings-form";
 import { useEmailVerificationOutcome } from "./email-verification";
 import { FieldsSkeleton } from "./fields-skeleton";
 import { IntegrationsTab } from "./integrations-tab";
+import { LegalBillingSection } from "./legal-billing-section";
 import { NotificationsTab } from "./notifications-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
@@ -50,6 +51,7 @@ const TABS = [
       <>
         <WithSettings form={BillingSettingsForm} fields={7} />
         <RepriceCallsSection />
+        <LegalBillingSection />
       </>
     ),
   },

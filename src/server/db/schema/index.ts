@@ -9,3 +9,4 @@ export * from "./waitlist.js";
 export * from "./accounting.js";
 export * from "./oauth-states.js";
 export * from "./setup-guides.js";
+export * from "./legal.js";
