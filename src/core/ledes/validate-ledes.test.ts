@@ -19,7 +19,7 @@ function edited1998b(change: (fields: Fields, index: number) => void): string {
     change(fields, index);
     return `${LEDES_1998B_FIELDS.map((field) => fields[field] ?? "").join("|")}[]`;
   });
-  return [LEDES_1998B_HEADER, LEDES_1998B_FIELD_LINE, ...lines].join("\r\n") + "\r\n";
+  return `${[LEDES_1998B_HEADER, LEDES_1998B_FIELD_LINE, ...lines].join("\r\n")}\r\n`;
 }
 const onFirst = (change: (fields: Fields) => void) => edited1998b((fields, index) => index === 0 && change(fields));
 const onAll = (change: (fields: Fields) => void) => edited1998b((fields) => change(fields));

@@ -9,6 +9,8 @@ import { Label } from "@web/components/ui/label";
 import { ChoiceSelect } from "@web/components/choice-select";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
+import { CallCodesDialog } from "@web/legal-billing/call-codes-dialog";
+import { useLegalBillingEnabled } from "@web/legal-billing/use-legal-billing";
 import { MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 
@@ -16,6 +18,9 @@ import { useState } from "react";
 export function CallRowMenu({ call }: { call: CallJson }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [coding, setCoding] = useState(false);
+  // Legal e-billing adds "Legal codes" to a call that can still be recoded (ended, uninvoiced, with a client).
+  const canCode = useLegalBillingEnabled() && !call.active && call.invoiceId === null && call.clientId !== null;
   const remove = useDeleteCall(() => setDeleting(false));
   return (
     <>
@@ -27,12 +32,14 @@ export function CallRowMenu({ call }: { call: CallJson }) {
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => setEditing(true)}>Edit</DropdownMenuItem>
+          {canCode ? <DropdownMenuItem onSelect={() => setCoding(true)}>Legal codes</DropdownMenuItem> : null}
           <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(true)}>
             Delete
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <EditCallDialog call={call} open={editing} onOpenChange={setEditing} />
+      {canCode ? <CallCodesDialog call={call} open={coding} onOpenChange={setCoding} /> : null}
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

@@ -19,6 +19,7 @@ import { queryKeys } from "@web/lib/query-keys";
 import { ActivityEmpty, ActivitySkeleton, CallsTable, EmailsTable, InvoicesTable } from "./client-activity-tables";
 import { ClientAvatar } from "./client-avatar";
 import { ClientFormDialog } from "./client-form-dialog";
+import { ClientLegalCard } from "./client-legal-card";
 import { clientRateLabel } from "./client-rate";
 import { DeleteClientDialog } from "./delete-client-dialog";
 import { formatInstant } from "./format-instant";
@@ -178,6 +179,8 @@ export default function ClientDetailPage() {
           </dl>
         </CardContent>
       </Card>
+
+      <ClientLegalCard clientId={client.id} />
 
       <Tabs defaultValue="calls">
         <TabsList>

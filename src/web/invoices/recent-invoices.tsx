@@ -10,6 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
+import { LedesExportButtons } from "@web/legal-billing/ledes-export-buttons";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
 
@@ -111,6 +112,7 @@ function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { in
             Download
           </a>
         </Button>
+        <LedesExportButtons invoice={invoice} />
         {invoice.status === "draft" ? (
           <>
             <Button size="sm" onClick={() => onSend(invoice)} aria-label={`Send ${label}`}>

@@ -5,7 +5,7 @@ import type { LedesInvoice } from "../model.js";
 export function sampleSource(overrides: Partial<LedesSource> = {}): LedesSource {
   const line = (position: number, changes: Partial<LedesSourceLine> = {}): LedesSourceLine => ({
     position,
-    workDate: "2026-11-0" + String(position + 1),
+    workDate: `2026-11-0${position + 1}`,
     description: `Call with Acme's general counsel #${position}`,
     billedSeconds: 7 * 60,
     rateCents: 15_000,
