@@ -130,13 +130,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings": {
     body: {
       schema: updateSettingsRequest,
-      valid: () => ({
-        firmName: "Fuzz & Co",
-        defaultBillingRate: "150.00",
-        timezone: "America/New_York",
-        phoneCountry: "GB",
-        minCaptureSeconds: 30,
-      }),
+      valid: () => ({ firmName: "Fuzz & Co", defaultBillingRate: "150.00", timezone: "America/New_York", phoneCountry: "GB", minCaptureSeconds: 30 }),
     },
   },
   "GET /api/clients": { query: { schema: listClientsQuery, valid: () => ({ includeArchived: "true" }) } },
@@ -305,19 +299,13 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/integrations/calendar-feed": {},
   /** A valid body names an address with no calendar behind it: refused (400), nothing saved. */
   "PUT /api/integrations/calendar-feed": {
-    body: {
-      schema: saveCalendarFeedRequest,
-      valid: () => ({ url: "http://127.0.0.1:9/none.ics", enabled: true, autoConfirm: false }),
-    },
+    body: { schema: saveCalendarFeedRequest, valid: () => ({ url: "http://127.0.0.1:9/none.ics", enabled: true, autoConfirm: false }) },
   },
   "DELETE /api/integrations/calendar-feed": {},
   "POST /api/integrations/calendar-feed/poll": { body: { schema: emptyBody, valid: () => ({}) } },
   "GET /api/call-proposals": { query: { schema: callProposalQuery, valid: () => ({ status: "proposed", limit: "20" }) } },
   /** The fuzzing account has no proposals: a call's id names none, so valid input ends in a 404. */
-  "POST /api/call-proposals/:id/confirm": {
-    id: "call",
-    body: { schema: confirmProposalRequest, valid: (ids) => ({ clientId: ids.client }) },
-  },
+  "POST /api/call-proposals/:id/confirm": { id: "call", body: { schema: confirmProposalRequest, valid: (ids) => ({ clientId: ids.client }) } },
   "POST /api/call-proposals/:id/dismiss": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
   "DELETE /api/integrations/zoom": {},
   /** Unsigned fuzz never gets past the token lookup and the signature: 404 or 401, nothing changes. */
@@ -372,33 +360,18 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "POST /api/integrations/landline": {
     body: {
       schema: landlineSettingsRequest,
-      valid: () => ({
-        provider: "twilio",
-        phoneNumber: "+18005551212",
-        extension: "",
-        enabled: true,
-        accountSid: "AC1",
-        authToken: "fuzz-token",
-      }),
+      valid: () => ({ provider: "twilio", phoneNumber: "+18005551212", extension: "", enabled: true, accountSid: "AC1", authToken: "fuzz-token" }),
     },
   },
   "POST /api/integrations/setup-phone": {
-    body: {
-      schema: landlineSettingsRequest,
-      valid: () => ({ provider: "ringcentral", phoneNumber: "+18005551212", enabled: true }),
-    },
+    body: { schema: landlineSettingsRequest, valid: () => ({ provider: "ringcentral", phoneNumber: "+18005551212", enabled: true }) },
   },
   "GET /api/integrations/status": {},
   "GET /api/user/phone-integration": {},
   "PUT /api/user/phone-integration": {
     body: {
       schema: phoneIntegrationRequest,
-      valid: () => ({
-        phoneNumber: "+1 555-123-4567",
-        phoneExtension: "42",
-        phoneProvider: "twilio",
-        phoneIntegrationEnabled: true,
-      }),
+      valid: () => ({ phoneNumber: "+1 555-123-4567", phoneExtension: "42", phoneProvider: "twilio", phoneIntegrationEnabled: true }),
     },
   },
   "POST /api/calls/test": {
@@ -419,17 +392,11 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "PUT /api/platform/tracking": { body: { schema: platformTrackingRequest, valid: () => ({ enabled: false }) } },
   /** The fuzzing app has no Stripe keys: the check says so, test objects are refused (503) after validation. */
   "GET /api/stripe/test": {},
-  "POST /api/stripe/payment-intent": {
-    body: { schema: paymentIntentRequest, valid: () => ({ amount: 100, currency: "usd", metadata: { purpose: "fuzz" } }) },
-  },
-  "POST /api/stripe/customer": {
-    body: { schema: testCustomerRequest, valid: () => ({ email: "fuzz-customer@example.test", name: "Fuzz" }) },
-  },
+  "POST /api/stripe/payment-intent": { body: { schema: paymentIntentRequest, valid: () => ({ amount: 100, currency: "usd", metadata: { purpose: "fuzz" } }) } },
+  "POST /api/stripe/customer": { body: { schema: testCustomerRequest, valid: () => ({ email: "fuzz-customer@example.test", name: "Fuzz" }) } },
   "GET /api/billing/subscription": {},
   "POST /api/billing/portal": { body: { schema: emptyBody, valid: () => ({}) } },
-  "POST /api/billing/change-plan": {
-    body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) },
-  },
+  "POST /api/billing/change-plan": { body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
   "GET /api/financial-integrations": {},
   "GET /api/financial-integrations/supported": {},
   /**
@@ -439,11 +406,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "POST /api/financial-integrations": {
     body: {
       schema: createFinancialIntegrationRequest,
-      valid: () => ({
-        integrationId: "quickbooks",
-        enabled: true,
-        config: { clientId: "fuzz-client", clientSecret: "fuzz-secret" },
-      }),
+      valid: () => ({ integrationId: "quickbooks", enabled: true, config: { clientId: "fuzz-client", clientSecret: "fuzz-secret" } }),
     },
   },
   "POST /api/financial-integrations/setup": {
@@ -453,10 +416,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
     },
   },
   /** The fuzzing account's ids name no accounting connection: valid input ends in a 404. */
-  "PUT /api/financial-integrations/:id": {
-    id: "client",
-    body: { schema: updateFinancialIntegrationRequest, valid: () => ({ enabled: false }) },
-  },
+  "PUT /api/financial-integrations/:id": { id: "client", body: { schema: updateFinancialIntegrationRequest, valid: () => ({ enabled: false }) } },
   "DELETE /api/financial-integrations/:id": { id: "client" },
   "POST /api/financial-integrations/:id/connect": { id: "client", body: { schema: emptyBody, valid: () => ({}) } },
   "POST /api/financial-integrations/:id/sync": {
@@ -490,56 +450,29 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "PUT /api/settings/legal-billing": {
     body: {
       schema: legalBillingSettingsForm,
-      valid: () => ({
-        enabled: true,
-        lawFirmId: "FIRM-1",
-        timekeeperId: "TK1",
-        timekeeperName: "Fuzz Owner",
-        timekeeperClassification: "PT",
-      }),
+      valid: () => ({ enabled: true, lawFirmId: "FIRM-1", timekeeperId: "TK1", timekeeperName: "Fuzz Owner", timekeeperClassification: "PT" }),
     },
   },
   "GET /api/clients/:id/legal": { id: "client" },
   "PUT /api/clients/:id/legal": {
     id: "client",
-    body: {
-      schema: clientLegalForm,
-      valid: () => ({ ledesClientId: "CL-1", defaultMatterId: null, defaultTaskCode: "L120", defaultActivityCode: "A106" }),
-    },
+    body: { schema: clientLegalForm, valid: () => ({ ledesClientId: "CL-1", defaultMatterId: null, defaultTaskCode: "L120", defaultActivityCode: "A106" }) },
   },
   "POST /api/clients/:id/matters": {
     id: "client",
     body: { schema: matterForm, valid: () => ({ lawFirmMatterId: "M-1", clientMatterId: "C-1", description: "Fuzzed matter" }) },
   },
   // Matters and invoice lines have no seeded kind of their own: another record's id exercises the 404 path.
-  "PUT /api/matters/:id": {
-    id: "client",
-    body: { schema: matterForm, valid: () => ({ lawFirmMatterId: "M-2", clientMatterId: "C-2" }) },
-  },
+  "PUT /api/matters/:id": { id: "client", body: { schema: matterForm, valid: () => ({ lawFirmMatterId: "M-2", clientMatterId: "C-2" }) } },
   "DELETE /api/matters/:id": { id: "client" },
   "GET /api/calls/:id/legal-codes": { id: "call" },
-  "PUT /api/calls/:id/legal-codes": {
-    id: "call",
-    body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "L120", activityCode: "A106" }) },
-  },
+  "PUT /api/calls/:id/legal-codes": { id: "call", body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "L120", activityCode: "A106" }) } },
   "GET /api/emails/:id/legal-codes": { id: "email" },
-  "PUT /api/emails/:id/legal-codes": {
-    id: "email",
-    body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "C300", activityCode: null }) },
-  },
+  "PUT /api/emails/:id/legal-codes": { id: "email", body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "C300", activityCode: null }) } },
   "GET /api/invoice-items/:id/legal-codes": { id: "invoice" },
-  "PUT /api/invoice-items/:id/legal-codes": {
-    id: "invoice",
-    body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "L120", activityCode: "A106" }) },
-  },
+  "PUT /api/invoice-items/:id/legal-codes": { id: "invoice", body: { schema: lineCodesForm, valid: () => ({ matterId: null, taskCode: "L120", activityCode: "A106" }) } },
   "GET /api/invoices/ledes-checks": {},
-  "GET /api/invoices/:id/ledes/check": {
-    id: "invoice",
-    query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) },
-  },
+  "GET /api/invoices/:id/ledes/check": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) } },
   "GET /api/invoices/:id/ledes": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledesxml21" }) } },
-  "POST /api/invoices/:id/ledes/checked": {
-    id: "invoice",
-    query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) },
-  },
+  "POST /api/invoices/:id/ledes/checked": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) } },
 };
