@@ -56,22 +56,24 @@ export function parseFeed(body: string, options: { accountZone: string }): Parse
   if (!/^\s*(\uFEFF)?BEGIN:VCALENDAR/i.test(body))
     throw new NotACalendarError("it is not an iCalendar file (no BEGIN:VCALENDAR)");
   const text = splitFeed(body);
-  const skipped: string[] = [];
+  // Events left out, in the file's order (by line), then the zones assumed.
+  const left: { line: number; sentence: string }[] = [];
+  const leaveOut = (raw: RawComponent, reason: string) =>
+    left.push({ line: raw.line, sentence: feedNote.skipped(describeComponent(raw), reason) });
   const events: { raw: RawComponent; component: Component }[] = [];
   const vtimezones = new Map<string, Component>();
   const tzids = new Set<string>();
   for (const raw of text.components) {
     if (raw.kind !== "VEVENT" && raw.kind !== "VTIMEZONE") continue;
     if (raw.problem) {
-      if (raw.kind === "VEVENT") skipped.push(feedNote.skipped(describeComponent(raw), raw.problem));
+      if (raw.kind === "VEVENT") leaveOut(raw, raw.problem);
       continue;
     }
     let component: Component;
     try {
       component = parseComponent(raw);
     } catch (error) {
-      if (raw.kind === "VEVENT")
-        skipped.push(feedNote.skipped(describeComponent(raw), `it could not be read (${messageOf(error)})`));
+      if (raw.kind === "VEVENT") leaveOut(raw, `it could not be read (${messageOf(error)})`);
       continue;
     }
     if (raw.kind === "VTIMEZONE") {
@@ -84,18 +86,14 @@ export function parseFeed(body: string, options: { accountZone: string }): Parse
   }
   const zones = feedZones({ tzids, vtimezones, calendarZone: text.calendarZone, accountZone: options.accountZone });
   zones.install();
-  const eventsSkipped = skipped.length;
-  for (const tzid of zones.unresolved) skipped.push(feedNote.zoneUnknown(tzid, zones.floatingZone));
 
   const byUid = new Map<string, FeedSeries>();
-  let skippedLater = 0;
   for (const { raw, component } of events) {
     let event: FeedEvent;
     try {
       event = readEvent(component, zones, raw);
     } catch (error) {
-      skipped.push(feedNote.skipped(describeComponent(raw), messageOf(error)));
-      skippedLater += 1;
+      leaveOut(raw, messageOf(error));
       continue;
     }
     const series = byUid.get(event.uid) ?? { uid: event.uid, master: null, overrides: [] };
@@ -103,7 +101,11 @@ export function parseFeed(body: string, options: { accountZone: string }): Parse
     if (event.recurrenceIdMs !== null) series.overrides.push(event);
     else if (!series.master || event.sequence >= series.master.sequence) series.master = event;
   }
-  return { series: [...byUid.values()], zones, skipped, eventsSkipped: eventsSkipped + skippedLater };
+  const skipped = [
+    ...left.sort((a, b) => a.line - b.line).map((entry) => entry.sentence),
+    ...zones.unresolved.map((tzid) => feedNote.zoneUnknown(tzid, zones.floatingZone)),
+  ];
+  return { series: [...byUid.values()], zones, skipped, eventsSkipped: left.length };
 }
 
 /**
