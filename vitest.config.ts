@@ -75,8 +75,8 @@ export default defineConfig({
           expect: POLL,
           hookTimeout: 120_000,
           pool: "forks",
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two journeys at a time, one per core: each file has its own server, database, stand-ins and browser.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
