@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
+import { auditedTransactions, registerAuditScope } from "./audit/audit-actor.js";
 import { SessionCache } from "./auth/session-cache.js";
 import { registerSessionHook } from "./auth/session-hook.js";
 import { pruneExpiredSessions } from "./auth/sessions.js";
@@ -48,6 +49,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close();
   });
   await runMigrations(database);
+  auditedTransactions(database.db);
 
   const now = config.now ?? (() => new Date());
   app.decorate("config", config);
@@ -92,6 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the routes: it collects their schemas into GET /api/openapi.json.
   await registerOpenApi(app);
   registerSessionHook(app);
+  registerAuditScope(app);
   await registerFeatures(app);
   await registerWebApp(app, config.webDistDir);
 

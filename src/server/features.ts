@@ -25,6 +25,8 @@ import { financialIntegrationsRoutes } from "./financial-integrations/routes.js"
 import { firstRunRoutes } from "./first-run/routes.js";
 import { clientImportRoutes } from "./clients/client-import-routes.js";
 import { legalBillingRoutes } from "./legal-billing/routes.js";
+import { auditRoutes } from "./audit/routes.js";
+import { analyticsRoutes } from "./analytics/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -57,4 +59,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(firstRunRoutes);
   await app.register(clientImportRoutes);
   await app.register(legalBillingRoutes);
+  await app.register(auditRoutes);
+  await app.register(analyticsRoutes);
 }

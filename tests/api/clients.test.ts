@@ -44,6 +44,8 @@ describe("POST /api/clients", () => {
       effectiveBillingType: "hour",
       effectiveMinimumBillingMinutes: 15,
       effectiveRoundingIncrementMinutes: 6,
+      roundingScope: null,
+      effectiveRoundingScope: "entry",
       archived: false,
       archivedAt: null,
       createdAt: expect.any(String),
@@ -69,6 +71,8 @@ describe("POST /api/clients", () => {
       effectiveBillingType: "hour",
       effectiveMinimumBillingMinutes: 0,
       effectiveRoundingIncrementMinutes: 1,
+      roundingScope: null,
+      effectiveRoundingScope: "entry",
     });
   });
 
@@ -90,6 +94,8 @@ describe("POST /api/clients", () => {
       effectiveBillingType: "minute",
       effectiveMinimumBillingMinutes: 15,
       effectiveRoundingIncrementMinutes: 6,
+      roundingScope: null,
+      effectiveRoundingScope: "entry",
     });
     // A later change of the defaults follows through to the client.
     await c.put("/api/settings", { defaultBillingRate: "5.00" });

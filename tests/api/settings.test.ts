@@ -13,6 +13,8 @@ const FULL_UPDATE = {
   billingType: "minute",
   minimumBillingMinutes: 15,
   roundingIncrementMinutes: 6,
+  roundingScope: "day",
+  weeklyWorkingHours: 35,
   currency: "eur",
   invoicePrefix: "ACME-",
   paymentTermsDays: 45,
@@ -36,6 +38,8 @@ describe("GET /api/settings", () => {
       billingType: "hour",
       minimumBillingMinutes: 0,
       roundingIncrementMinutes: 1,
+      roundingScope: "entry",
+      weeklyWorkingHours: 40,
       currency: "usd",
       invoicePrefix: "INV-",
       paymentTermsDays: 30,
@@ -72,7 +76,7 @@ describe("PUT /api/settings", () => {
     const me = await c.get("/api/auth/user");
     expect(me.status).toBe(200);
     // The session user carries the profile and billing defaults; the capture settings live in /api/settings only.
-    const { phoneCountry: _country, minCaptureSeconds: _minimum, ...userFields } = FULL_UPDATE;
+    const { phoneCountry: _country, minCaptureSeconds: _minimum, weeklyWorkingHours: _hours, ...userFields } = FULL_UPDATE;
     expect(me.body).toMatchObject(userFields);
   });
 

@@ -36,6 +36,9 @@ export const DATA_TABLES = [
   "client_legal_settings",
   "legal_line_codes",
   "invoice_ledes_checks",
+  // A refused request writes no audit row either (issue 27 §2: no audit row without its change).
+  "audit_events",
+  "analytics_forecasts",
 ] as const;
 
 /**
@@ -58,7 +61,10 @@ export async function dataChecksum(db: Db, tables: readonly string[] = DATA_TABL
  */
 export async function watchData(db: Db): Promise<{ checksum: () => Promise<string> }> {
   const walPosition = async () =>
-    String(((await db.execute(sql`select pg_current_wal_insert_lsn()::text as at`)) as unknown as { rows: { at: string }[] }).rows[0]?.at);
+    String(
+      ((await db.execute(sql`select pg_current_wal_insert_lsn()::text as at`)) as unknown as { rows: { at: string }[] }).rows[0]
+        ?.at,
+    );
   // The position first: a write between the two reads moves it, so the next call recomputes.
   let position = await walPosition();
   let last = await dataChecksum(db);

@@ -1,8 +1,16 @@
 import { z } from "zod";
+import { ROUNDING_SCOPES } from "../billing/rounding-scope.js";
 import { BILLING_TYPES, type BillingType } from "../billing/rules.js";
 import { text } from "./common.js";
 import { count, id, instant, money } from "./response-fields.js";
-import { billingTypeField, decimalRate, minimumMinutesField, roundingIncrementField } from "./settings.js";
+import {
+  billingTypeField,
+  decimalRate,
+  minimumMinutesField,
+  ROUNDING_SCOPE_MESSAGE,
+  roundingIncrementField,
+  roundingScopeField,
+} from "./settings.js";
 
 /** Optional text: trimmed, "" and null both mean "none" (stored as null). */
 const optionalText = (label: string, max: number) =>
@@ -52,6 +60,7 @@ const clientFields = {
   billingType: orDefault(billingTypeField, "Billing type must be minute, hour or call"),
   minimumBillingMinutes: orDefault(minimumMinutesField, "Minimum billing minutes must be a whole number from 0 to 1440"),
   roundingIncrementMinutes: orDefault(roundingIncrementField, "Rounding increment must be 1, 6, 15 or 30 minutes"),
+  roundingScope: orDefault(roundingScopeField, ROUNDING_SCOPE_MESSAGE),
 };
 
 /**
@@ -98,6 +107,10 @@ export const clientResponse = z.object({
   effectiveBillingType: z.enum(BILLING_TYPES),
   effectiveMinimumBillingMinutes: count,
   effectiveRoundingIncrementMinutes: count,
+  roundingScope: z.enum(ROUNDING_SCOPES).nullable().describe("The client's own rounding scope, or null for the account's"),
+  effectiveRoundingScope: z
+    .enum(ROUNDING_SCOPES)
+    .describe("Where rounding and the minimum apply: each call, each day's total or each invoice's total"),
   archived: z.boolean(),
   archivedAt: instant.nullable(),
   createdAt: instant,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROUNDING_SCOPES } from "../billing/rounding-scope.js";
 import { BILLING_TYPES } from "../billing/rules.js";
 import { CURRENCIES, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
@@ -18,6 +19,8 @@ export type Profession = (typeof PROFESSIONS)[number];
 export const MAX_RATE_CENTS = 10_000_000;
 /** The longest minimum billable time: one day. */
 export const MAX_MINIMUM_MINUTES = 1440;
+/** Working hours a week (the Analytics page's utilization): at most every hour of the week. */
+export const MAX_WEEKLY_WORKING_HOURS = 168;
 
 /** "150", "150.5", 150.5 → "150.50"; a rate with at most 2 decimals between 0 and 100,000.00. */
 export function decimalRate(label: string) {
@@ -58,6 +61,9 @@ export const roundingIncrementField = numberChoice(
   "Rounding increment must be 1, 6, 15 or 30 minutes",
 );
 export const minimumMinutesField = wholeNumber("Minimum billing minutes", 0, MAX_MINIMUM_MINUTES);
+export const ROUNDING_SCOPE_MESSAGE = "Rounding scope must be entry, day or invoice";
+export const roundingScopeField = z.enum(ROUNDING_SCOPES, { error: ROUNDING_SCOPE_MESSAGE });
+export const weeklyWorkingHoursField = wholeNumber("Working hours a week", 1, MAX_WEEKLY_WORKING_HOURS);
 
 export const PHONE_COUNTRY_MESSAGE = "Choose the country your phone numbers are in";
 /** The longest call capture may ignore as too short: one hour. */
@@ -103,6 +109,8 @@ export const billingSettingsShape = {
   billingType: billingTypeField,
   minimumBillingMinutes: minimumMinutesField,
   roundingIncrementMinutes: roundingIncrementField,
+  roundingScope: roundingScopeField,
+  weeklyWorkingHours: weeklyWorkingHoursField,
   currency: text({ error: "Currency must be usd, eur, gbp or cad" })
     .trim()
     .toLowerCase()
@@ -179,6 +187,10 @@ export const settingsResponse = z.object({
   billingType: z.enum(BILLING_TYPES),
   minimumBillingMinutes: z.number().int().nonnegative(),
   roundingIncrementMinutes: z.number().int().positive(),
+  roundingScope: z
+    .enum(ROUNDING_SCOPES)
+    .describe("Where rounding and the minimum apply: each call, each day's total or each invoice's total"),
+  weeklyWorkingHours: z.number().int().positive().describe("Hours a week the practice works: utilization on the Analytics page"),
   currency: z.enum(CURRENCIES),
   invoicePrefix: text(),
   paymentTermsDays: z.number().int().positive(),

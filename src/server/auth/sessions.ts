@@ -24,14 +24,17 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 /** A new session (a new token at every sign-in, so a planted token is useless). Returns the cookie value. */
 export async function createSession(db: Db, userId: number, accountId: number, now: Date): Promise<string> {
   const { token, tokenHash } = newToken();
-  await db.insert(sessions).values({
-    tokenHash,
-    userId,
-    accountId,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-    lastSeenAt: now,
-    createdAt: now,
-  });
+  // In a transaction so the audit trigger's sign-in row learns where it came from (audit/audit-actor.ts).
+  await db.transaction((tx) =>
+    tx.insert(sessions).values({
+      tokenHash,
+      userId,
+      accountId,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+      lastSeenAt: now,
+      createdAt: now,
+    }),
+  );
   return token;
 }
 

@@ -18,6 +18,7 @@ export function presentUser(user: UserRow, account: AccountRow, adminEmails: rea
     billingType: account.billingType as SessionUser["billingType"],
     minimumBillingMinutes: account.minimumBillingMinutes,
     roundingIncrementMinutes: account.roundingIncrementMinutes,
+    roundingScope: account.roundingScope,
     currency: account.currency,
     invoicePrefix: account.invoicePrefix,
     paymentTermsDays: account.paymentTermsDays,

@@ -5,6 +5,7 @@ import {
   toBillingType,
   toRoundingIncrement,
 } from "../../core/billing/rules.js";
+import { type RoundingScope, toRoundingScope } from "../../core/billing/rounding-scope.js";
 import { DEFAULT_EMAIL_RATE_CENTS, type EmailBillingRules } from "../../core/email-estimate.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { calls, clients } from "../db/schema/index.js";
@@ -64,6 +65,14 @@ export function clientOverrides(client: ClientRuleColumns | null | undefined): C
 /** The rules in force for a client of the account (or for no client): its overrides over the defaults. */
 export function rulesFor(account: AccountRuleColumns, client: ClientRuleColumns | null | undefined): BillingRules {
   return resolveRules(accountRules(account), clientOverrides(client));
+}
+
+/** Where rounding applies for a client: its own scope, else the account's (core/billing/rounding-scope.ts). */
+export function roundingScopeFor(
+  account: Pick<AccountRow, "roundingScope">,
+  client: Pick<typeof clients.$inferSelect, "roundingScope"> | null | undefined,
+): RoundingScope {
+  return toRoundingScope(client?.roundingScope ?? account.roundingScope);
 }
 
 /** The rules a call was priced with, read back from its row (an edit of the duration keeps them). */

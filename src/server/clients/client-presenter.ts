@@ -1,15 +1,20 @@
-import { type BillingRules, resolveRules } from "../../core/billing/rules.js";
+import { resolveRules } from "../../core/billing/rules.js";
+import { toRoundingScope } from "../../core/billing/rounding-scope.js";
 import type { ClientResponse } from "../../core/contracts/clients.js";
 import { centsToDecimal } from "../../core/money.js";
-import { clientOwnRules } from "../billing/rules-from-rows.js";
+import type { AccountRow } from "../auth/sessions.js";
+import { accountRules, clientOwnRules, roundingScopeFor } from "../billing/rules-from-rows.js";
 import type { clients } from "../db/schema/index.js";
 
 export type ClientRow = typeof clients.$inferSelect;
 
 /** Row → API JSON: the client's own settings and, beside them, the rules in force (docs/decisions.md D6, D8). */
-export function presentClient(row: ClientRow, accountRules: BillingRules): ClientResponse {
+export function presentClient(
+  row: ClientRow,
+  account: Parameters<typeof accountRules>[0] & Pick<AccountRow, "roundingScope">,
+): ClientResponse {
   const own = clientOwnRules(row);
-  const effective = resolveRules(accountRules, own);
+  const effective = resolveRules(accountRules(account), own);
   return {
     id: row.id,
     name: row.name,
@@ -27,6 +32,8 @@ export function presentClient(row: ClientRow, accountRules: BillingRules): Clien
     effectiveBillingType: effective.billingType,
     effectiveMinimumBillingMinutes: effective.minimumBillingMinutes,
     effectiveRoundingIncrementMinutes: effective.roundingIncrementMinutes,
+    roundingScope: row.roundingScope === null ? null : toRoundingScope(row.roundingScope),
+    effectiveRoundingScope: roundingScopeFor(account, row),
     archived: row.archivedAt !== null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

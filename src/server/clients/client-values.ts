@@ -23,6 +23,7 @@ export function clientValues(input: CreateClientRequest | UpdateClientRequest, e
     ...(input.notes !== undefined && { notes: input.notes }),
     ...(input.minimumBillingMinutes !== undefined && { minimumBillingMinutes: input.minimumBillingMinutes }),
     ...(input.roundingIncrementMinutes !== undefined && { roundingIncrementMinutes: input.roundingIncrementMinutes }),
+    ...(input.roundingScope !== undefined && { roundingScope: input.roundingScope }),
   };
   const rateCents = input.billingRate !== undefined ? input.billingRate : (existing?.billingRateCents ?? null);
   if (rateCents === null) {

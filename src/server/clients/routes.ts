@@ -11,7 +11,6 @@ import {
 import { createClientRequest, listClientsQuery, updateClientRequest } from "../../core/contracts/clients.js";
 import { idParam } from "../../core/contracts/common.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { accountRules } from "../billing/rules-from-rows.js";
 import { parseInput } from "../platform/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
@@ -39,8 +38,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { includeArchived } = parseInput(listClientsQuery, request.query);
       const rows = await findClients(app.db, { accountId: auth.accountId, includeArchived });
-      const rules = accountRules(auth.account);
-      return rows.map((row) => presentClient(row, rules));
+      return rows.map((row) => presentClient(row, auth.account));
     },
   );
 
@@ -59,7 +57,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const input = parseInput(createClientRequest, request.body);
       const row = await createClient(app.db, { accountId: auth.accountId, input, now: app.now() });
       reply.status(201);
-      return presentClient(row, accountRules(auth.account));
+      return presentClient(row, auth.account);
     },
   );
 
@@ -78,7 +76,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parseInput(idParam, request.params);
       const scope = { accountId: auth.accountId, clientId: id };
       const row = await getClient(app.db, scope);
-      return { ...presentClient(row, accountRules(auth.account)), summary: await clientSummary(app.db, scope) };
+      return { ...presentClient(row, auth.account), summary: await clientSummary(app.db, scope) };
     },
   );
 
@@ -98,7 +96,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parseInput(idParam, request.params);
       const input = parseInput(updateClientRequest, request.body);
       const row = await updateClient(app.db, { accountId: auth.accountId, clientId: id, input, now: app.now() });
-      return presentClient(row, accountRules(auth.account));
+      return presentClient(row, auth.account);
     },
   );
 

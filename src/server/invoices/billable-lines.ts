@@ -15,6 +15,9 @@ export type BillableLine = PricedLine & {
   clientId: number;
   startedAt: Date;
   workDate: string;
+  /** The rules the line was priced with, so a day's or an invoice's calls can be rounded together (core/billing/rounding-scope.ts). */
+  minimumBillingMinutes: number;
+  roundingIncrementMinutes: number;
 };
 
 const MAX_DESCRIPTION = 300;
@@ -42,6 +45,8 @@ export function callLine(call: CallRow, timezone: string): BillableLine {
     rateCents: call.rateCents,
     billingType: call.billingType as BillingType,
     amountCents: call.amountCents,
+    minimumBillingMinutes: call.minimumBillingMinutes,
+    roundingIncrementMinutes: call.roundingIncrementMinutes,
   };
 }
 
@@ -61,6 +66,9 @@ export function emailLine(email: EmailRow, timezone: string): BillableLine {
     rateCents: email.rateCents,
     billingType: "hour",
     amountCents: email.amountCents,
+    // Not used: an email keeps its own estimate whatever the rounding scope.
+    minimumBillingMinutes: 0,
+    roundingIncrementMinutes: 1,
   };
 }
 

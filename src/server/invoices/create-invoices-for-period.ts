@@ -4,6 +4,7 @@ import { dateRangeLabel, dayRangeInZone, todayInZone } from "../../core/period.j
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { findClientsById, getClient } from "../clients/get-client.js";
+import { roundingScopeFor } from "../billing/rules-from-rows.js";
 import { findUnbilledLines } from "./billable-lines.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { writeInvoice } from "./write-invoice.js";
@@ -54,6 +55,7 @@ export async function createInvoicesForPeriod(
         issuedOn,
         template: input.template,
         lines: lines.filter((line) => line.clientId === client.id),
+        roundingScope: roundingScopeFor(account, client),
         now,
       });
       created.push(presentInvoice(invoice, client));

@@ -4,6 +4,7 @@ import { todayInZone } from "../../core/period.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { getClient } from "../clients/get-client.js";
+import { roundingScopeFor } from "../billing/rules-from-rows.js";
 import { findInvoiceNumber } from "./get-invoice.js";
 import { callLine, lockCalls } from "./billable-lines.js";
 import { presentInvoice } from "./invoice-presenter.js";
@@ -61,6 +62,7 @@ export async function generateInvoiceFromCalls(
       issuedOn: todayInZone(account.timezone, now),
       template: input.template ?? "professional",
       lines,
+      roundingScope: roundingScopeFor(account, client),
       now,
     });
     const json = presentInvoice(invoice, client);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { applyRoundingScope, type RoundingScope } from "../../core/billing/rounding-scope.js";
 import { AppError } from "../../core/errors.js";
 import { addDays, type InvoiceTemplate } from "../../core/invoices.js";
 import type { Db } from "../db/client.js";
@@ -31,10 +32,13 @@ export async function writeInvoice(
     issuedOn: string;
     template: InvoiceTemplate;
     lines: BillableLine[];
+    /** The client's rounding scope: its calls are rounded per call, per day or once for the invoice. */
+    roundingScope: RoundingScope;
     now: Date;
   },
 ): Promise<InvoiceRow> {
-  const { account, clientId, lines, now } = options;
+  const { account, clientId, now } = options;
+  const lines = applyRoundingScope(options.lines, options.roundingScope);
   if (lines.length === 0) throw new AppError("bad_request", "There is nothing to bill");
   const { sequence, invoiceNumber } = await takeInvoiceNumber(tx, account.id);
   const callLines = lines.filter((line) => line.kind === "call");

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client.js";
+import { runAsJob } from "../audit/audit-actor.js";
 import { type JobContext, type JobData, type JobDefinition, type JobName, jobHandlers } from "./job-handlers.js";
 
 export type JobsOptions = {
@@ -114,13 +115,13 @@ export class JobQueue {
       else await boss.unschedule(name);
       const batchSize = definition.batchSize ?? 1;
       const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
-        if (jobs.length === 1) await definition.run(jobs[0]!.data, context);
+        if (jobs.length === 1) await runAsJob(name, () => definition.run(jobs[0]!.data, context));
         else {
           // pg-boss fails a whole batch when its handler throws: fail only the job that threw (its
           // own retry), and the completion that follows skips it (it completes active jobs only).
           for (const job of jobs) {
             try {
-              await definition.run(job.data, context);
+              await runAsJob(name, () => definition.run(job.data, context));
             } catch (error) {
               await boss.fail(name, job.id, { message: (error as Error).message });
             }

@@ -1,3 +1,4 @@
+import { toRoundingScope } from "../../core/billing/rounding-scope.js";
 import type { Profession, SettingsResponse } from "../../core/contracts/settings.js";
 import type { Currency } from "../../core/money.js";
 import { centsToDecimal } from "../../core/money.js";
@@ -10,6 +11,8 @@ export function presentSettings(user: UserRow, account: AccountRow): SettingsRes
     billingType: account.billingType as SettingsResponse["billingType"],
     minimumBillingMinutes: account.minimumBillingMinutes,
     roundingIncrementMinutes: account.roundingIncrementMinutes,
+    roundingScope: toRoundingScope(account.roundingScope),
+    weeklyWorkingHours: account.weeklyWorkingHours,
     currency: account.currency as Currency,
     invoicePrefix: account.invoicePrefix,
     paymentTermsDays: account.paymentTermsDays,

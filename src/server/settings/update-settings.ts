@@ -23,6 +23,8 @@ export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
     ...(input.billingType !== undefined && { billingType: input.billingType }),
     ...(input.minimumBillingMinutes !== undefined && { minimumBillingMinutes: input.minimumBillingMinutes }),
     ...(input.roundingIncrementMinutes !== undefined && { roundingIncrementMinutes: input.roundingIncrementMinutes }),
+    ...(input.roundingScope !== undefined && { roundingScope: input.roundingScope }),
+    ...(input.weeklyWorkingHours !== undefined && { weeklyWorkingHours: input.weeklyWorkingHours }),
     ...(input.currency !== undefined && { currency: input.currency }),
     ...(input.invoicePrefix !== undefined && { invoicePrefix: input.invoicePrefix }),
     ...(input.paymentTermsDays !== undefined && { paymentTermsDays: input.paymentTermsDays }),

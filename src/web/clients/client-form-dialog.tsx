@@ -17,7 +17,8 @@ import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { ROUNDING_CHOICES, ROUNDING_LABELS } from "@web/settings/billing-options";
+import { ROUNDING_SCOPE_LABELS, isRoundingScope } from "@core/billing/rounding-scope";
+import { ROUNDING_CHOICES, ROUNDING_LABELS, ROUNDING_SCOPE_CHOICES } from "@web/settings/billing-options";
 import { BillingTypeField, MinimumBillingField } from "@web/settings/billing-rule-fields";
 import { useForm } from "react-hook-form";
 import { MATCHING_HINT } from "@core/contracts/client-import";
@@ -40,6 +41,7 @@ function toFormValues(client?: ClientResponse): ClientFormInput {
     billingType: client?.billingType ?? "hour",
     minimumBillingMinutes: client?.minimumBillingMinutes == null ? "" : String(client.minimumBillingMinutes),
     roundingIncrementMinutes: client?.roundingIncrementMinutes == null ? "" : String(client.roundingIncrementMinutes),
+    roundingScope: client?.roundingScope ?? "",
     notes: client?.notes ?? "",
   };
 }
@@ -106,6 +108,8 @@ function ClientForm({
   const defaultRounding = user
     ? ` (${ROUNDING_LABELS[user.roundingIncrementMinutes] ?? `${user.roundingIncrementMinutes} minutes`})`
     : "";
+  const defaultScope =
+    user && isRoundingScope(user.roundingScope) ? ` (${ROUNDING_SCOPE_LABELS[user.roundingScope].toLowerCase()})` : "";
 
   return (
     <Form {...form}>
@@ -174,6 +178,14 @@ function ClientForm({
             name="roundingIncrementMinutes"
             label="Rounding Increment"
             choices={[{ value: ACCOUNT_DEFAULT, label: `Your default${defaultRounding}` }, ...ROUNDING_CHOICES]}
+            toChoice={(value) => (value == null || value === "" ? ACCOUNT_DEFAULT : String(value))}
+            fromChoice={(choice) => (choice === ACCOUNT_DEFAULT ? "" : choice)}
+          />
+          <SelectField
+            control={form.control}
+            name="roundingScope"
+            label="Round and apply the minimum to"
+            choices={[{ value: ACCOUNT_DEFAULT, label: `Your default${defaultScope}` }, ...ROUNDING_SCOPE_CHOICES]}
             toChoice={(value) => (value == null || value === "" ? ACCOUNT_DEFAULT : String(value))}
             fromChoice={(choice) => (choice === ACCOUNT_DEFAULT ? "" : choice)}
           />

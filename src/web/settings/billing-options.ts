@@ -1,3 +1,4 @@
+import { ROUNDING_SCOPE_LABELS, ROUNDING_SCOPES } from "@core/billing/rounding-scope";
 import type { BillingType } from "@core/billing/rules";
 import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
 
@@ -20,3 +21,6 @@ export const ROUNDING_CHOICES = ROUNDING_INCREMENT_CHOICES.map((minutes) => ({
   value: String(minutes),
   label: ROUNDING_LABELS[minutes],
 }));
+
+/** Where rounding and the minimum apply (docs/rounding-scope.md), as select choices. */
+export const ROUNDING_SCOPE_CHOICES = ROUNDING_SCOPES.map((scope) => ({ value: scope, label: ROUNDING_SCOPE_LABELS[scope] }));

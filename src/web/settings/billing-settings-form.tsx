@@ -16,7 +16,7 @@ import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { ROUNDING_CHOICES } from "./billing-options";
+import { ROUNDING_CHOICES, ROUNDING_SCOPE_CHOICES } from "./billing-options";
 import { BillingTypeField, MinimumBillingField } from "./billing-rule-fields";
 import { useSaveSettings } from "./use-settings";
 
@@ -37,6 +37,8 @@ function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
     billingType: settings.billingType,
     minimumBillingMinutes: String(settings.minimumBillingMinutes),
     roundingIncrementMinutes: String(settings.roundingIncrementMinutes),
+    roundingScope: settings.roundingScope,
+    weeklyWorkingHours: String(settings.weeklyWorkingHours),
     currency: settings.currency,
     invoicePrefix: settings.invoicePrefix,
     paymentTermsDays: String(settings.paymentTermsDays),
@@ -82,6 +84,27 @@ export function BillingSettingsForm({ settings }: { settings: SettingsResponse }
             placeholder="Choose a rounding increment"
             description="Billed time is rounded up to this step."
             choices={ROUNDING_CHOICES}
+          />
+          <SelectField
+            control={form.control}
+            name="roundingScope"
+            label="Round and apply the minimum to"
+            placeholder="Choose where rounding applies"
+            description="Each call, the sum of a client's calls on a day, or an invoice's total. A client can choose its own."
+            choices={ROUNDING_SCOPE_CHOICES}
+          />
+          <TextField
+            control={form.control}
+            name="weeklyWorkingHours"
+            label="Working hours a week"
+            type="number"
+            inputMode="numeric"
+            min="1"
+            max="168"
+            step="1"
+            className="tabular-nums"
+            placeholder="40"
+            description="Analytics divides billable hours by these for utilization."
           />
           <SelectField
             control={form.control}

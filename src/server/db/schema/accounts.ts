@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { billingRuleChecks } from "./billing-rule-checks.js";
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { MAX_WEEKLY_WORKING_HOURS } from "../../../core/contracts/settings.js";
+import { billingRuleChecks, roundingScopeCheck } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
@@ -31,6 +32,10 @@ export const accounts = pgTable(
     billingType: text("billing_type").notNull().default("hour"),
     minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
     roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
+    /** Where rounding and the minimum apply: each call, each day's total, each invoice's total (core/billing/rounding-scope.ts). */
+    roundingScope: text("rounding_scope").notNull().default("entry"),
+    /** Hours a week the practice works: the denominator of utilization on the Analytics page. */
+    weeklyWorkingHours: integer("weekly_working_hours").notNull().default(40),
     currency: text().notNull().default("usd"),
     invoicePrefix: text("invoice_prefix").notNull().default("INV-"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(30),
@@ -42,7 +47,14 @@ export const accounts = pgTable(
     nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
     ...timestamps,
   },
-  (t) => billingRuleChecks("accounts", t),
+  (t) => [
+    ...billingRuleChecks("accounts", t),
+    roundingScopeCheck("accounts", t.roundingScope),
+    check(
+      "accounts_weekly_working_hours_check",
+      sql`${t.weeklyWorkingHours} between 1 and ${sql.raw(String(MAX_WEEKLY_WORKING_HOURS))}`,
+    ),
+  ],
 );
 
 /** `account_id` of a customer-data table: required, and deleting the account deletes the row (one declaration for every table). */

@@ -56,6 +56,10 @@ export const calls = pgTable(
     index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
+    // Analytics: an account's ended work not yet invoiced, whenever it was done (issue 27 §1).
+    index("calls_account_unbilled_idx")
+      .on(t.accountId, t.clientId)
+      .where(sql`${t.invoiceId} is null and ${t.endedAt} is not null`),
     // One call per conversation of a provider: the capture pipeline's state machine is keyed on it.
     uniqueIndex("calls_account_source_external_key")
       .on(t.accountId, t.source, t.externalId)

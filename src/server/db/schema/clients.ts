@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { accountIdColumn } from "./accounts.js";
-import { billingRuleChecks } from "./billing-rule-checks.js";
+import { billingRuleChecks, roundingScopeCheck } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
@@ -23,8 +23,14 @@ export const clients = pgTable(
     billingType: text("billing_type"),
     minimumBillingMinutes: integer("minimum_billing_minutes"),
     roundingIncrementMinutes: integer("rounding_increment_minutes"),
+    /** entry | day | invoice, or null for the account's (core/billing/rounding-scope.ts). */
+    roundingScope: text("rounding_scope"),
     archivedAt: instant("archived_at"),
     ...timestamps,
   },
-  (t) => [index("clients_account_idx").on(t.accountId, t.name), ...billingRuleChecks("clients", t)],
+  (t) => [
+    index("clients_account_idx").on(t.accountId, t.name),
+    ...billingRuleChecks("clients", t),
+    roundingScopeCheck("clients", t.roundingScope),
+  ],
 );

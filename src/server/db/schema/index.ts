@@ -10,3 +10,4 @@ export * from "./accounting.js";
 export * from "./oauth-states.js";
 export * from "./setup-guides.js";
 export * from "./legal.js";
+export * from "./audit.js";

@@ -79,6 +79,8 @@ export const invoiceItems = pgTable(
     uniqueIndex("invoice_items_call_key").on(t.callId),
     uniqueIndex("invoice_items_email_key").on(t.emailId),
     index("invoice_items_invoice_idx").on(t.invoiceId, t.position),
+    // Analytics: an account's billed work by the day it was done (issue 27 §1).
+    index("invoice_items_account_work_date_idx").on(t.accountId, t.workDate),
     check(
       "invoice_items_one_source",
       sql`(${t.releasedAt} is not null and ${t.callId} is null and ${t.emailId} is null) or (${t.callId} is null) <> (${t.emailId} is null)`,
