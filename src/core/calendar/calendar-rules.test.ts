@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEED_URL_INVALID, maskedFeedHost, normaliseFeedUrl } from "./feed-url.js";
+import { feedNote, listedNotes, MAX_SKIPPED_LISTED } from "./feed-notes.js";
 import { endedInWindow, feedWindow } from "./feed-window.js";
 import { occurrenceKey } from "./occurrence-key.js";
 
@@ -49,5 +50,21 @@ describe("feed addresses", () => {
 
   it("shows only the host", () => {
     expect(maskedFeedHost("calendar.google.com")).toBe("calendar.google.com…");
+  });
+});
+
+describe("what a read left out, as stored (issue 25 §1.2)", () => {
+  it("keeps 20 sentences and counts the rest", () => {
+    const notes = Array.from({ length: 23 }, (_, n) => feedNote.skipped(`“Meeting ${n}”`, "it has no END:VEVENT"));
+    const listed = listedNotes(notes);
+    expect(listed).toHaveLength(MAX_SKIPPED_LISTED + 1);
+    expect(listed.at(-1)).toBe("3 more entries were left out for the same kinds of reasons.");
+  });
+
+  it("drops what the database cannot store from text the feed wrote (NUL, control characters, lone surrogates)", () => {
+    expect(listedNotes([feedNote.skipped("“A\u0000B\u0007C\uD800”", "it has no END:VEVENT")])).toEqual([
+      "“ABC” was left out: it has no END:VEVENT.",
+    ]);
+    expect(listedNotes(["“😀 call” was left out: x."])).toEqual(["“😀 call” was left out: x."]);
   });
 });

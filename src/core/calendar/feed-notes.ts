@@ -16,8 +16,23 @@ export const feedNote = {
     `Times in the zone “${tzid}” were read in ${readIn}: the calendar neither defines that zone nor uses a known name for it.`,
 };
 
-/** The sentences to store: at most MAX_SKIPPED_LISTED, then one that counts the rest. */
+/**
+ * The sentences to store: at most MAX_SKIPPED_LISTED, then one that counts the rest. They quote the
+ * feed (titles, UIDs, the parser's message about a value), which anyone who sends an invitation
+ * writes: control characters and lone surrogates are dropped (PostgreSQL's jsonb refuses NUL).
+ */
 export function listedNotes(notes: readonly string[]): string[] {
-  if (notes.length <= MAX_SKIPPED_LISTED) return [...notes];
-  return [...notes.slice(0, MAX_SKIPPED_LISTED), feedNote.moreSkipped(notes.length - MAX_SKIPPED_LISTED)];
+  const kept = notes.length <= MAX_SKIPPED_LISTED ? notes : notes.slice(0, MAX_SKIPPED_LISTED);
+  const listed = kept.map(storable);
+  return notes.length <= MAX_SKIPPED_LISTED ? listed : [...listed, feedNote.moreSkipped(notes.length - MAX_SKIPPED_LISTED)];
+}
+
+function storable(sentence: string): string {
+  // By code point: a pair of surrogates is one (kept), a lone one is alone (dropped).
+  return Array.from(sentence)
+    .filter((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      return (code >= 0x20 && code !== 0x7f && (code < 0xd800 || code > 0xdfff)) || char === "\t" || char === "\n";
+    })
+    .join("");
 }
