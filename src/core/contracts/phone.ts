@@ -146,6 +146,21 @@ export const saveMobileResponse = z.object({
   data: mobileSettingsJson.pick({ status: true, integrationMethods: true }),
 });
 
+export const SIGNALWIRE_SPACE_MESSAGE = "Space URL must be your SignalWire space, like example.signalwire.com";
+/** A SignalWire space as typed ("https://example.signalwire.com/" too) → its host; only *.signalwire.com is accepted. */
+export function signalWireSpaceHost(value: string): string | null {
+  const host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/+$/, "");
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.signalwire\.com$/.test(host) ? host : null;
+}
+const signalWireSpaceField = text({ error: SIGNALWIRE_SPACE_MESSAGE })
+  .max(253, SIGNALWIRE_SPACE_MESSAGE)
+  .refine((value) => value.trim() === "" || signalWireSpaceHost(value) !== null, SIGNALWIRE_SPACE_MESSAGE)
+  .transform((value) => signalWireSpaceHost(value) ?? "");
+
 /**
  * POST /api/integrations/landline (spec 001 §7) and POST /api/integrations/setup-phone. For twilio and
  * signalwire, `accountSid` and `authToken` (the token signs their callbacks; absent keeps the stored one).
@@ -158,6 +173,12 @@ export const landlineSettingsRequest = z
     enabled: z.boolean({ error: "enabled must be true or false" }).default(true),
     accountSid: text({ error: "Account SID must be text" }).trim().max(100, "Account SID is too long").optional(),
     authToken: text({ error: "Auth token must be text" }).trim().max(200, "Auth token is too long").optional(),
+    /** Twilio only: the secret of a Webhooks Rule's SharedKey (HMAC-SHA256 signatures); absent keeps the stored one. */
+    webhookSharedKey: text({ error: "Shared key must be text" }).trim().max(200, "Shared key is too long").optional(),
+    /** SignalWire only: the space's host ("example.signalwire.com"), for reading its call list. */
+    spaceUrl: signalWireSpaceField.optional(),
+    /** SignalWire only: an API token of the project, for reading its call list; absent keeps the stored one. */
+    apiToken: text({ error: "API token must be text" }).trim().max(200, "API token is too long").optional(),
   })
   .strict();
 export type LandlineSettingsRequest = z.infer<typeof landlineSettingsRequest>;
@@ -172,6 +193,11 @@ export const landlineSettingsJson = z.object({
   accountSid: text().nullable(),
   hasAuthToken: z.boolean(),
   hasSigningSecret: z.boolean(),
+  /** Twilio: a Webhooks Rule's shared key is stored (HMAC-SHA256 signatures are accepted). */
+  hasWebhookSharedKey: z.boolean(),
+  /** SignalWire: the space whose call list reconciliation reads, and whether an API token is stored. */
+  spaceUrl: text().nullable(),
+  hasApiToken: z.boolean(),
   /** Where the provider must send events (absolute, from PUBLIC_URL or the request's origin). */
   voiceWebhookUrl: text().nullable(),
   smsWebhookUrl: text().nullable(),

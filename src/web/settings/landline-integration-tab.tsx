@@ -44,10 +44,23 @@ type LandlineFormValues = z.input<typeof landlineSettingsRequest>;
 
 /** Twilio's credentials only for the providers that use them; a blank token keeps the stored one. */
 function toRequest(values: LandlineSettingsRequest): LandlineSettingsRequest {
-  const { accountSid, authToken, ...rest } = values;
+  const { accountSid, authToken, webhookSharedKey, spaceUrl, apiToken, ...rest } = values;
   if (!isTwilioCompatible(values.provider)) return rest;
-  return { ...rest, ...(accountSid ? { accountSid } : {}), ...(authToken ? { authToken } : {}) };
+  const twilioOnly = values.provider === "twilio" && webhookSharedKey ? { webhookSharedKey } : {};
+  const signalWireOnly =
+    values.provider === "signalwire" ? { ...(spaceUrl ? { spaceUrl } : {}), ...(apiToken ? { apiToken } : {}) } : {};
+  // An empty space stays unsaved (the stored one is kept).
+  return {
+    ...rest,
+    ...(accountSid ? { accountSid } : {}),
+    ...(authToken ? { authToken } : {}),
+    ...twilioOnly,
+    ...signalWireOnly,
+  };
 }
+
+/** "Stored — leave blank to keep it." or what the field is for. */
+const secretHint = (stored: boolean, purpose: string) => (stored ? "Stored — leave blank to keep it." : purpose);
 
 function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
   const { user } = useAuth();
@@ -61,12 +74,17 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
       enabled: landline.provider === null ? true : landline.enabled,
       accountSid: landline.accountSid ?? "",
       authToken: "",
+      webhookSharedKey: "",
+      spaceUrl: landline.spaceUrl ?? "",
+      apiToken: "",
     },
     resetOptions: { keepDirtyValues: true },
   });
   const save = useSaveLandline((saved) => {
     if (saved.signingSecret) setSigningSecret(saved.signingSecret);
     form.resetField("authToken", { defaultValue: "" });
+    form.resetField("webhookSharedKey", { defaultValue: "" });
+    form.resetField("apiToken", { defaultValue: "" });
   });
   const provider = form.watch("provider");
   const usesTwilioCredentials = isTwilioCompatible(provider);
@@ -128,6 +146,46 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                       : "Signs every callback; Minutely refuses requests without a valid signature. Stored encrypted."
                   }
                 />
+                {provider === "twilio" ? (
+                  <TextField
+                    control={form.control}
+                    name="webhookSharedKey"
+                    label="Webhook Shared Key (optional)"
+                    input={PasswordInput}
+                    autoComplete="new-password"
+                    spellCheck={false}
+                    placeholder={landline.hasWebhookSharedKey && !providerChanged ? "••••••••" : ""}
+                    description={secretHint(
+                      landline.hasWebhookSharedKey && !providerChanged,
+                      "Only if a Twilio Webhooks Rule signs these URLs with a shared key (HMAC-SHA256): that key's secret.",
+                    )}
+                  />
+                ) : (
+                  <>
+                    <TextField
+                      control={form.control}
+                      name="spaceUrl"
+                      label="Space URL"
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder="example.signalwire.com"
+                      description="Your SignalWire space; with an API token, Minutely reads its call list to recover calls whose callback was lost."
+                    />
+                    <TextField
+                      control={form.control}
+                      name="apiToken"
+                      label="API Token (optional)"
+                      input={PasswordInput}
+                      autoComplete="new-password"
+                      spellCheck={false}
+                      placeholder={landline.hasApiToken && !providerChanged ? "••••••••" : ""}
+                      description={secretHint(
+                        landline.hasApiToken && !providerChanged,
+                        "A project API token with Voice read access, for reconciliation. Stored encrypted.",
+                      )}
+                    />
+                  </>
+                )}
               </>
             ) : null}
             <EnabledSwitchField

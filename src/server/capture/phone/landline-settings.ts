@@ -55,6 +55,9 @@ export function presentLandline(row: IntegrationRow | null, box: SecretBox, orig
     accountSid: config.accountSid ?? null,
     hasAuthToken: Boolean(secret.authToken),
     hasSigningSecret: Boolean(secret.signingSecret),
+    hasWebhookSharedKey: Boolean(secret.webhookSharedKey),
+    spaceUrl: config.spaceUrl ?? null,
+    hasApiToken: Boolean(secret.apiToken),
     ...phoneWebhookUrls(origin, row),
     lastEventAt: row?.lastEventAt ? row.lastEventAt.toISOString() : null,
   };
@@ -92,8 +95,12 @@ export async function saveLandline(
     let signingSecret: string | undefined;
     let secret: LandlineSecret;
     if (isTwilioCompatible(input.provider)) {
-      secret = { authToken: input.authToken || stored.authToken };
-      if (!secret.authToken) secret = {};
+      const kept = {
+        authToken: input.authToken || stored.authToken,
+        webhookSharedKey: input.provider === "twilio" ? input.webhookSharedKey || stored.webhookSharedKey : undefined,
+        apiToken: input.provider === "signalwire" ? input.apiToken || stored.apiToken : undefined,
+      };
+      secret = Object.fromEntries(Object.entries(kept).filter(([, value]) => Boolean(value)));
     } else {
       signingSecret = stored.signingSecret ? undefined : newSigningSecret();
       secret = { signingSecret: stored.signingSecret ?? signingSecret };
@@ -111,6 +118,7 @@ export async function saveLandline(
           phoneNumber: input.phoneNumber,
           extension: input.extension,
           accountSid: isTwilioCompatible(input.provider) ? input.accountSid || phoneConfigOf(same).accountSid || null : null,
+          spaceUrl: input.provider === "signalwire" ? input.spaceUrl || phoneConfigOf(same).spaceUrl || null : null,
         },
         secret: Object.keys(secret).length ? secret : null,
         webhookToken: token,

@@ -9,7 +9,13 @@ export const LANDLINE_KIND = "landline";
 export const MOBILE_KIND = "mobile";
 
 /** What an integration row of kind landline or mobile keeps in `config` (nothing secret). */
-export type PhoneConfig = { phoneNumber?: string | null; extension?: string | null; accountSid?: string | null };
+export type PhoneConfig = {
+  phoneNumber?: string | null;
+  extension?: string | null;
+  accountSid?: string | null;
+  /** SignalWire: the space's host, for its REST API. */
+  spaceUrl?: string | null;
+};
 
 export function phoneConfigOf(row: IntegrationRow | null | undefined): PhoneConfig {
   return (row?.config ?? {}) as PhoneConfig;

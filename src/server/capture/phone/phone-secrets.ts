@@ -7,7 +7,14 @@ import type { SecretBox } from "../../platform/secrets.js";
  * their callbacks, or the generic webhook's signing secret. Never in any answer but the one that
  * created a signing secret.
  */
-export type LandlineSecret = { authToken?: string; signingSecret?: string };
+export type LandlineSecret = {
+  authToken?: string;
+  signingSecret?: string;
+  /** Twilio: a Webhooks Rule's SharedKey secret, when the account signs with one (HMAC-SHA256). */
+  webhookSharedKey?: string;
+  /** SignalWire: an API token of the project, for reading its call list (reconciliation). */
+  apiToken?: string;
+};
 
 /** The row's secret, or {} when it has none or it cannot be opened (another key, tampered). */
 export function landlineSecretOf(box: SecretBox, row: IntegrationRow | null | undefined): LandlineSecret {

@@ -17,10 +17,24 @@ import { missingAuthTokenMessage } from "./landline-settings.js";
 import { LANDLINE_KIND, loadPhoneContext, normalisedNumber } from "./phone-context.js";
 import { landlineSecretOf } from "./phone-secrets.js";
 import { detectTestCall } from "./call-test.js";
+import {
+  isSupportedAlgorithm,
+  isValidRuleSignature,
+  parseSignatureSettings,
+  type SignatureSettings,
+} from "./twilio-rule-signature.js";
 import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
 
 /** One Twilio-compatible delivery as it arrived. `url` is the URL as configured (PUBLIC_URL or origin, + path and query). */
-export type TwilioDelivery = { token: string; signature: string | undefined; url: string; rawBody: string; now: Date };
+export type TwilioDelivery = {
+  token: string;
+  signature: string | undefined;
+  /** X-Twilio-Webhooks-Signature-Settings: present when a Twilio Webhooks Rule signed with a shared key. */
+  signatureSettings?: string | undefined;
+  url: string;
+  rawBody: string;
+  now: Date;
+};
 
 export const UNKNOWN_WEBHOOK = "Unknown webhook URL";
 export const CAPTURE_OFF_REPLY = "Call capture is turned off for this number in Minutely.";
@@ -38,14 +52,55 @@ async function verifyTwilio(
   if (!WEBHOOK_TOKEN_PATTERN.test(delivery.token)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
   const row = await findIntegrationByWebhookToken(db, LANDLINE_KIND, delivery.token);
   if (!row || !isTwilioCompatible(row.provider)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
-  const authToken = landlineSecretOf(secretBoxFor(config), row).authToken;
-  if (!authToken) throw new AppError("forbidden", `This line cannot verify events yet. ${missingAuthTokenMessage(row.provider)}`);
+  const secret = landlineSecretOf(secretBoxFor(config), row);
   if (!delivery.signature) throw new AppError("forbidden", "Missing X-Twilio-Signature header: the request is not signed");
   const params: TwilioParams = {};
   for (const [name, value] of new URLSearchParams(delivery.rawBody)) params[name] = value;
-  if (!twilioSdk().validateRequest(authToken, delivery.signature, delivery.url, params))
+  const settings = parseSignatureSettings(delivery.signatureSettings);
+  if (settings) {
+    verifyRuleSignature(row.provider, secret.webhookSharedKey, settings, { ...delivery, params });
+    return { row, params };
+  }
+  if (!secret.authToken)
+    throw new AppError("forbidden", `This line cannot verify events yet. ${missingAuthTokenMessage(row.provider)}`);
+  if (!twilioSdk().validateRequest(secret.authToken, delivery.signature, delivery.url, params))
     throw new AppError("forbidden", "X-Twilio-Signature does not match this request: check the auth token and the webhook URL");
   return { row, params };
+}
+
+/**
+ * A delivery signed by a Twilio Webhooks Rule (twilio-rule-signature.ts): checked with the stored
+ * shared key and the algorithm the header names; without a stored key it is refused with what to do.
+ */
+function verifyRuleSignature(
+  provider: string,
+  sharedKey: string | undefined,
+  settings: SignatureSettings,
+  request: { signature: string | undefined; url: string; params: TwilioParams },
+): void {
+  const named = settings.key ? ` ${settings.key}` : "";
+  if (provider !== "twilio" || !sharedKey)
+    throw new AppError(
+      "forbidden",
+      `This request is signed by a Twilio Webhooks Rule with the shared key${named}: add that key's secret under Webhook shared key in Settings → Landline/Office`,
+    );
+  if (!isSupportedAlgorithm(settings.algorithm))
+    throw new AppError(
+      "forbidden",
+      `X-Twilio-Webhooks-Signature-Settings names the algorithm "${settings.algorithm.slice(0, 40)}": Minutely accepts HMAC_SHA256 and HMAC_SHA1`,
+    );
+  const valid = isValidRuleSignature({
+    secret: sharedKey,
+    algorithm: settings.algorithm,
+    signature: request.signature ?? "",
+    url: request.url,
+    params: request.params,
+  });
+  if (!valid)
+    throw new AppError(
+      "forbidden",
+      `X-Twilio-Signature does not match this request: check the Webhook shared key${named} and the webhook URL`,
+    );
 }
 
 /** A voice status callback: verified, turned into a capture event, recorded. */

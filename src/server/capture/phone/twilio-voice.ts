@@ -32,6 +32,21 @@ export function twilioTimestamp(value: string | undefined): Date | null {
 }
 
 /**
+ * Is this SignalWire's phone-number-level "Inbound call status callback" (the one Settings tells
+ * users to configure)? SignalWire's published schema for it (docs/capture-pipeline.md "SignalWire")
+ * has CallSid, AccountSid, From, To, Timestamp, CallStatus (failed | completed), CallDuration and
+ * AudioInMos, and nothing else: no Direction, StatusCallbackEvent, CallbackSource or SequenceNumber,
+ * which every per-call "Voice status callback" carries. Its Timestamp is the call's CREATION time,
+ * where the per-call callback's (and Twilio's) is the event's own time.
+ */
+export function isSignalWireNumberCallback(params: TwilioParams, provider: string): boolean {
+  if (provider !== "signalwire") return false;
+  return !["Direction", "StatusCallbackEvent", "CallbackSource", "SequenceNumber", "ApiVersion"].some((name) =>
+    params[name]?.trim(),
+  );
+}
+
+/**
  * A voice status callback → a capture event (ARCHITECTURE.md "Capture"): in-progress (or the answered
  * StatusCallbackEvent) starts the call, completed ends it with CallDuration, busy / no-answer / failed /
  * canceled end it as missed (not kept), queued / ringing / initiated change nothing. The other party is
@@ -48,7 +63,9 @@ export function parseVoiceStatus(
   if (!callSid) throw new AppError("bad_request", "CallSid is missing: this is not a voice status callback");
   const callbackEvent = params.StatusCallbackEvent?.trim().toLowerCase() ?? "";
   const status = params.CallStatus?.trim().toLowerCase() || (CALLBACK_EVENT_STATUS[callbackEvent] ?? "");
-  const direction = params.Direction?.trim().toLowerCase() ?? "";
+  const numberCallback = isSignalWireNumberCallback(params, integration.provider);
+  // The number-level callback fires only for calls INTO that number (its schema has no Direction).
+  const direction = numberCallback ? "inbound" : (params.Direction?.trim().toLowerCase() ?? "");
   const inbound = direction === "inbound";
   const outbound = direction.startsWith("outbound");
   const from = phoneParty(context, params.From, inbound ? "inbound" : null);
@@ -83,12 +100,16 @@ export function parseVoiceStatus(
   if (isStart) return { event: { ...base, kind: "started" }, numbers, durationSeconds: null };
   const missed = MISSED.has(status);
   const seconds = missed ? 0 : (durationSeconds ?? null);
+  const times = numberCallback
+    ? // Timestamp is when the call was created: it started then and ended CallDuration later.
+      { at: timestamp && seconds !== null ? new Date(timestamp.getTime() + seconds * 1000) : at, startedAt: timestamp }
+    : { at, startedAt: timestamp && seconds !== null ? new Date(timestamp.getTime() - seconds * 1000) : null };
   return {
     event: {
       ...base,
       kind: "ended",
       durationSeconds: seconds,
-      startedAt: timestamp && seconds !== null ? new Date(timestamp.getTime() - seconds * 1000) : null,
+      ...times,
       ...(missed ? { missed: true } : {}),
     },
     numbers,

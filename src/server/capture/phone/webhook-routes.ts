@@ -5,6 +5,7 @@ import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
 import { receiveGenericWebhook } from "./receive-generic-webhook.js";
 import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery, twilioSdk } from "./receive-twilio.js";
+import { SIGNATURE_SETTINGS_HEADER } from "./twilio-rule-signature.js";
 import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text for SMS", contentType: "text/xml" };
@@ -20,6 +21,7 @@ export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> 
   const twilioDelivery = (request: FastifyRequest<{ Params: { token: string } }>): TwilioDelivery => ({
     token: request.params.token,
     signature: header(request, "x-twilio-signature") ?? header(request, "x-signalwire-signature"),
+    signatureSettings: header(request, SIGNATURE_SETTINGS_HEADER),
     url: publicOrigin(scope.config, request) + request.url,
     rawBody: rawBodyOf(request.body),
     now: scope.now(),
