@@ -41,6 +41,10 @@ const envSchema = z.object({
   MICROSOFT_AUTHORITY_HOST: z.string().url().default("https://login.microsoftonline.com"),
   MICROSOFT_GRAPH_BASE: z.string().url().default("https://graph.microsoft.com"),
   OAUTH_TOKEN_URL_OVERRIDE: z.string().optional(),
+  ZOOM_OAUTH_BASE: z.string().url().default("https://zoom.us"),
+  ZOOM_API_BASE: z.string().url().default("https://api.zoom.us/v2"),
+  TWILIO_API_BASE: z.string().url().optional(),
+  SIGNALWIRE_API_BASE: z.string().url().optional(),
   GOOGLE_OAUTH_BASE: z.string().url().optional(),
   GOOGLE_API_BASE: z.string().url().optional(),
   QUICKBOOKS_BASE_URL: z.string().url().optional(),
@@ -112,6 +116,13 @@ export type Config = {
    * (a PEM, never read from the environment: production trusts the system's roots).
    */
   microsoft: { authorityHost: string; graphBase: string; trustedCa?: string };
+  /**
+   * Reconciliation against the providers' own records (capture/reconcile): Zoom's OAuth host
+   * (Server-to-Server tokens) and REST base; a base that replaces api.twilio.com for Twilio's SDK, and
+   * one that replaces `https://{space}.signalwire.com` for SignalWire's compatibility API. Tests point
+   * them at local stand-ins; absent means the providers' own.
+   */
+  providers?: { zoomOAuthBase?: string; zoomApiBase?: string; twilioApiBase?: string; signalwireApiBase?: string };
   /**
    * Google Meet capture (capture/meet): where Google's OAuth endpoints (`{oauthBase}/o/oauth2/v2/auth`,
    * `{oauthBase}/token`) and APIs (Calendar v3, Meet v2) are; absent means Google's own. Tests point
@@ -230,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         sage: { baseUrl: trimSlash(e.SAGE_BASE_URL) },
         netsuite: { baseUrl: trimSlash(e.NETSUITE_BASE_URL) },
       },
+    },
+    providers: {
+      zoomOAuthBase: trimSlash(e.ZOOM_OAUTH_BASE),
+      zoomApiBase: trimSlash(e.ZOOM_API_BASE),
+      twilioApiBase: trimSlash(e.TWILIO_API_BASE),
+      signalwireApiBase: trimSlash(e.SIGNALWIRE_API_BASE),
     },
     microsoft: {
       authorityHost: e.MICROSOFT_AUTHORITY_HOST.replace(/\/+$/, ""),

@@ -16,6 +16,7 @@ import { zoomRoutes } from "./capture/zoom/routes.js";
 import { phoneRoutes } from "./capture/phone/routes.js";
 import { teamsRoutes } from "./capture/teams/routes.js";
 import { meetRoutes } from "./capture/meet/routes.js";
+import { reconcileRoutes } from "./capture/reconcile/routes.js";
 import { calendarFeedRoutes } from "./calendar-feeds/routes.js";
 import { stripeWebhookRoutes } from "./payments/stripe-webhook/routes.js";
 import { platformDetectionRoutes } from "./platform-detection/routes.js";
@@ -49,6 +50,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(zoomRoutes);
   await app.register(phoneRoutes);
   await app.register(teamsRoutes);
+  await app.register(reconcileRoutes);
   await app.register(meetRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(stripeWebhookRoutes);

@@ -68,9 +68,12 @@ beforeAll(async () => {
     await buildClient(a.c, { name: "Jane Client", email: "jane@client.test", billingRate: "120.00", billingType: "hour" })
   ).id;
   await buildClient(b.c, { name: "Jane Client (B)", email: "jane@client.test" });
+  // A's owner is in the tenant's directory: connecting stores their Entra object id.
+  ms.addUser({ id: "u-owner", displayName: "Me", userPrincipalName: a.account.email });
   aPath = await connect(a, entraA);
   bPath = await connect(b, entraB);
-});
+  // An app with its job queue, a TLS stand-in and two connections: slow on a loaded machine.
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await ms?.stop();
@@ -101,7 +104,11 @@ describe("a notification becomes a priced call", () => {
       id: "e523d2ed-2966-4b6b-925b-754a88034cc5",
       startDateTime: at(50),
       endDateTime: at(5),
-      organizer: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } },
+      // Served as Microsoft documents today: organizer_v2 without the userPrincipalName.
+      organizer_v2: {
+        id: "u-owner",
+        identity: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } },
+      },
       participants_v2: [
         { id: "p1", identity: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } } },
         { id: "p2", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "Jane@Client.test" } } },
@@ -133,11 +140,22 @@ describe("a notification becomes a priced call", () => {
         expect.objectContaining({ phone: "+12125550100" }),
       ]),
     );
+    // The owner appears once, as themselves: organizer_v2 and participants_v2 merged by Entra id.
+    const owners = (call!.participants as { email?: string; name?: string }[]).filter((p) => p.name === "Me");
+    expect(owners).toHaveLength(1);
+    expect(owners[0]).toMatchObject({ email: a.account.email.toLowerCase(), self: true });
     // Account B's subscription was not notified and B's client with the same address got nothing.
     expect(await teamsCalls(b)).toEqual([]);
     const shown = (await a.c.get("/api/integrations/teams")).body;
     expect(shown.status).toBe("connected");
     expect(shown.lastEventAt).not.toBeNull();
+    expect(shown).toMatchObject({ ownerRecognised: true, ownerNote: null, microsoftUser: a.account.email.toLowerCase() });
+    // B's owner is not in B's directory: connected all the same, and the screen says why they are not recognised.
+    const bShown = (await b.c.get("/api/integrations/teams")).body;
+    expect(bShown).toMatchObject({ status: "connected", ownerRecognised: false });
+    expect(bShown.ownerNote).toBe(
+      `Microsoft Entra ID has no user ${b.account.email.toLowerCase()}: enter your Microsoft sign-in name so your own meetings never list you as a participant.`,
+    );
   });
 
   it("a replayed notification queues nothing and leaves one call", async () => {
@@ -311,19 +329,26 @@ describe("renewal", () => {
       },
     );
     expect(subscriptionOf(entraA).id).toBe((renewed.config as { subscriptionId: string }).subscriptionId);
-    expect(ms.validations.length).toBe(validations + 1);
+    // The notification URL and the lifecycle notification URL are both validated again.
+    expect(ms.validations.length).toBe(validations + 2);
   });
 });
 
 describe("a crash between claim and queue (issue 23 defect 13)", () => {
   it("loses no event: each of the 3 notifications that crashed is processed when Graph retries it", async () => {
-    const ids = ["c4a5e000-0000-4000-8000-000000000001", "c4a5e000-0000-4000-8000-000000000002", "c4a5e000-0000-4000-8000-000000000003"];
+    const ids = [
+      "c4a5e000-0000-4000-8000-000000000001",
+      "c4a5e000-0000-4000-8000-000000000002",
+      "c4a5e000-0000-4000-8000-000000000003",
+    ];
     for (const [i, id] of ids.entries())
       ms.addCallRecord({
         id,
         startDateTime: at(40 - i),
         endDateTime: at(20 - i),
-        participants_v2: [{ id: "p1", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "jane@client.test" } } }],
+        participants_v2: [
+          { id: "p1", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "jane@client.test" } } },
+        ],
       });
     const before = (await teamsCalls(a)).length;
     const crash = await injectCrashBeforeQueueing(t.app.db, "teams.fetch-call-record", ids.length);
@@ -346,5 +371,167 @@ describe("a crash between claim and queue (issue 23 defect 13)", () => {
       (list) => list.length === before + ids.length,
     );
     expect(processed.length - before).toBe(ids.length);
+  });
+});
+
+describe("no missed call: reconciliation and Graph's lifecycle events (issue 25 §2.3, §3)", () => {
+  const jane = (id: string) => ({
+    id,
+    identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "jane@client.test" } },
+  });
+  const reconciliation = async (who: TestAccount) => (await who.c.get("/api/integrations/teams/reconciliation")).body;
+  const callsWithRecord = async (recordId: string) =>
+    t.app.db.execute(sql`select count(*)::int as n from calls where source = 'teams' and external_id = ${recordId}`);
+  const count = async (recordId: string) =>
+    ((await callsWithRecord(recordId)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  /** Graph's records no call of A's was made from yet. */
+  const uncaptured = async () => {
+    let missing = 0;
+    for (const id of ms.callRecords.keys()) if ((await count(id)) === 0) missing += 1;
+    return missing;
+  };
+
+  // The renewal tests moved the app's clock days ahead; Graph's records are stamped in real time.
+  beforeAll(() => {
+    offsetMs = 0;
+  });
+
+  it("Reconcile now recovers a call record Graph never notified, priced as the live path prices it, once", async () => {
+    const before = await reconciliation(a);
+    expect(before).toMatchObject({ source: "teams", provider: "teams", canReconcile: true, missing: null });
+    ms.addCallRecord({
+      id: "0bb1e000-0000-4000-8000-00000000000a",
+      startDateTime: at(50),
+      endDateTime: at(5),
+      organizer_v2: {
+        id: "u-owner",
+        identity: { user: { id: "u-owner", displayName: "Me", userPrincipalName: a.account.email } },
+      },
+      participants_v2: [jane("p2")],
+    });
+    // This record, and any earlier one whose notification was refused as forged, were never captured.
+    const missingBefore = await uncaptured();
+    expect(missingBefore).toBeGreaterThanOrEqual(1);
+    const queued = await a.c.post("/api/integrations/teams/reconcile", {});
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ success: true, run: { status: "queued", trigger: "manual" } });
+    expect(queued.body.message).toBe(
+      "Reconciling with Microsoft Teams: calls its record has and Minutely does not will appear in a moment.",
+    );
+    const done = await until(
+      "the reconciliation",
+      () => reconciliation(a),
+      (r) => r.lastRun?.status === "succeeded",
+    );
+    expect(done.lastRun).toMatchObject({ trigger: "manual", callsRecovered: missingBefore, error: null });
+    expect(done.lastRun.recordsSeen).toBe(ms.callRecords.size);
+    expect(done.callsRecovered).toBe(missingBefore);
+    // Every record Graph has is now exactly one call.
+    for (const id of ms.callRecords.keys()) expect(await count(id), id).toBe(1);
+    const [call] = (await teamsCalls(a)).filter((c) => c.startTime === new Date(at(50)).toISOString());
+    // The same call the notification would have made (see "a notification becomes a priced call").
+    expect(call).toMatchObject({
+      clientId: janeId,
+      endTime: new Date(at(5)).toISOString(),
+      duration: 2700,
+      amount: "90.00",
+      active: false,
+    });
+    expect((call!.participants as { name?: string; self?: boolean }[]).filter((p) => p.name === "Me")).toEqual([
+      expect.objectContaining({ self: true }),
+    ]);
+
+    // Again: nothing new, no duplicate.
+    expect((await a.c.post("/api/integrations/teams/reconcile", {})).status).toBe(202);
+    const again = await until(
+      "the second reconciliation",
+      () => reconciliation(a),
+      (r) => r.lastRun?.status === "succeeded" && r.lastRun.queuedAt !== done.lastRun.queuedAt,
+    );
+    expect(again.lastRun.callsRecovered).toBe(0);
+    expect(again.callsRecovered).toBe(missingBefore);
+    expect(await count("0bb1e000-0000-4000-8000-00000000000a")).toBe(1);
+    // And a notification arriving late for it changes nothing either.
+    await ms.notify("0bb1e000-0000-4000-8000-00000000000a", { subscriptionId: subscriptionOf(entraA).id });
+    expect(await count("0bb1e000-0000-4000-8000-00000000000a")).toBe(1);
+  });
+
+  it("refuses for another account's missing connection and unknown sources, changing nothing", async () => {
+    const c = await newAccount(t);
+    await expectNothingChanged(t.app.db, async () => {
+      const none = await c.c.post("/api/integrations/teams/reconcile", {});
+      expect(none.status).toBe(404);
+      expect(none.body.message).toBe("Connect Microsoft Teams first.");
+      const unknown = await c.c.post("/api/integrations/skype/reconcile", {});
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe("Reconciliation exists for zoom, landline and teams");
+    });
+    expect(await reconciliation(c)).toMatchObject({ provider: null, canReconcile: false, lastRun: null, callsRecovered: 0 });
+    // A's runs are A's: B sees none of them.
+    expect((await reconciliation(b)).lastRun).toBeNull();
+  });
+
+  it("missed: Graph's lifecycle event reconciles, and the lost call appears", async () => {
+    ms.addCallRecord({
+      id: "0bb1e000-0000-4000-8000-00000000000b",
+      startDateTime: at(30),
+      endDateTime: at(10),
+      participants_v2: [jane("p2")],
+    });
+    const answer = await ms.notifyLifecycle(subscriptionOf(entraA).id, "missed");
+    expect(answer).toEqual({ status: 202, body: JSON.stringify({ accepted: 1 }) });
+    await until(
+      "the recovered call",
+      () => count("0bb1e000-0000-4000-8000-00000000000b"),
+      (n) => n === 1,
+    );
+    const shown = await until(
+      "the lifecycle run",
+      () => reconciliation(a),
+      (r) => r.lastRun?.trigger === "lifecycle" && r.lastRun.status === "succeeded",
+    );
+    expect(shown.lastRun.callsRecovered).toBe(1);
+  });
+
+  it("a lifecycle event without the subscription's clientState queues nothing", async () => {
+    const answer = await ms.notifyLifecycle(subscriptionOf(entraA).id, "missed", { clientState: "forged" });
+    expect(answer).toEqual({ status: 202, body: JSON.stringify({ accepted: 0 }) });
+  });
+
+  it("reauthorizationRequired renews the subscription now", async () => {
+    const id = subscriptionOf(entraA).id;
+    const patches = () => ms.requests.filter((r) => r.method === "PATCH" && r.path === `/v1.0/subscriptions/${id}`).length;
+    const before = patches();
+    const answer = await ms.notifyLifecycle(id, "reauthorizationRequired");
+    expect(answer.status).toBe(202);
+    await until(
+      "the renewal",
+      async () => patches(),
+      (n) => n === before + 1,
+    );
+    expect(subscriptionOf(entraA).id).toBe(id);
+  });
+
+  it("subscriptionRemoved: a new subscription is made and the gap reconciled", async () => {
+    const removed = subscriptionOf(entraA).id;
+    const answer = await ms.notifyLifecycle(removed, "subscriptionRemoved");
+    expect(answer.status).toBe(202);
+    expect(ms.subscriptions.has(removed)).toBe(false);
+    const row = await until(
+      "a new subscription",
+      async () =>
+        (
+          await t.app.db
+            .select()
+            .from(integrations)
+            .where(and(eq(integrations.accountId, a.accountId), eq(integrations.provider, "teams")))
+        )[0]!,
+      (r) => {
+        const id = (r.config as { subscriptionId: string | null }).subscriptionId;
+        return Boolean(id) && id !== removed;
+      },
+    );
+    expect(ms.subscriptions.has((row.config as { subscriptionId: string }).subscriptionId)).toBe(true);
+    expect((await a.c.get("/api/integrations/teams")).body.status).toBe("connected");
   });
 });

@@ -130,7 +130,12 @@ describe("saving", () => {
     const response = await a.c.get("/api/integrations/teams");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ configured: false, enabled: false, status: "not connected", webhookUrl: null });
-    expect(response.body.permissions).toEqual(["CallRecords.Read.All", "OnlineMeetings.Read.All", "Calendars.Read"]);
+    expect(response.body.permissions).toEqual([
+      "CallRecords.Read.All",
+      "OnlineMeetings.Read.All",
+      "Calendars.Read",
+      "User.ReadBasic.All",
+    ]);
   });
 
   it("a wrong secret is refused with Microsoft's words, and nothing is saved", async () => {
@@ -157,9 +162,11 @@ describe("saving", () => {
       lastError: null,
     });
     expect(integration.webhookUrl).toMatch(new RegExp(`^${t.baseUrl}/api/webhooks/teams/[A-Za-z0-9_-]{32}$`));
-    // Graph's handshake reached the app while the subscription request was still in flight.
+    // Graph's handshake reached the app while the subscription request was still in flight, at the
+    // notification URL and at the lifecycle notification URL (issue 25 §2.3).
     expect(ms.validations.slice(validationsBefore)).toEqual([
       expect.objectContaining({ url: integration.webhookUrl, status: 200 }),
+      expect.objectContaining({ url: `${integration.webhookUrl}/lifecycle`, status: 200 }),
     ]);
     const subscriptions = [...ms.subscriptions.values()];
     expect(subscriptions).toHaveLength(1);
@@ -167,6 +174,7 @@ describe("saving", () => {
       resource: "/communications/callRecords",
       changeType: "created",
       notificationUrl: integration.webhookUrl,
+      lifecycleNotificationUrl: `${integration.webhookUrl}/lifecycle`,
     });
     expect(subscriptions[0]!.clientState).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(integration.subscriptionExpiresAt).toBe(subscriptions[0]!.expirationDateTime);

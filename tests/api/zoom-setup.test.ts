@@ -67,6 +67,7 @@ describe("POST /api/integrations/setup-zoom", () => {
       webhookUrl: null,
       events: ["meeting.started", "meeting.ended", "meeting.participant_joined"],
       lastEventAt: null,
+      accountId: null,
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common.js";
+import { optionalEmailAddress, text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
@@ -19,7 +19,12 @@ export const TEAMS_SETUP_FAILED = "Setup Failed";
 export const TEAMS_TEST_FAILED = "Test Failed";
 
 /** Application permissions the app needs, with admin consent (spec 001 Settings → Teams; protocols.md). */
-export const TEAMS_PERMISSIONS = ["CallRecords.Read.All", "OnlineMeetings.Read.All", "Calendars.Read"] as const;
+export const TEAMS_PERMISSIONS = [
+  "CallRecords.Read.All",
+  "OnlineMeetings.Read.All",
+  "Calendars.Read",
+  "User.ReadBasic.All",
+] as const;
 
 /** Webhook URL path: one per account, by a random token (integrations.webhook_token). */
 export const TEAMS_WEBHOOK_PATH = "/api/webhooks/teams";
@@ -57,6 +62,8 @@ export const teamsSettingsRequest = z
     clientId: identifier("Client ID"),
     clientSecret,
     enabled: z.boolean({ error: "enabled must be true or false" }).optional().default(true),
+    /** The user's Microsoft sign-in name when it is not their Minutely email (empty: the Minutely email). */
+    microsoftUser: optionalEmailAddress,
   })
   .strict();
 export type TeamsSettingsInput = z.input<typeof teamsSettingsRequest>;
@@ -96,6 +103,10 @@ export const teamsIntegrationJson = z.object({
   /** Microsoft's words from the last failed token, subscription or call-record request. */
   lastError: text().nullable(),
   permissions: z.array(z.enum(TEAMS_PERMISSIONS)),
+  /** The Microsoft sign-in the owner was looked up by, whether Entra ID knew it (their object id is stored), and why not. */
+  microsoftUser: text().nullable(),
+  ownerRecognised: z.boolean(),
+  ownerNote: text().nullable(),
 });
 export type TeamsIntegrationJson = z.infer<typeof teamsIntegrationJson>;
 

@@ -27,6 +27,10 @@ export const ZOOM_WEBHOOK_PATH = "/api/webhooks/zoom";
 export const ZOOM_STATUSES = ["connected", "awaiting_events", "disconnected"] as const;
 export type ZoomStatus = (typeof ZOOM_STATUSES)[number];
 
+/** Zoom account ids: letters, digits, "-" and "_" (e.g. "lAAAAAAAAAAAAAAAAAAAAAA"). */
+export const ZOOM_ACCOUNT_ID = /^[A-Za-z0-9_-]{6,64}$/;
+export const ZOOM_ACCOUNT_ID_MESSAGE = "Account ID must be the one on your Zoom app's App Credentials page (letters and digits)";
+
 const credential = (message: string, label: string) =>
   text({ error: message }).trim().min(1, message).max(300, `${label} is too long (at most 300 characters)`);
 
@@ -42,6 +46,15 @@ export const setupZoomRequest = z
     apiSecret: credential(ZOOM_KEYS_REQUIRED, "Client Secret"),
     webhookSecretToken: credential(ZOOM_SECRET_TOKEN_REQUIRED, "Secret Token"),
     webhookUrl: text({ error: "webhookUrl must be text" }).max(2000, "webhookUrl is too long").optional().nullable(),
+    /**
+     * The Server-to-Server OAuth app's Account ID (issue 25 §3): with the Client ID and Secret it reads
+     * Zoom's record of past meetings to recover any whose webhook was lost. Optional: Zoom's events
+     * name it too, and it is learned from the first verified one.
+     */
+    accountId: z
+      .union([text().trim().regex(ZOOM_ACCOUNT_ID, ZOOM_ACCOUNT_ID_MESSAGE), z.literal(""), z.null()])
+      .optional()
+      .transform((value) => value || undefined),
   })
   .strict();
 export type SetupZoomInput = z.input<typeof setupZoomRequest>;
@@ -68,6 +81,8 @@ export const zoomIntegrationJson = z.object({
   events: z.array(z.enum(ZOOM_EVENTS)),
   /** When a verified delivery (an event or Zoom's URL validation) last arrived. */
   lastEventAt: instant.nullable(),
+  /** The Zoom account whose record reconciliation reads (entered, or learned from a verified event). */
+  accountId: text().nullable(),
 });
 export type ZoomIntegrationJson = z.infer<typeof zoomIntegrationJson>;
 

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { pruneRateLimits } from "../platform/rate-limit.js";
 import { teamsJobs } from "../capture/teams/teams-jobs.js";
 import { meetJobs } from "../capture/meet/meet-jobs.js";
+import { RECONCILE_ALL_JOB, RECONCILE_JOB, reconcileAllJob, reconcileJob } from "../capture/reconcile/reconcile-jobs.js";
 import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
 import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
 import { accountingJobs } from "../accounting/sync/jobs.js";
@@ -105,6 +106,10 @@ export const jobHandlers = {
   /** Microsoft Teams (capture/teams/teams-jobs.ts): a notified call record → capture events; hourly subscription renewal. */
   "teams.fetch-call-record": teamsJobs["teams.fetch-call-record"],
   "teams.renew-subscription": teamsJobs["teams.renew-subscription"],
+  "teams.lifecycle": teamsJobs["teams.lifecycle"],
+  /** Reconciliation against each provider's own record (capture/reconcile/): hourly per source, and "Reconcile now". */
+  [RECONCILE_ALL_JOB]: reconcileAllJob,
+  [RECONCILE_JOB]: reconcileJob,
   /** Google Meet (capture/meet/meet-jobs.ts): a push → calendar sync → conference record → capture events; hourly channel renewal. */
   "meet.sync-calendar": meetJobs["meet.sync-calendar"],
   "meet.fetch-conference": meetJobs["meet.fetch-conference"],

@@ -35,6 +35,8 @@ export const queryKeys = {
   zoomIntegration: () => ["/api/integrations/zoom"] as const,
   /** Settings → Teams: IDs, status, webhook URL, subscription expiry, last event and error (never the secret). */
   teamsIntegration: () => ["/api/integrations/teams"] as const,
+  /** A capture source's reconciliation (zoom, landline, teams): last event, last run, calls recovered. */
+  reconciliation: (source: string) => ["/api/integrations", source, "reconciliation"] as const,
   /** Settings → Meet: client ID, consent status, Google account, push channel, last event and error (never a secret). */
   meetIntegration: () => ["/api/integrations/meet"] as const,
   /** Settings → Calendar: the feed's host, switches and status (never the address). */
@@ -120,6 +122,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "mailbox";
     case "/api/settings":
       return "settings";
+    case "/api/integrations":
+      return third === "reconciliation" ? "reconciliation" : null;
     case "/api/integrations/zoom":
       return "zoomIntegration";
     case "/api/integrations/teams":

@@ -23,6 +23,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   settings: queryKeys.settings(),
   zoomIntegration: queryKeys.zoomIntegration(),
   teamsIntegration: queryKeys.teamsIntegration(),
+  reconciliation: queryKeys.reconciliation("zoom"),
   meetIntegration: queryKeys.meetIntegration(),
   calendarFeed: queryKeys.calendarFeed(),
   callProposals: queryKeys.callProposals(),

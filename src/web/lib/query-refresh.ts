@@ -95,7 +95,9 @@ export const REFRESHES = {
   /** Assigning a client re-prices the call and may raise its invoice-ready notification. */
   "call.clientAssigned": ENDS_CALLS,
   /** A call changed elsewhere (a provider's webhook, another tab or device): the live stream (lib/live-calls.ts). */
-  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration", ...CAPTURE_SETUP],
+  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration", "reconciliation", ...CAPTURE_SETUP],
+  /** "Reconcile now" queued a run: its row shows queued, then the recovered calls arrive live. */
+  "reconcile.queued": ["reconciliation"],
   "invoices.created": SHOWS_BILLING,
   "invoice.generated": SHOWS_BILLING,
   /** The server refused an invoice: usually its calls changed elsewhere, so show them as they are now. */

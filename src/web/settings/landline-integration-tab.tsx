@@ -23,6 +23,7 @@ import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { IntegrationGate } from "./integration-gate";
+import { ReconcileCard } from "./reconcile-card";
 
 const PROVIDER_CHOICES = LANDLINE_PROVIDERS.map((provider) => ({ value: provider, label: LANDLINE_PROVIDER_LABELS[provider] }));
 
@@ -211,6 +212,9 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
       ) : (
         <LandlineWebhookSetup landline={landline} signingSecret={signingSecret} timeZone={user?.timezone} />
       )}
+      {landline.provider !== null && !providerChanged && isTwilioCompatible(landline.provider) ? (
+        <ReconcileCard source="landline" />
+      ) : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
 import { PlugZap } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { DisconnectButton } from "./disconnect-button";
+import { ReconcileCard } from "./reconcile-card";
 import { IntegrationGate } from "./integration-gate";
 import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
 
@@ -65,6 +66,7 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
       clientId: teams.clientId ?? "",
       clientSecret: "",
       enabled: teams.configured ? teams.enabled : true,
+      microsoftUser: teams.microsoftUser && teams.microsoftUser !== user?.email?.toLowerCase() ? teams.microsoftUser : "",
     },
   });
   const status = STATUS[teams.status];
@@ -139,6 +141,21 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
                   : "Certificates & secrets → the secret's Value (not its ID). Stored encrypted."
               }
             />
+            <TextField
+              control={form.control}
+              name="microsoftUser"
+              label="Your Microsoft sign-in (optional)"
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={user?.email ?? ""}
+              description={
+                teams.ownerNote ??
+                (teams.ownerRecognised
+                  ? "Found in Microsoft Entra ID: in your meetings you are you, never a client."
+                  : "When it is not your Minutely email: Minutely looks you up in Microsoft Entra ID so your meetings never list you as a participant.")
+              }
+            />
             <EnabledSwitchField
               control={form.control}
               name="enabled"
@@ -180,6 +197,7 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
           </p>
         </div>
       ) : null}
+      {teams.configured ? <ReconcileCard source="teams" /> : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
 import { useForm } from "react-hook-form";
 import { DisconnectButton } from "./disconnect-button";
 import { IntegrationGate } from "./integration-gate";
+import { ReconcileCard } from "./reconcile-card";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 
 /**
@@ -40,7 +41,7 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
   const { save, disconnect } = useZoomActions();
   const form = useForm<SetupZoomInput, unknown, SetupZoomRequest>({
     resolver: zodResolver(setupZoomRequest),
-    values: { apiKey: zoom.clientId ?? "", apiSecret: "", webhookSecretToken: "" },
+    values: { apiKey: zoom.clientId ?? "", apiSecret: "", webhookSecretToken: "", accountId: zoom.accountId ?? "" },
   });
   const status = STATUS[zoom.status];
   const keepHint = "Saved and encrypted; never shown again. Enter it again to save changes.";
@@ -83,6 +84,14 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
               placeholder={zoom.hasSecretToken ? "••••••••" : ""}
               description={zoom.hasSecretToken ? keepHint : "Features → Access → Secret Token."}
             />
+            <TextField
+              control={form.control}
+              name="accountId"
+              label="Account ID (optional)"
+              autoComplete="off"
+              spellCheck={false}
+              description="A Server-to-Server OAuth app's Account ID: with its Client ID and Secret, Minutely reads Zoom's record of past meetings to recover any whose event was lost. Learned from Zoom's first event when left blank."
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending}>
@@ -120,6 +129,7 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
           </div>
         </div>
       ) : null}
+      {zoom.configured ? <ReconcileCard source="zoom" /> : null}
     </div>
   );
 }

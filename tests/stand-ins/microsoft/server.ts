@@ -11,10 +11,17 @@ import { selfSignedCertificate } from "./certificate.js";
  *   or the identity platform's error JSON (`error`, `error_description` starting "AADSTS…",
  *   `error_codes`, `trace_id`, `correlation_id`, `timestamp`);
  * - Graph v1.0: POST/PATCH/DELETE /subscriptions (creation first POSTs the validation handshake to
- *   the notificationUrl and refuses unless it is echoed), GET /communications/callRecords/{id} and
- *   its /participants_v2 (paged with @odata.nextLink); errors as `{error:{code, message}}`.
+ *   the notificationUrl, and to the lifecycleNotificationUrl when given, and refuses unless each is
+ *   echoed), GET /communications/callRecords/{id} and its /participants_v2 (paged with
+ *   @odata.nextLink), GET /communications/callRecords?$filter=startDateTime ge … (the list: no
+ *   participants or sessions, 30 days kept), GET /users/{id | userPrincipalName}; errors as
+ *   `{error:{code, message}}`.
+ * Call records are served as Microsoft documents them today (issue 25 §2.2): `organizer_v2` expanded
+ * by default with the user's id, displayName and tenantId and NO userPrincipalName (Microsoft's
+ * example), never the retired `organizer`; participants_v2 entries carry the userPrincipalName.
  * It keeps its state in memory, fails on demand (`failNext`: any status with Retry-After, or
- * never answering) and posts change notifications like Graph (`notify`).
+ * never answering), posts change notifications like Graph (`notify`, dropping a share of them on
+ * demand: `dropShare`) and lifecycle notifications (`notifyLifecycle`).
  */
 export type StandInApp = { tenantId: string; clientId: string; clientSecret: string };
 
@@ -33,9 +40,14 @@ export type CallRecord = {
   startDateTime: string;
   endDateTime: string;
   joinWebUrl: string | null;
-  organizer?: GraphIdentity | null;
+  /** The organizer as a participant; served without the user's userPrincipalName, like Microsoft's example. */
+  organizer_v2?: { id: string; identity: GraphIdentity } | null;
   participants_v2: { id: string; identity: GraphIdentity }[];
 };
+
+export type DirectoryUser = { id: string; displayName: string; userPrincipalName: string; mail: string | null };
+
+export type LifecycleEvent = "reauthorizationRequired" | "subscriptionRemoved" | "missed";
 
 export type Subscription = {
   id: string;
@@ -46,6 +58,7 @@ export type Subscription = {
   expirationDateTime: string;
   applicationId: string;
   tenantId: string;
+  lifecycleNotificationUrl: string | null;
 };
 
 export type Failure =
@@ -55,6 +68,9 @@ export type Failure =
 
 type PendingFailure = { method?: string; path: RegExp; failure: Failure; remaining: number };
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** How long Graph keeps call records (the list answers only these). */
+export const CALL_RECORD_RETENTION_DAYS = 30;
 
 /** Graph's limit for callRecords subscriptions: 4230 minutes. */
 export const MAX_CALL_RECORD_SUBSCRIPTION_MINUTES = 4230;
@@ -68,6 +84,8 @@ const graphError = (status: number, code: string, message: string, headers?: Rec
 export class MicrosoftStandIn {
   readonly apps: StandInApp[] = [];
   readonly callRecords = new Map<string, CallRecord>();
+  /** The tenant's directory (GET /users/{id | userPrincipalName}). */
+  readonly users = new Map<string, DirectoryUser>();
   readonly subscriptions = new Map<string, Subscription>();
   /** Every request received: method, path (with query), and for Graph whether a bearer came along. */
   readonly requests: { method: string; path: string; authorization: boolean }[] = [];
@@ -79,6 +97,14 @@ export class MicrosoftStandIn {
   now: () => number = () => Date.now();
   /** How many participants one page of participants_v2 holds. */
   participantsPageSize = 100;
+  /** How many records one page of the call-record list holds. */
+  listPageSize = 60;
+  /** The share (0–1) of change notifications `notify` drops instead of posting, like deliveries lost for good. */
+  dropShare = 0;
+  /** The random source of `dropShare` (tests give a seeded one). */
+  random: () => number = Math.random;
+  /** Change notifications dropped so far. */
+  dropped = 0;
   readonly cert: string;
   readonly #key: string;
   readonly #failures: PendingFailure[] = [];
@@ -116,6 +142,18 @@ export class MicrosoftStandIn {
     return full;
   }
 
+  /** A user of the tenant's directory (Entra ID). */
+  addUser(user: Partial<DirectoryUser> & { userPrincipalName: string }): DirectoryUser {
+    const full: DirectoryUser = {
+      id: user.id ?? randomUUID(),
+      displayName: user.displayName ?? user.userPrincipalName.split("@")[0]!,
+      mail: user.mail ?? user.userPrincipalName,
+      userPrincipalName: user.userPrincipalName,
+    };
+    this.users.set(full.id, full);
+    return full;
+  }
+
   /** The next `times` requests matching `path` (and `method`) fail as described. */
   failNext(match: { method?: string; path: RegExp }, failure: Failure, times = 1): void {
     this.#failures.push({ method: match.method?.toUpperCase(), path: match.path, failure, remaining: times });
@@ -150,6 +188,10 @@ export class MicrosoftStandIn {
     );
     const answers: { status: number; body: string }[] = [];
     for (const subscription of targets) {
+      if (this.dropShare > 0 && this.random() < this.dropShare) {
+        this.dropped += 1;
+        continue;
+      }
       const resource = `communications/callRecords/${callRecordId}`;
       const clientState = options.clientState === undefined ? subscription.clientState : options.clientState;
       const body = {
@@ -173,6 +215,39 @@ export class MicrosoftStandIn {
       answers.push({ status: response.status, body: await response.text() });
     }
     return answers;
+  }
+
+  /**
+   * Posts a lifecycle notification like Graph does to the subscription's lifecycleNotificationUrl:
+   * `{value:[{subscriptionId, subscriptionExpirationDateTime, tenantId, clientState, lifecycleEvent}]}`.
+   * subscriptionRemoved also forgets the subscription, as Graph has. The app's answer.
+   */
+  async notifyLifecycle(
+    subscriptionId: string,
+    lifecycleEvent: LifecycleEvent,
+    options: { clientState?: string | null } = {},
+  ): Promise<{ status: number; body: string }> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription?.lifecycleNotificationUrl)
+      throw new Error(`Subscription ${subscriptionId} has no lifecycleNotificationUrl`);
+    if (lifecycleEvent === "subscriptionRemoved") this.subscriptions.delete(subscriptionId);
+    const clientState = options.clientState === undefined ? subscription.clientState : options.clientState;
+    const response = await fetch(subscription.lifecycleNotificationUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({
+        value: [
+          {
+            subscriptionId,
+            subscriptionExpirationDateTime: subscription.expirationDateTime,
+            tenantId: subscription.tenantId,
+            ...(clientState === null ? {} : { clientState }),
+            lifecycleEvent,
+          },
+        ],
+      }),
+    });
+    return { status: response.status, body: await response.text() };
   }
 
   async start(): Promise<this> {
@@ -250,22 +325,78 @@ export class MicrosoftStandIn {
     if (rest === "/subscriptions" && method === "POST") return this.#createSubscription(issued.app, JSON.parse(raw || "{}"));
     const subscription = /^\/subscriptions\/([^/]+)$/.exec(rest);
     if (subscription) return this.#subscription(method, decodeURIComponent(subscription[1]!), raw);
+    if (rest === "/communications/callRecords" && method === "GET") return this.#listCallRecords(url);
+    const user = /^\/users\/([^/]+)$/.exec(rest);
+    if (user && method === "GET") return this.#user(decodeURIComponent(user[1]!));
     const participants = /^\/communications\/callRecords\/([^/]+)\/participants_v2$/.exec(rest);
     if (participants && method === "GET") return this.#participants(decodeURIComponent(participants[1]!), url);
     const record = /^\/communications\/callRecords\/([^/]+)$/.exec(rest);
     if (record && method === "GET") {
       const found = this.callRecords.get(decodeURIComponent(record[1]!));
       if (!found) return graphError(404, "NotFound", "The requested resource does not exist.");
-      const { participants_v2: _participants, ...withoutRelationships } = found;
       return {
         status: 200,
         body: {
           "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#communications/callRecords/$entity",
-          ...withoutRelationships,
+          ...asDocumented(found),
         },
       };
     }
     return graphError(400, "BadRequest", `Unsupported request: ${method} ${rest}`);
+  }
+
+  /** GET /communications/callRecords?$filter=startDateTime ge {instant} (and optionally lt): oldest first, paged. */
+  #listCallRecords(url: URL): Answer {
+    const filter = url.searchParams.get("$filter") ?? "";
+    const bounds = [...filter.matchAll(/startDateTime\s+(ge|gt|lt|le)\s+([0-9T:.\-Z+]+)/gi)];
+    if (filter && bounds.length === 0)
+      return graphError(400, "BadRequest", `Invalid filter clause: '${filter}'. Filter on startDateTime.`);
+    const kept = this.now() - CALL_RECORD_RETENTION_DAYS * 24 * 3600_000;
+    const matches = (record: CallRecord) => {
+      const start = Date.parse(record.startDateTime);
+      if (start < kept) return false;
+      return bounds.every(([, op, value]) => {
+        const bound = Date.parse(value!);
+        return op === "ge" ? start >= bound : op === "gt" ? start > bound : op === "lt" ? start < bound : start <= bound;
+      });
+    };
+    const all = [...this.callRecords.values()]
+      .filter(matches)
+      .sort((a, b) => a.startDateTime.localeCompare(b.startDateTime) || a.id.localeCompare(b.id));
+    const skip = Number(url.searchParams.get("$skiptoken") ?? 0) || 0;
+    const page = all.slice(skip, skip + this.listPageSize).map((record) => {
+      const { participants_v2: _participants, ...listed } = asDocumented(record);
+      return listed;
+    });
+    const next = skip + this.listPageSize;
+    const nextLink = new URL(`${this.url}/v1.0/communications/callRecords`);
+    if (filter) nextLink.searchParams.set("$filter", filter);
+    nextLink.searchParams.set("$skiptoken", String(next));
+    return {
+      status: 200,
+      body: {
+        "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#communications/callRecords",
+        value: page,
+        ...(next < all.length ? { "@odata.nextLink": nextLink.toString() } : {}),
+      },
+    };
+  }
+
+  #user(principal: string): Answer {
+    const wanted = principal.toLowerCase();
+    const found = [...this.users.values()].find(
+      (user) => user.id.toLowerCase() === wanted || user.userPrincipalName.toLowerCase() === wanted,
+    );
+    if (!found)
+      return graphError(
+        404,
+        "Request_ResourceNotFound",
+        `Resource '${principal}' does not exist or one of its queried reference-property objects are not present.`,
+      );
+    return {
+      status: 200,
+      body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users/$entity", ...found },
+    };
   }
 
   #token(tenant: string, form: URLSearchParams): Answer {
@@ -328,6 +459,31 @@ export class MicrosoftStandIn {
       return graphError(400, "InvalidRequest", "notificationUrl and expirationDateTime are required.");
     const error = this.#expirationError(expiration);
     if (error) return error;
+    const lifecycleNotificationUrl = typeof body.lifecycleNotificationUrl === "string" ? body.lifecycleNotificationUrl : null;
+    for (const url of [notificationUrl, ...(lifecycleNotificationUrl ? [lifecycleNotificationUrl] : [])]) {
+      const refused = await this.#validate(url);
+      if (refused) return refused;
+    }
+    const subscription: Subscription = {
+      id: randomUUID(),
+      resource: "/communications/callRecords",
+      changeType: String(body.changeType ?? "created"),
+      notificationUrl,
+      clientState: typeof body.clientState === "string" ? body.clientState : null,
+      expirationDateTime: new Date(expiration).toISOString(),
+      applicationId: app.clientId,
+      tenantId: app.tenantId,
+      lifecycleNotificationUrl,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    return {
+      status: 201,
+      body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity", ...subscription },
+    };
+  }
+
+  /** Graph's validation handshake to one URL; an error answer when it is not echoed. */
+  async #validate(notificationUrl: string): Promise<Answer | null> {
     const validationToken = `Validation: Testing client application reachability for subscription Request-Id: ${randomUUID()}`;
     const validationUrl = `${notificationUrl}${notificationUrl.includes("?") ? "&" : "?"}validationToken=${encodeURIComponent(validationToken)}`;
     try {
@@ -352,21 +508,7 @@ export class MicrosoftStandIn {
         "Subscription validation request failed. HttpRequestException: the notification endpoint could not be reached.",
       );
     }
-    const subscription: Subscription = {
-      id: randomUUID(),
-      resource: "/communications/callRecords",
-      changeType: String(body.changeType ?? "created"),
-      notificationUrl,
-      clientState: typeof body.clientState === "string" ? body.clientState : null,
-      expirationDateTime: new Date(expiration).toISOString(),
-      applicationId: app.clientId,
-      tenantId: app.tenantId,
-    };
-    this.subscriptions.set(subscription.id, subscription);
-    return {
-      status: 201,
-      body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity", ...subscription },
-    };
+    return null;
   }
 
   #expirationError(expiration: number): Answer | null {
@@ -415,6 +557,14 @@ export class MicrosoftStandIn {
       },
     };
   }
+}
+
+/** A record as Graph v1.0 serves it today: organizer_v2 without the user's userPrincipalName, no `organizer`. */
+function asDocumented(record: CallRecord): CallRecord {
+  const organizer = record.organizer_v2;
+  if (!organizer?.identity.user) return record;
+  const { userPrincipalName: _upn, ...user } = organizer.identity.user;
+  return { ...record, organizer_v2: { ...organizer, identity: { ...organizer.identity, user } } };
 }
 
 export function createMicrosoftStandIn(): MicrosoftStandIn {

@@ -62,6 +62,50 @@ describe("a Teams call record → capture events", () => {
     expect(backwards!.startedAt).toBeNull();
   });
 
+  it("Graph as documented today: organizer_v2 without userPrincipalName, merged with the same Entra id in participants_v2", () => {
+    // The shapes of Microsoft's v1.0 callRecord example: organizer_v2 expanded by default, its user
+    // with id, displayName and tenantId only; the participants_v2 entry of that user has the UPN.
+    const ownerId = "821809f5-0000-0000-0000-3b5136c0e777";
+    const tenantId = "dc368399-474c-4d40-900c-6265431fd81f";
+    const today: GraphCallRecord = {
+      id: record.id,
+      version: 1,
+      startDateTime: record.startDateTime,
+      endDateTime: record.endDateTime,
+      organizer_v2: { id: ownerId, identity: { user: { id: ownerId, displayName: "Abbie Wilkins", tenantId } } },
+    };
+    const entries: GraphParticipant[] = [
+      { id: ownerId, identity: { user: { id: ownerId, displayName: "Abbie Wilkins", userPrincipalName: "Abbie@Firm.test" } } },
+      { id: "p2", identity: { user: { id: "u-jane", displayName: "Jane Client", userPrincipalName: "jane@client.test" } } },
+    ];
+    const withId = { ...owner, ownerEmail: "someone-else@firm.test", ownerObjectId: ownerId.toUpperCase() };
+    const [event] = callRecordEvents(withId, today, entries, arrived);
+    expect(event!.participants).toEqual([
+      { name: "Abbie Wilkins", email: "abbie@firm.test", phone: null, self: true },
+      { name: "Jane Client", email: "jane@client.test", phone: null },
+    ]);
+    // Without the stored id, the owner's address (now merged in from participants_v2) still recognises them.
+    const [byAddress] = callRecordEvents({ ...owner, ownerEmail: "abbie@firm.test" }, today, entries, arrived);
+    expect(byAddress!.participants[0]).toMatchObject({ email: "abbie@firm.test", self: true });
+    // Someone else's object id: the organizer is a colleague, not self.
+    const [colleague] = callRecordEvents({ ...owner, ownerObjectId: "u-other" }, today, entries, arrived);
+    expect(colleague!.participants.filter((p) => p.self)).toEqual([]);
+  });
+
+  it("merges first non-empty name, email and phone per Entra id, whichever entry carries them", () => {
+    const [event] = callRecordEvents(
+      owner,
+      { ...record, organizer: null },
+      [
+        { id: "a", identity: { user: { id: "U-1" } } },
+        { id: "b", identity: { user: { id: "u-1", displayName: "Later Name", userPrincipalName: "one@client.test" } } },
+        { id: "c", identity: { user: { id: "u-1", displayName: "Ignored", userPrincipalName: "two@client.test" } } },
+      ],
+      arrived,
+    );
+    expect(event!.participants).toEqual([{ name: "Later Name", email: "one@client.test", phone: null }]);
+  });
+
   it("ignores text the database cannot store and identities with nothing to match", () => {
     const [event] = callRecordEvents(
       { ...owner, ownerEmail: null },

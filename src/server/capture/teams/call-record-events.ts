@@ -9,8 +9,21 @@ import type { GraphCallRecord, GraphIdentitySet, GraphParticipant } from "./grap
  * event carrying the provider's start: the state machine makes a finished call of it
  * (docs/capture-pipeline.md). The record's version is part of the event id: a corrected record
  * (Graph bumps `version`) is a new event, a repeat of the same version is a duplicate.
+ *
+ * Identities (issue 25 §2.2, docs/teams.md "Who took part"): Graph stopped filling `organizer` on
+ * 2026-06-30; `organizer_v2` is expanded by default and, in Microsoft's own example, names the user
+ * by Entra id and display name without a userPrincipalName, which the same user's participants_v2
+ * entry does carry. So people are merged per Entra user id (phone and guest ids likewise): the first
+ * non-empty email, phone and name win. The integration's owner is recognised by the Entra object id
+ * stored at connect (teams-owner.ts), else by address.
  */
-export type TeamsOwner = { accountId: number; userId: number | null; ownerEmail: string | null };
+export type TeamsOwner = {
+  accountId: number;
+  userId: number | null;
+  ownerEmail: string | null;
+  /** The owner's Entra (Azure AD) object id, looked up at connect; null when it could not be. */
+  ownerObjectId?: string | null;
+};
 
 const MAX_TEXT = 320;
 const clip = (value: string | null | undefined) => {
@@ -31,26 +44,47 @@ function emailOf(identity: GraphIdentitySet): string | null {
   return upn?.includes("@") ? normaliseEmail(upn) : null;
 }
 
-function participantOf(identity: GraphIdentitySet, ownerEmail: string | null, organizerKey: string | null): CallParticipant {
-  const email = emailOf(identity);
+/** Who an identity is across organizer_v2 and participants_v2: its Entra user id (or phone / guest id). */
+function identityKey(identity: GraphIdentitySet): string | null {
+  const user = clip(identity.user?.id);
+  if (user) return `user:${user.toLowerCase()}`;
   const phone = clip(identity.phone?.id);
-  const name = clip(identity.user?.displayName ?? identity.phone?.displayName ?? identity.guest?.displayName);
-  const self = (email !== null && email === ownerEmail) || (organizerKey !== null && identityKey(identity) === organizerKey);
-  return { name, email, phone, ...(self ? { self: true } : {}) };
+  if (phone) return `phone:${phone}`;
+  const guest = clip(identity.guest?.id);
+  return guest ? `guest:${guest}` : null;
 }
 
-/** Who an identity is, to recognise the organizer among the participants. */
-function identityKey(identity: GraphIdentitySet | null | undefined): string | null {
-  if (!identity) return null;
-  const id = identity.user?.id ?? identity.phone?.id ?? identity.guest?.id;
-  return id ? `${identity.user?.id ? "user" : identity.phone?.id ? "phone" : "guest"}:${id}` : null;
+type Person = { key: string | null; entraId: string | null; name: string | null; email: string | null; phone: string | null };
+
+function personOf(identity: GraphIdentitySet): Person {
+  return {
+    key: identityKey(identity),
+    entraId: clip(identity.user?.id)?.toLowerCase() ?? null,
+    name: clip(identity.user?.displayName ?? identity.phone?.displayName ?? identity.guest?.displayName),
+    email: emailOf(identity),
+    phone: clip(identity.phone?.id),
+  };
 }
 
-/**
- * The organizer counts as the account's own side ("self", never a client) only when the organizer is
- * the integration's owner (same address): with an application permission the subscription sees the
- * whole tenant, and a colleague's meeting is not this user's.
- */
+/** Every identity of the record, one per person, each completed from all its entries (first non-empty wins). */
+export function mergeIdentities(identities: readonly GraphIdentitySet[]): Person[] {
+  const people: Person[] = [];
+  const byKey = new Map<string, Person>();
+  for (const identity of identities) {
+    const person = personOf(identity);
+    const known = person.key ? byKey.get(person.key) : undefined;
+    if (known) {
+      known.name ??= person.name;
+      known.email ??= person.email;
+      known.phone ??= person.phone;
+      continue;
+    }
+    people.push(person);
+    if (person.key) byKey.set(person.key, person);
+  }
+  return people;
+}
+
 export function callRecordEvents(
   owner: TeamsOwner,
   record: GraphCallRecord,
@@ -58,20 +92,26 @@ export function callRecordEvents(
   arrivedAt: Date,
 ): CaptureEvent[] {
   const ownerEmail = owner.ownerEmail ? normaliseEmail(owner.ownerEmail) : null;
+  const ownerId = owner.ownerObjectId?.trim().toLowerCase() || null;
   const organizer = record.organizer_v2?.identity ?? record.organizer ?? null;
-  const organizerIsOwner = organizer !== null && ownerEmail !== null && emailOf(organizer) === ownerEmail;
-  const organizerKey = organizerIsOwner ? identityKey(organizer) : null;
+  const identities = [...(organizer ? [organizer] : []), ...participants.flatMap((p) => (p.identity ? [p.identity] : []))];
+  const isOwner = (person: Person) =>
+    (ownerId !== null && person.entraId === ownerId) || (ownerEmail !== null && person.email === ownerEmail);
 
-  const seen = new Set<string>();
   const people: CallParticipant[] = [];
-  const identities = [...(organizer ? [organizer] : []), ...participants.map((p) => p.identity).filter((i) => !!i)];
-  for (const identity of identities as GraphIdentitySet[]) {
-    const person = participantOf(identity, ownerEmail, organizerKey);
+  const seen = new Set<string>();
+  for (const person of mergeIdentities(identities)) {
     if (!person.email && !person.phone && !person.name) continue;
-    const key = identityKey(identity) ?? `${person.email}|${person.phone}|${person.name}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    people.push(person);
+    // Without any id, two entries with the same details are one person.
+    const fallbackKey = `${person.email}|${person.phone}|${person.name}`;
+    if (!person.key && seen.has(fallbackKey)) continue;
+    seen.add(fallbackKey);
+    people.push({
+      name: person.name,
+      email: person.email,
+      phone: person.phone,
+      ...(isOwner(person) ? { self: true } : {}),
+    });
   }
 
   const end = instantOf(record.endDateTime) ?? arrivedAt;

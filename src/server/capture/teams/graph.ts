@@ -87,12 +87,13 @@ export function subscriptionExpiry(now: Date): Date {
  */
 export async function createCallRecordsSubscription(
   client: Client,
-  options: { notificationUrl: string; clientState: string; expiration: Date },
+  options: { notificationUrl: string; lifecycleNotificationUrl?: string | null; clientState: string; expiration: Date },
 ): Promise<GraphSubscription> {
   return graphCall(() =>
     client.api("/subscriptions").post({
       changeType: "created",
       notificationUrl: options.notificationUrl,
+      ...(options.lifecycleNotificationUrl ? { lifecycleNotificationUrl: options.lifecycleNotificationUrl } : {}),
       resource: "/communications/callRecords",
       expirationDateTime: options.expiration.toISOString(),
       clientState: options.clientState,
@@ -112,7 +113,7 @@ export async function deleteSubscription(client: Client, id: string): Promise<vo
 
 /** Graph's documented JSON of what we read: callRecord and participant (communicationsIdentitySet). */
 export type GraphIdentitySet = {
-  user?: { id?: string | null; displayName?: string | null; userPrincipalName?: string | null } | null;
+  user?: { id?: string | null; displayName?: string | null; userPrincipalName?: string | null; tenantId?: string | null } | null;
   phone?: { id?: string | null; displayName?: string | null } | null;
   guest?: { id?: string | null; displayName?: string | null } | null;
 };
@@ -127,6 +128,43 @@ export type GraphCallRecord = {
   organizer?: GraphIdentitySet | null;
   organizer_v2?: GraphParticipant | null;
 };
+
+/** A directory user as GET /users/{id | userPrincipalName} answers it (User.ReadBasic.All). */
+export type GraphUser = { id: string; displayName?: string | null; userPrincipalName?: string | null; mail?: string | null };
+
+/** The directory user named by an object id or userPrincipalName; null when Graph does not know it (404). */
+export async function findUser(client: Client, principal: string): Promise<GraphUser | null> {
+  try {
+    return await graphCall(
+      async () =>
+        (await client
+          .api(`/users/${encodeURIComponent(principal)}`)
+          .select(["id", "displayName", "userPrincipalName", "mail"])
+          .get()) as GraphUser,
+    );
+  } catch (error) {
+    if (error instanceof GraphFailure && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** A page of GET /communications/callRecords: the records (no participants or sessions) and the next page's link. */
+export type CallRecordPage = { records: GraphCallRecord[]; nextLink: string | null };
+
+/**
+ * One page of the call-record list (CallRecords.Read.All; Graph keeps records 30 days):
+ * `$filter=startDateTime ge {since}` for the first page, then Graph's @odata.nextLink.
+ */
+export async function listCallRecordsPage(client: Client, from: { since: Date } | { nextLink: string }): Promise<CallRecordPage> {
+  return graphCall(async () => {
+    const request =
+      "nextLink" in from
+        ? client.api(from.nextLink)
+        : client.api("/communications/callRecords").filter(`startDateTime ge ${from.since.toISOString()}`);
+    const answer = (await request.get()) as { value?: GraphCallRecord[]; "@odata.nextLink"?: string };
+    return { records: answer.value ?? [], nextLink: answer["@odata.nextLink"] ?? null };
+  });
+}
 
 /** Pages of participants_v2 followed at most this far (a town hall may have thousands). */
 const MAX_PARTICIPANT_PAGES = 20;

@@ -63,7 +63,7 @@ export function callRecordIdOf(item: z.infer<typeof notificationSchema>): string
 }
 
 /** Constant-time equality of two secrets of any length (compares their SHA-256). */
-function sameSecret(given: string | null | undefined, expected: string): boolean {
+export function sameSecret(given: string | null | undefined, expected: string): boolean {
   if (!given) return false;
   const a = createHash("sha256").update(given).digest();
   const b = createHash("sha256").update(expected).digest();
@@ -103,7 +103,8 @@ export async function receiveTeamsWebhook(
 
   const valid = parsed.data.value.filter((item) => sameSecret(item.clientState, clientState));
   if (valid.length === 0 || !row.enabled) return { kind: "notifications", accepted: 0, accountId: null };
-  if (!claimAndQueueFetch) throw new AppError("service_unavailable", "The job queue is off: Teams notifications cannot be processed");
+  if (!claimAndQueueFetch)
+    throw new AppError("service_unavailable", "The job queue is off: Teams notifications cannot be processed");
 
   let accepted = 0;
   for (const item of valid) {

@@ -18,6 +18,7 @@ import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../pla
 import { routeSchema } from "../../platform/route-schema.js";
 import { secretBoxFor } from "../../platform/secrets.js";
 import { parseInput } from "../../platform/validate.js";
+import { receiveTeamsLifecycle } from "./receive-teams-lifecycle.js";
 import { receiveTeamsWebhook } from "./receive-teams-webhook.js";
 import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
@@ -59,7 +60,13 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const input = parseInput(teamsSettingsRequest, request.body);
       const origin = publicOrigin(app.config, request);
-      const { row, created } = await saveTeams(context(), { accountId: auth.accountId, userId: auth.userId, input, origin });
+      const { row, created } = await saveTeams(context(), {
+        accountId: auth.accountId,
+        userId: auth.userId,
+        ownerEmail: auth.user.email,
+        input,
+        origin,
+      });
       const integration = presentTeams(secretBoxFor(app.config), row, origin);
       return {
         success: true as const,
@@ -147,6 +154,41 @@ async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
         jobs
           ? (claim, data) =>
               claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: "teams.fetch-call-record", data })
+          : null,
+        { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
+      );
+      if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);
+      return reply.code(202).send({ accepted: result.accepted });
+    },
+  );
+
+  scope.post<{ Params: { token: string } }>(
+    "/api/webhooks/teams/:token/lifecycle",
+    {
+      schema: routeSchema({
+        summary:
+          "Microsoft Graph's lifecycle notifications of the call-records subscription (reauthorizationRequired, subscriptionRemoved, missed; clientState checked) and its validationToken handshake",
+        tags: ["teams", "webhooks"],
+        public: true,
+        params: teamsWebhookParams,
+        querystring: teamsWebhookQuery,
+        response: {
+          200: { description: "The validation handshake: the decoded validationToken", contentType: "text/plain" },
+          202: teamsWebhookResponse,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const params = teamsWebhookParams.safeParse(request.params);
+      if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
+      const query = parseInput(teamsWebhookQuery, request.query);
+      const jobs = scope.jobs;
+      const result = await receiveTeamsLifecycle(
+        scope.db,
+        secretBoxFor(scope.config),
+        jobs
+          ? (claim, data) =>
+              claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: "teams.lifecycle", data })
           : null,
         { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
       );

@@ -35,6 +35,13 @@ export type TeamsConfig = {
   subscriptionExpiresAt: string | null;
   /** Where the subscription posts (kept so the renewal job, which has no request, can re-create it). */
   notificationUrl: string | null;
+  /** Where Graph posts the subscription's lifecycle events (reauthorizationRequired, subscriptionRemoved, missed). */
+  lifecycleNotificationUrl: string | null;
+  /** The owner's Entra object id, looked up at connect (teams-owner.ts), and the name it was looked up by. */
+  ownerObjectId: string | null;
+  ownerPrincipal: string | null;
+  /** Why the owner could not be looked up, for the screen. */
+  ownerNote: string | null;
 };
 
 export function teamsConfigOf(row: IntegrationRow): TeamsConfig {
@@ -45,6 +52,10 @@ export function teamsConfigOf(row: IntegrationRow): TeamsConfig {
     subscriptionId: typeof config.subscriptionId === "string" ? config.subscriptionId : null,
     subscriptionExpiresAt: typeof config.subscriptionExpiresAt === "string" ? config.subscriptionExpiresAt : null,
     notificationUrl: typeof config.notificationUrl === "string" ? config.notificationUrl : null,
+    lifecycleNotificationUrl: typeof config.lifecycleNotificationUrl === "string" ? config.lifecycleNotificationUrl : null,
+    ownerObjectId: typeof config.ownerObjectId === "string" ? config.ownerObjectId : null,
+    ownerPrincipal: typeof config.ownerPrincipal === "string" ? config.ownerPrincipal : null,
+    ownerNote: typeof config.ownerNote === "string" ? config.ownerNote : null,
   };
 }
 
@@ -87,6 +98,9 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
       lastEventAt: null,
       lastError: null,
       permissions: [...TEAMS_PERMISSIONS],
+      microsoftUser: null,
+      ownerRecognised: false,
+      ownerNote: null,
     };
   const config = teamsConfigOf(row);
   const secret = readTeamsSecret(box, row);
@@ -102,6 +116,9 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
     lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
     lastError: row.lastError,
     permissions: [...TEAMS_PERMISSIONS],
+    microsoftUser: config.ownerPrincipal,
+    ownerRecognised: config.ownerObjectId !== null,
+    ownerNote: row.enabled ? config.ownerNote : null,
   };
 }
 

@@ -10,6 +10,8 @@ import { GraphFailure, getCallRecord, graphClient } from "./graph.js";
 import { acquireGraphToken, MicrosoftAuthError, type TeamsCredentials } from "./identity.js";
 import { findTeamsById, readTeamsSecret, TEAMS_KIND, TEAMS_PROVIDER, teamsConfigOf } from "./teams-integration.js";
 import { credentialsOf, ensureSubscription, recordTeamsFailure } from "./teams-subscription.js";
+import type { TeamsLifecycleJob } from "./receive-teams-lifecycle.js";
+import { RECONCILE_JOB, reconcileKey } from "../reconcile/reconcile-jobs.js";
 
 /**
  * The Teams jobs (rows of jobs/job-handlers.ts): fetching a notified call record into the capture
@@ -72,7 +74,7 @@ export async function fetchCallRecordJob(data: FetchCallRecordData, context: Job
   }
   const now = context.now();
   const events = callRecordEvents(
-    { accountId: row.accountId, userId: row.userId, ownerEmail },
+    { accountId: row.accountId, userId: row.userId, ownerEmail, ownerObjectId: teamsConfigOf(row).ownerObjectId },
     fetched.record,
     fetched.participants,
     now,
@@ -126,6 +128,48 @@ export async function renewSubscriptionsJob(data: RenewSubscriptionData, context
   if (failures.length > 0) throw new Error(`Teams subscription renewal failed for ${failures.join("; ")}`);
 }
 
+/**
+ * A verified lifecycle event (receive-teams-lifecycle.ts; issue 25 §2.3): reauthorizationRequired
+ * renews the subscription now (a PATCH reauthorizes it); subscriptionRemoved makes a new one and
+ * reconciles the gap; missed reconciles (Graph's list of call records is the record of what was not
+ * delivered). A failure is kept on the row (status "error") and the job is retried.
+ */
+export async function teamsLifecycleJob(data: TeamsLifecycleJob, context: JobContext): Promise<void> {
+  const target = await findTeamsById(context.db, data.integrationId);
+  if (!target?.row.enabled) return;
+  let { row } = target;
+  const now = context.now();
+  if (data.lifecycleEvent !== "missed") {
+    const secret = readTeamsSecret(secretBoxFor(context.config), row);
+    const credentials = credentialsOf(row, secret);
+    const notificationUrl = teamsConfigOf(row).notificationUrl;
+    if (!credentials || !secret?.clientState || !notificationUrl) return;
+    if (data.lifecycleEvent === "subscriptionRemoved" && teamsConfigOf(row).subscriptionId === data.subscriptionId) {
+      const [cleared] = await context.db
+        .update(integrations)
+        .set({ config: { ...teamsConfigOf(row), subscriptionId: null, subscriptionExpiresAt: null } })
+        .where(eq(integrations.id, row.id))
+        .returning();
+      row = cleared ?? row;
+    }
+    try {
+      await ensureSubscription(context.db, context.config, {
+        row,
+        credentials,
+        clientState: secret.clientState,
+        notificationUrl,
+        now,
+      });
+    } catch (error) {
+      if (!(error instanceof GraphFailure || error instanceof MicrosoftAuthError)) throw error;
+      await recordTeamsFailure(context.db, row, error.message, now);
+      throw error;
+    }
+  }
+  if (data.lifecycleEvent !== "reauthorizationRequired")
+    await context.send(RECONCILE_JOB, { integrationId: row.id, trigger: "lifecycle" }, { singletonKey: reconcileKey(row.id) });
+}
+
 export const teamsJobs = {
   /** One notified call record → capture events (queued by the webhook). */
   "teams.fetch-call-record": {
@@ -138,4 +182,9 @@ export const teamsJobs = {
     schedule: { cron: "23 * * * *", data: {} },
     run: renewSubscriptionsJob,
   } satisfies JobDefinition<RenewSubscriptionData>,
+  /** Graph's lifecycle events: renew, re-create, reconcile. */
+  "teams.lifecycle": {
+    rules: { policy: "standard", retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+    run: teamsLifecycleJob,
+  } satisfies JobDefinition<TeamsLifecycleJob>,
 };

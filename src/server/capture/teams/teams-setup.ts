@@ -25,6 +25,7 @@ import {
   teamsKey,
   teamsWebhookUrl,
 } from "./teams-integration.js";
+import { lookUpTeamsOwner } from "./teams-owner.js";
 import { credentialsOf, deleteSubscriptionQuietly, ensureSubscription, recordTeamsFailure } from "./teams-subscription.js";
 
 /**
@@ -47,7 +48,7 @@ export type TeamsSaveResult = { row: IntegrationRow; created: boolean };
  */
 export async function saveTeams(
   context: TeamsContext,
-  options: { accountId: number; userId: number; input: TeamsSettingsRequest; origin: string },
+  options: { accountId: number; userId: number; ownerEmail: string; input: TeamsSettingsRequest; origin: string },
 ): Promise<TeamsSaveResult> {
   const { db, box, config, now } = context;
   const { input } = options;
@@ -68,6 +69,9 @@ export async function saveTeams(
       throw error;
     }
   }
+
+  const principal = input.microsoftUser ?? options.ownerEmail;
+  const owner = input.enabled && credentials ? await lookUpTeamsOwner(config, credentials, principal) : null;
 
   const previous = existing ? credentialsOf(existing, stored) : null;
   const keepSubscription = Boolean(existing?.enabled) && input.enabled && sameCredentials(previous, credentials);
@@ -92,6 +96,10 @@ export async function saveTeams(
         subscriptionId: keepSubscription ? (old?.subscriptionId ?? null) : null,
         subscriptionExpiresAt: keepSubscription ? (old?.subscriptionExpiresAt ?? null) : null,
         notificationUrl: keepSubscription ? (old?.notificationUrl ?? null) : null,
+        lifecycleNotificationUrl: keepSubscription ? (old?.lifecycleNotificationUrl ?? null) : null,
+        ownerObjectId: owner ? owner.objectId : (old?.ownerObjectId ?? null),
+        ownerPrincipal: owner ? owner.principal : (old?.ownerPrincipal ?? input.microsoftUser ?? null),
+        ownerNote: owner ? owner.note : (old?.ownerNote ?? null),
       },
       secret,
       webhookToken: newWebhookToken(),

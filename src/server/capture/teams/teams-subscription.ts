@@ -21,6 +21,11 @@ import { type TeamsConfig, type TeamsSecret, teamsConfigOf } from "./teams-integ
  * its id and expiry; status "connected" is written only after Graph accepted it.
  */
 
+/** Where Graph posts a subscription's lifecycle events: the notification URL's /lifecycle. */
+export function lifecycleUrlOf(notificationUrl: string): string {
+  return `${notificationUrl.replace(/\/+$/, "")}/lifecycle`;
+}
+
 export function credentialsOf(row: IntegrationRow, secret: Partial<TeamsSecret> | null): TeamsCredentials | null {
   const config = teamsConfigOf(row);
   if (!config.tenantId || !config.clientId || !secret?.clientSecret) return null;
@@ -62,7 +67,15 @@ export async function ensureSubscription(
   const token = await acquireGraphToken(config, options.credentials);
   const client = await graphClient(config, token);
   const expiration = subscriptionExpiry(now);
-  const current = teamsConfigOf(row).subscriptionId;
+  const lifecycleNotificationUrl = lifecycleUrlOf(options.notificationUrl);
+  const stored = teamsConfigOf(row);
+  let current = stored.subscriptionId;
+  // A subscription made before lifecycle notifications (Graph sets lifecycleNotificationUrl only at
+  // creation) is replaced by one that has them.
+  if (current && stored.lifecycleNotificationUrl !== lifecycleNotificationUrl) {
+    await deleteSubscription(await graphClient(config, token), current).catch(() => undefined);
+    current = null;
+  }
   if (current) {
     try {
       const renewed = await renewSubscription(client, current, expiration);
@@ -81,8 +94,9 @@ export async function ensureSubscription(
       if (!(error instanceof GraphFailure && error.status === 404)) throw error;
     }
   }
-  const created = await createCallRecordsSubscription(client, {
+  const created = await createCallRecordsSubscription(await graphClient(config, token), {
     notificationUrl: options.notificationUrl,
+    lifecycleNotificationUrl,
     clientState: options.clientState,
     expiration,
   });
@@ -92,6 +106,7 @@ export async function ensureSubscription(
     {
       subscriptionId: created.id,
       notificationUrl: options.notificationUrl,
+      lifecycleNotificationUrl,
       subscriptionExpiresAt: new Date(created.expirationDateTime ?? expiration).toISOString(),
       status: "connected",
       lastError: null,

@@ -5,7 +5,7 @@ import { type IntegrationRow, markIntegrationEvent } from "../../integrations/in
 import type { SecretBox } from "../../platform/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { parseZoomDelivery, ZoomPayloadError } from "./zoom-events.js";
-import { findZoomWebhookTarget, readZoomSecret } from "./zoom-integration.js";
+import { findZoomWebhookTarget, learnZoomAccountId, readZoomSecret } from "./zoom-integration.js";
 import { verifyZoomSignature, zoomEncryptedToken } from "./zoom-signature.js";
 
 export type ZoomWebhookRequest = {
@@ -78,6 +78,7 @@ export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWe
     return { answer: { received: true, ignored: true }, accountId: null };
   }
   for (const event of delivery.events) await recordCaptureEvent(db, event, request.now);
+  await learnZoomAccountId(db, row, delivery.zoomAccountId);
   await markDelivery(db, row, request.now);
   return { answer: { received: true }, accountId: row.accountId };
 }

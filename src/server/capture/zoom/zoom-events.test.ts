@@ -21,6 +21,7 @@ describe("Zoom deliveries → capture events", () => {
     const delivery = parseZoomDelivery(body("meeting.started", meeting), owner, now);
     expect(delivery).toEqual({
       kind: "events",
+      zoomAccountId: "A1",
       events: [
         {
           accountId: 7,

@@ -13,7 +13,7 @@ export type ZoomOwner = { accountId: number; userId: number | null; ownerEmail: 
 
 export type ZoomDelivery =
   | { kind: "url_validation"; plainToken: string }
-  | { kind: "events"; events: CaptureEvent[] }
+  | { kind: "events"; events: CaptureEvent[]; zoomAccountId: string | null }
   | { kind: "ignored"; reason: string };
 
 const ZOOM_MAX_TEXT = 500;
@@ -46,7 +46,11 @@ const meetingSchema = z.object({
 const envelopeSchema = z.object({
   event: shortText,
   event_ts: z.number().int().nonnegative().optional().nullable(),
-  payload: z.object({ object: z.unknown().optional(), plainToken: shortText.optional() }).loose().optional().nullable(),
+  payload: z
+    .object({ object: z.unknown().optional(), plainToken: shortText.optional(), account_id: shortText.optional().nullable() })
+    .loose()
+    .optional()
+    .nullable(),
 });
 
 const KINDS = {
@@ -83,8 +87,11 @@ function instantOfMs(ms: number): Date | null {
   return new Date(ms);
 }
 
-function participantOf(
-  participant: z.infer<typeof participantSchema>,
+/** A participant as Zoom names them (webhook or report): the one mapping of the live path and reconciliation. */
+export type ZoomParticipant = z.infer<typeof participantSchema>;
+
+export function participantOf(
+  participant: ZoomParticipant,
   hostId: string | null | undefined,
   ownerEmail: string | null,
 ): CallParticipant {
@@ -136,13 +143,18 @@ export function parseZoomDelivery(rawBody: string, owner: ZoomOwner, now: Date):
   const idPart = `${event}:${object.uuid}:${eventTs ?? ""}`;
   if (kind === "started") {
     const at = instantOf(object.start_time) ?? deliveredAt;
-    return { kind: "events", events: [{ ...base, eventId: idPart, at, participants: [] }] };
+    return {
+      kind: "events",
+      zoomAccountId: payload?.account_id ?? null,
+      events: [{ ...base, eventId: idPart, at, participants: [] }],
+    };
   }
   if (kind === "ended") {
     const at = instantOf(object.end_time) ?? deliveredAt;
     const startedAt = instantOf(object.start_time);
     return {
       kind: "events",
+      zoomAccountId: payload?.account_id ?? null,
       events: [{ ...base, eventId: idPart, at, startedAt: startedAt && startedAt <= at ? startedAt : null, participants: [] }],
     };
   }
@@ -152,6 +164,7 @@ export function parseZoomDelivery(rawBody: string, owner: ZoomOwner, now: Date):
   const who = joined.user_id ?? joined.participant_user_id ?? joined.id ?? joined.email ?? joined.user_name ?? "";
   return {
     kind: "events",
+    zoomAccountId: payload?.account_id ?? null,
     events: [
       {
         ...base,

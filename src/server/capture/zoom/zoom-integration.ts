@@ -1,4 +1,12 @@
-import { ZOOM_EVENTS, ZOOM_WEBHOOK_PATH, type SetupZoomRequest, type ZoomIntegrationJson } from "../../../core/contracts/zoom.js";
+import { eq } from "drizzle-orm";
+import { integrations } from "../../db/schema/index.js";
+import {
+  ZOOM_ACCOUNT_ID,
+  ZOOM_EVENTS,
+  ZOOM_WEBHOOK_PATH,
+  type SetupZoomRequest,
+  type ZoomIntegrationJson,
+} from "../../../core/contracts/zoom.js";
 import type { Db } from "../../db/client.js";
 import {
   type IntegrationKey,
@@ -37,6 +45,17 @@ export function readZoomSecret(box: SecretBox, row: IntegrationRow): Partial<Zoo
   }
 }
 
+/** The public part, in `config`: the events to enable, the Zoom account id and, optionally, the Zoom user whose meetings are read. */
+export type ZoomConfig = { accountId: string | null; zoomUser: string | null };
+
+export function zoomConfigOf(row: IntegrationRow): ZoomConfig {
+  const config = (row.config ?? {}) as Record<string, unknown>;
+  return {
+    accountId: typeof config.accountId === "string" && config.accountId ? config.accountId : null,
+    zoomUser: typeof config.zoomUser === "string" && config.zoomUser ? config.zoomUser : null,
+  };
+}
+
 /** Where Zoom must post this row's events. */
 export function zoomWebhookUrl(origin: string, row: Pick<IntegrationRow, "webhookToken">): string | null {
   return row.webhookToken ? `${origin}${ZOOM_WEBHOOK_PATH}/${row.webhookToken}` : null;
@@ -70,7 +89,10 @@ export async function setupZoom(
         userId: options.userId,
         enabled: true,
         status: stillVerified ? "connected" : "configured",
-        config: { events: [...ZOOM_EVENTS] },
+        config: {
+          events: [...ZOOM_EVENTS],
+          accountId: options.input.accountId ?? (existing ? zoomConfigOf(existing).accountId : null),
+        },
         secret,
         webhookToken: newWebhookToken(),
         lastError: null,
@@ -93,6 +115,7 @@ export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: 
       webhookUrl: null,
       events: [...ZOOM_EVENTS],
       lastEventAt: null,
+      accountId: null,
     };
   const secret = readZoomSecret(box, row);
   return {
@@ -105,7 +128,17 @@ export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: 
     webhookUrl: zoomWebhookUrl(origin, row),
     events: [...ZOOM_EVENTS],
     lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
+    accountId: zoomConfigOf(row).accountId,
   };
+}
+
+/** A verified event named the Zoom account: kept when none was entered, so reconciliation can run. */
+export async function learnZoomAccountId(db: Db, row: IntegrationRow, accountId: string | null): Promise<void> {
+  if (!accountId || zoomConfigOf(row).accountId || !ZOOM_ACCOUNT_ID.test(accountId)) return;
+  await db
+    .update(integrations)
+    .set({ config: { ...(row.config ?? {}), accountId } })
+    .where(eq(integrations.id, row.id));
 }
 
 export async function findZoomIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {

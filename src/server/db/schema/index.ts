@@ -11,3 +11,4 @@ export * from "./oauth-states.js";
 export * from "./setup-guides.js";
 export * from "./legal.js";
 export * from "./audit.js";
+export * from "./capture-reconciliations.js";

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { reconcileNowResponse, reconcileSourceParam, reconciliationJson } from "../../../core/contracts/reconciliation.js";
+import { requireAuth } from "../../auth/session-hook.js";
+import { routeSchema } from "../../platform/route-schema.js";
+import { secretBoxFor } from "../../platform/secrets.js";
+import { parseInput } from "../../platform/validate.js";
+import { reconcileNow } from "./reconcile-now.js";
+import { getReconciliation } from "./reconcile-status.js";
+
+/** Per source on its tab: last event, last reconciliation, calls recovered; "Reconcile now" (issue 25 §3). */
+export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    "/api/integrations/:source/reconciliation",
+    {
+      schema: routeSchema({
+        summary: "A capture source's reconciliation against the provider's own record: last event, last run, calls recovered",
+        tags: ["capture"],
+        params: reconcileSourceParam,
+        response: { 200: reconciliationJson },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { source } = parseInput(reconcileSourceParam, request.params);
+      return getReconciliation(app.db, secretBoxFor(app.config), { accountId: auth.accountId, source });
+    },
+  );
+
+  app.post(
+    "/api/integrations/:source/reconcile",
+    {
+      schema: routeSchema({
+        summary: "Reconcile now: read the provider's own record and capture every call the webhooks missed",
+        tags: ["capture"],
+        params: reconcileSourceParam,
+        response: { 202: reconcileNowResponse },
+      }),
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { source } = parseInput(reconcileSourceParam, request.params);
+      const answer = await reconcileNow(app.db, secretBoxFor(app.config), app.jobs, {
+        accountId: auth.accountId,
+        source,
+        now: app.now(),
+      });
+      return reply.code(202).send(answer);
+    },
+  );
+}

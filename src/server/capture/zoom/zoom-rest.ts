@@ -1,0 +1,126 @@
+import type { Config } from "../../config.js";
+import { ReconcileFailure } from "../reconcile/reconciler.js";
+
+/**
+ * Zoom's REST API with the app's Server-to-Server OAuth credentials (issue 25 §3; Zoom's
+ * "Server-to-Server OAuth" and "Reports" documentation): a token from
+ * `POST {oauth}/oauth/token?grant_type=account_credentials&account_id=…` (Basic client id:secret),
+ * then the report of a user's past meetings and each meeting's participants. Only these three
+ * requests are made, through fetch: a deadline each, Zoom's own error words on failure.
+ */
+export type ZoomCredentials = { accountId: string; clientId: string; clientSecret: string };
+
+export type ZoomPastMeeting = {
+  uuid: string;
+  id?: number | string | null;
+  host_id?: string | null;
+  topic?: string | null;
+  start_time?: string | null;
+  end_time?: string | null;
+  duration?: number | null;
+  participants_count?: number | null;
+};
+
+export type ZoomReportParticipant = {
+  id?: string | null;
+  user_id?: string | null;
+  name?: string | null;
+  user_email?: string | null;
+  join_time?: string | null;
+  leave_time?: string | null;
+};
+
+const TIMEOUT_MS = 15_000;
+const PAGE_SIZE = 300;
+
+const endpoints = (config: Pick<Config, "providers">) => ({
+  oauth: config.providers?.zoomOAuthBase ?? "https://zoom.us",
+  api: config.providers?.zoomApiBase ?? "https://api.zoom.us/v2",
+});
+
+/** Zoom's error body `{code, message}` (or OAuth's `{reason, error}`) as one sentence. */
+async function zoomError(response: Response, what: string): Promise<ReconcileFailure> {
+  let detail = "";
+  try {
+    const body = (await response.json()) as { message?: string; reason?: string; error?: string; code?: number };
+    detail = body.message ?? body.reason ?? body.error ?? "";
+  } catch {
+    detail = "";
+  }
+  return new ReconcileFailure(`Zoom ${response.status} ${what}${detail ? `: ${detail}` : ""}`.slice(0, 500));
+}
+
+async function zoomFetch(url: string, init: RequestInit, what: string): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    throw new ReconcileFailure(
+      name === "TimeoutError" ? `Zoom did not answer in time (${what})` : `Zoom could not be reached (${what})`,
+    );
+  }
+}
+
+export async function zoomAccessToken(config: Pick<Config, "providers">, credentials: ZoomCredentials): Promise<string> {
+  const url = new URL(`${endpoints(config).oauth}/oauth/token`);
+  url.searchParams.set("grant_type", "account_credentials");
+  url.searchParams.set("account_id", credentials.accountId);
+  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64");
+  const response = await zoomFetch(url.toString(), { method: "POST", headers: { authorization: `Basic ${basic}` } }, "token");
+  if (!response.ok) throw await zoomError(response, "refused the Server-to-Server OAuth token");
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new ReconcileFailure("Zoom answered the token request without an access_token");
+  return body.access_token;
+}
+
+/** A meeting UUID in a path: Zoom asks for it double-encoded when it starts with "/" or contains "//". */
+export function meetingPathId(uuid: string): string {
+  const once = encodeURIComponent(uuid);
+  return uuid.startsWith("/") || uuid.includes("//") ? encodeURIComponent(once) : once;
+}
+
+const day = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** GET /report/users/{userId}/meetings?type=past&from&to: the user's ended meetings, page by page. */
+export async function* pastMeetings(
+  config: Pick<Config, "providers">,
+  token: string,
+  options: { userId: string; from: Date; to: Date },
+): AsyncGenerator<ZoomPastMeeting[]> {
+  let next = "";
+  do {
+    const url = new URL(`${endpoints(config).api}/report/users/${encodeURIComponent(options.userId)}/meetings`);
+    url.searchParams.set("type", "past");
+    url.searchParams.set("from", day(options.from));
+    url.searchParams.set("to", day(options.to));
+    url.searchParams.set("page_size", String(PAGE_SIZE));
+    if (next) url.searchParams.set("next_page_token", next);
+    const response = await zoomFetch(url.toString(), { headers: { authorization: `Bearer ${token}` } }, "past meetings");
+    if (!response.ok) throw await zoomError(response, "refused the past-meetings report");
+    const body = (await response.json()) as { meetings?: ZoomPastMeeting[]; next_page_token?: string };
+    yield body.meetings ?? [];
+    next = body.next_page_token ?? "";
+  } while (next);
+}
+
+/** GET /report/meetings/{uuid}/participants: everyone who joined, every page. */
+export async function meetingParticipants(
+  config: Pick<Config, "providers">,
+  token: string,
+  uuid: string,
+): Promise<ZoomReportParticipant[]> {
+  const participants: ZoomReportParticipant[] = [];
+  let next = "";
+  do {
+    const url = new URL(`${endpoints(config).api}/report/meetings/${meetingPathId(uuid)}/participants`);
+    url.searchParams.set("page_size", String(PAGE_SIZE));
+    if (next) url.searchParams.set("next_page_token", next);
+    const response = await zoomFetch(url.toString(), { headers: { authorization: `Bearer ${token}` } }, "participants");
+    if (response.status === 404) return participants; // a meeting nobody joined has no report
+    if (!response.ok) throw await zoomError(response, "refused the participants report");
+    const body = (await response.json()) as { participants?: ZoomReportParticipant[]; next_page_token?: string };
+    participants.push(...(body.participants ?? []));
+    next = body.next_page_token ?? "";
+  } while (next);
+  return participants;
+}
