@@ -36,7 +36,8 @@ export default defineConfig({
   test: {
     env: { TZ: "UTC" },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2 } },
+      // Property tests run thousands of cases: 5 s (the default) ran out at load 25.
+      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2, testTimeout: 60_000 } },
       {
         resolve: { alias },
         test: {
