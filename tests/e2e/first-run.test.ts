@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveIntegration } from "../../src/server/integrations/integration-store.js";
+import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
@@ -132,5 +134,56 @@ describe("first run: sign-up to the first captured call", () => {
 
   it("at phone width in dark mode", async () => {
     figures.push(await journey({ width: 390, height: 844 }, "dark"));
+  });
+});
+
+describe("the Capture card's problems and the client import in the browser", () => {
+  it("shows a failing source with its sentence and fix; imports clients only once every row is right; warns on a duplicate", async () => {
+    const { page, context } = await h.newPage({ viewport: { width: 390, height: 844 } });
+    const account = await h.signIn(context, { firstName: "Iris", timezone: "UTC" });
+    await saveIntegration(
+      h.app.db,
+      secretBoxFor(h.app.config),
+      { accountId: account.user.accountId, kind: "meeting", provider: "teams" },
+      {
+        userId: account.user.id,
+        enabled: true,
+        status: "error",
+        lastError: "AADSTS7000215: Invalid client secret provided.",
+        config: { tenantId: "t", clientId: "c" },
+      },
+      new Date(),
+    );
+    await page.goto("/");
+    const teams = page.getByTestId("capture-source-teams");
+    await teams.getByTestId("capture-status").getByText("Failing").waitFor();
+    await teams.getByText("Teams is failing: AADSTS7000215: Invalid client secret provided.").waitFor();
+    expect(await teams.getByRole("link", { name: "Reconnect Teams" }).getAttribute("href")).toBe("/settings?tab=integrations&sub=teams");
+    expect(await axeViolations(page, "serious")).toEqual([]);
+
+    // The import: a row with an error blocks the whole file; the corrected file imports every row.
+    await page.goto("/clients?import=1");
+    const dialog = page.getByRole("dialog", { name: "Import clients" });
+    const file = dialog.getByLabel("CSV file");
+    const csv = (rows: string[]) => ({ name: "clients.csv", mimeType: "text/csv", buffer: Buffer.from(["name,email,phone,company,rate", ...rows].join("\n")) });
+    await file.setInputFiles(csv(["Jane Doe,jane@doe.test,(415) 555-0100,Doe & Co,200", "Bad Mail,not-an-email,,,"]));
+    await dialog.getByText("Please enter a valid email address").waitFor();
+    await dialog.getByText(/^1 row has errors: fix the file and choose it again/).waitFor();
+    expect(await dialog.getByRole("button", { name: "Import" }).isDisabled()).toBe(true);
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await file.setInputFiles(csv(["Jane Doe,jane@doe.test,(415) 555-0100,Doe & Co,200", "Bo Li,bo@li.test,,,"]));
+    await dialog.getByText("2 clients are ready to import.").waitFor();
+    await dialog.getByRole("button", { name: "Import 2 clients" }).click();
+    await page.getByText("2 clients imported").first().waitFor();
+    await page.getByText("Jane Doe").first().waitFor();
+
+    // The form: why email and phone matter, and a warning on a number another client has.
+    await page.getByRole("button", { name: "Add Client" }).click();
+    const form = page.getByRole("dialog", { name: "Add New Client" });
+    await form.getByRole("textbox", { name: /^Name/ }).fill("Janet Doe");
+    await form.getByLabel("Phone").fill("415 555 0100");
+    await form.getByText("Careful: this number is also Jane Doe's. A captured call could match either client.").waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
+    await context.close();
   });
 });
