@@ -16,6 +16,7 @@ type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest
 function kindOf(url: string): Kind | null {
   if (/^\/api\/(calls|emails)\/client\/:/.test(url) || url.startsWith("/api/clients/")) return "client";
   if (url.startsWith("/api/calls/test/")) return "callTest";
+  if (url.startsWith("/api/capture/test-calls/")) return "call";
   if (url.startsWith("/api/calls/")) return "call";
   if (url.startsWith("/api/invoices/")) return "invoice";
   if (url.startsWith("/api/emails/")) return "email";

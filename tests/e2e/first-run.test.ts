@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveIntegration } from "../../src/server/integrations/integration-store.js";
 import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
@@ -13,12 +14,16 @@ import { axeViolations, type Harness, startHarness } from "./harness.js";
  * the journey's wall time are written there for docs/first-run.md. Nothing here asserts a time.
  */
 let h: Harness;
+let ics: IcsStandIn | undefined;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => h?.stop());
+afterAll(async () => {
+  await ics?.close();
+  await h?.stop();
+});
 
-type Figures = { viewport: string; clicks: number; typedCharacters: number; fields: number; wallSeconds: number };
+type Figures = { path: string; viewport: string; clicks: number; typedCharacters: number; fields: number; wallSeconds: number };
 
 /** A person's steps, counted: every click and every character typed. */
 function countingUser() {
@@ -116,7 +121,78 @@ async function journey(viewport: { width: number; height: number }, colorScheme:
   await page.getByTestId("capture-card").waitFor();
   expect(await page.getByTestId("setup-guide").count()).toBe(0);
   await context.close();
-  return { viewport: `${viewport.width}×${viewport.height}`, ...user.figures, wallSeconds: Math.round(wallSeconds * 10) / 10 };
+  return { path: "Zoom", viewport: `${viewport.width}×${viewport.height}`, ...user.figures, wallSeconds: Math.round(wallSeconds * 10) / 10 };
+}
+
+/** A calendar with one meeting with the client, ended two hours ago (45 minutes), as a provider publishes it. */
+function feedWithMeeting(ownerEmail: string): string {
+  const end = Math.floor((Date.now() - 2 * 3600_000) / 60_000) * 60_000;
+  const stamp = (ms: number) => `${new Date(ms).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+  return [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Minutely e2e//EN",
+    "BEGIN:VEVENT",
+    "UID:first-run-meeting@minutely.test",
+    "DTSTAMP:20260101T000000Z",
+    `DTSTART:${stamp(end - 45 * 60_000)}`,
+    `DTEND:${stamp(end)}`,
+    "SUMMARY:Contract review",
+    `ORGANIZER;CN=Me:mailto:${ownerEmail}`,
+    "ATTENDEE;CN=General Counsel:mailto:gc@acme-legal.test",
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+}
+
+/** The quickest source: the same sign-up and client, then a calendar's private address, read now, one meeting confirmed. */
+async function calendarJourney(): Promise<Figures> {
+  const viewport = { width: 1280, height: 900 };
+  const { page, context } = await h.newPage({ viewport });
+  const user = countingUser();
+  const started = performance.now();
+  const email = `first-run-calendar-${Date.now()}@example.test`;
+  ics = await startIcsStandIn(feedWithMeeting(email));
+
+  await page.goto("/auth");
+  await user.type(page.getByLabel("First Name"), "Cal");
+  await user.type(page.getByLabel("Last Name"), "Endar");
+  await user.type(page.getByLabel("Email"), email);
+  await user.type(page.getByLabel("Password", { exact: true }), "counsel88");
+  await user.type(page.getByLabel("Confirm Password"), "counsel88");
+  await user.click(page.getByRole("button", { name: "Create Account" }));
+  await user.click(page.getByRole("button", { name: "Continue with Individual" }));
+
+  const guide = page.getByTestId("setup-guide");
+  await user.click(guide.getByRole("link", { name: "Add a client" }));
+  const dialog = page.getByRole("dialog", { name: "Add New Client" });
+  await user.type(dialog.getByRole("textbox", { name: /^Name/ }), "Acme Legal");
+  await user.type(dialog.getByLabel("Email"), "gc@acme-legal.test");
+  await user.click(dialog.getByRole("button", { name: "Add Client" }));
+  await guide.getByText("1 of 3 steps done").waitFor();
+
+  await user.click(guide.getByRole("link", { name: "Connect Calendar" }));
+  await user.type(page.getByLabel("Private calendar address (ICS)"), ics.url);
+  await user.click(page.getByRole("button", { name: "Save" }));
+  await page.getByText("Calendar feed saved", { exact: true }).first().waitFor();
+  await user.click(page.getByRole("link", { name: "Back to the setup guide" }));
+  await guide.getByText("2 of 3 steps done").waitFor();
+
+  // The calendar's test: read now, the meeting found is listed; one click makes it a priced call.
+  await user.click(guide.getByRole("button", { name: "Send a test event" }));
+  await guide.getByRole("list", { name: "Meetings found" }).getByText("Contract review").waitFor();
+  await user.click(page.getByTestId("meetings-to-confirm").getByRole("button", { name: "Confirm Contract review" }));
+  const recent = page.getByTestId("recent-calls");
+  await recent.getByText("Acme Legal").waitFor();
+  // 45 minutes at the account's $150.00 an hour.
+  await recent.getByText("$112.50").waitFor();
+  await guide.getByText("3 of 3 steps done").waitFor();
+  const wallSeconds = (performance.now() - started) / 1000;
+  expect(await axeViolations(page, "serious")).toEqual([]);
+  expect(user.figures.clicks).toBeLessThan(15);
+  await context.close();
+  return { path: "Calendar", viewport: `${viewport.width}×${viewport.height}`, ...user.figures, wallSeconds: Math.round(wallSeconds * 10) / 10 };
 }
 
 describe("first run: sign-up to the first captured call", () => {
@@ -134,6 +210,10 @@ describe("first run: sign-up to the first captured call", () => {
 
   it("at phone width in dark mode", async () => {
     figures.push(await journey({ width: 390, height: 844 }, "dark"));
+  });
+
+  it("through the quickest source, a calendar: read now, one meeting confirmed into a priced call", async () => {
+    figures.push(await calendarJourney());
   });
 });
 

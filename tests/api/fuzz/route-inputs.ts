@@ -31,6 +31,8 @@ import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "
 import { updateSettingsRequest } from "../../../src/core/contracts/settings.js";
 import { joinWaitlistRequest, waitlistEntriesQuery } from "../../../src/core/contracts/waitlist.js";
 import { setupZoomRequest } from "../../../src/core/contracts/zoom.js";
+import { sendTestEventRequest, updateSetupGuideRequest } from "../../../src/core/contracts/capture-health.js";
+import { clientImportRequest, contactCheckQuery } from "../../../src/core/contracts/client-import.js";
 import { teamsSettingsRequest, teamsTestRequest } from "../../../src/core/contracts/teams.js";
 import { meetCallbackQuery, meetSettingsRequest, meetTestRequest } from "../../../src/core/contracts/meet.js";
 import {
@@ -202,6 +204,21 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/calls/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
   "GET /api/emails/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
   "GET /api/dashboard/stats": {},
+  // Issue 29: the setup guide, the Capture card, test events, the contact check and the CSV import.
+  "GET /api/setup-guide": {},
+  "PUT /api/setup-guide": { body: { schema: updateSetupGuideRequest, valid: () => ({ dismissed: true }) } },
+  "GET /api/capture/health": {},
+  "POST /api/capture/test-event": { body: { schema: sendTestEventRequest, valid: () => ({ source: "zoom" }) } },
+  "DELETE /api/capture/test-calls/:id": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
+  "GET /api/clients/contact-check": {
+    query: { schema: contactCheckQuery, valid: () => ({ email: "client@example.test", phone: "+1 212 555 0199" }) },
+  },
+  "POST /api/clients/import/preview": {
+    body: { schema: clientImportRequest, valid: () => ({ csv: "name,email,phone\nFuzz Client,fuzz@example.test,+1 212 555 0100" }) },
+  },
+  "POST /api/clients/import": {
+    body: { schema: clientImportRequest, valid: () => ({ csv: "name,email\nFuzz Import,import@example.test" }) },
+  },
   "GET /api/invoices": {},
   "POST /api/invoices": {
     body: {
