@@ -1,5 +1,6 @@
 // Throughput of an authenticated GET /api/auth/user as a ratio to a bare Fastify route answering {} —
 // both servers in their own processes, the same autocannon settings, in the same run.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +10,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-"));
 const appPort = await freePort();
 const barePort = await freePort();
 const dbUrl = process.env.BENCH_DATABASE_URL;
-const app = await startProcess(["dist/server/main.js"], { PORT: String(appPort), DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) }, `http://127.0.0.1:${appPort}/api/health`);
+const app = await startProcess(["dist/server/main.js"], { PORT: String(appPort), DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...(dbUrl ? { DATABASE_URL: dbUrl, SECRETS_KEY: randomBytes(32).toString("base64") } : {}) }, `http://127.0.0.1:${appPort}/api/health`);
 const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
 
 let baseline;

@@ -10,6 +10,7 @@
 //   node bench/dashboard.mjs [--calls 100000] [--only pglite|postgres] [--duration 10] [--rounds 3] [--no-build]
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; a throwaway database is made beside it)
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -85,7 +86,8 @@ async function benchOne(kind) {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
+    // A PostgreSQL server needs SECRETS_KEY to start (src/server/platform/startup-checks.ts).
+    env = { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString("base64") };
     cleanups.push(async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -69,6 +69,15 @@ export function csvDocument(
   records: readonly (readonly CsvValue[])[],
   options: { bom: boolean },
 ): string {
-  const lines = [header, ...records].map((row) => `${row.map(csvField).join(",")}\r\n`);
-  return (options.bom ? "\uFEFF" : "") + lines.join("");
+  return (options.bom ? "\uFEFF" : "") + csvRows([header, ...records]);
+}
+
+/**
+ * Rows as written in a file, CRLF after each: a streamed export writes `csvDocument(header, [], …)`
+ * first, then one `csvRows` per page, and the file is byte for byte what csvDocument would make.
+ */
+export function csvRows(records: readonly (readonly CsvValue[])[]): string {
+  let text = "";
+  for (const row of records) text += `${row.map(csvField).join(",")}\r\n`;
+  return text;
 }

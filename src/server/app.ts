@@ -17,6 +17,7 @@ import { registerOpenApi } from "./platform/openapi.js";
 import { pruneRateLimits } from "./platform/rate-limit.js";
 import { requestIdGenerator } from "./platform/request-id.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
+import { assertStartableConfig } from "./platform/startup-checks.js";
 import { fastifyTrustProxy } from "./platform/trust-proxy.js";
 import "./platform/types.js";
 import { registerWebApp } from "./platform/web-app.js";
@@ -27,6 +28,7 @@ import { selectPaymentProvider } from "./payments/select-provider.js";
  * listening, so tests can inject requests or listen on any port.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  assertStartableConfig(config);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logDestination),
     genReqId: requestIdGenerator(),

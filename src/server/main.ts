@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
+import { startupFailureMessage } from "./platform/startup-checks.js";
 
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,14 +13,26 @@ let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env);
 } catch (error) {
-  console.error(`Minutely cannot start: ${(error as Error).message}`);
-  process.exit(1);
+  refuseToStart((error as Error).message);
 }
 config.webDistDir ??= path.join(distDir, "web");
 const templateFile = path.join(distDir, "pglite-template.tar.gz");
 if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = new Blob([fs.readFileSync(templateFile)]);
 
-const app = await buildApp(config);
+/** A start that failed because of a setting or the machine: one line naming what to set, exit 1. */
+function refuseToStart(line: string): never {
+  console.error(`Minutely cannot start: ${line}`);
+  process.exit(1);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  const line = startupFailureMessage(error, config);
+  if (line) refuseToStart(line);
+  throw error;
+}
 // A second signal while closing changes nothing: Ctrl-C reaches both npm start's launcher and this server,
 // and the launcher passes it on once more (scripts/start.mjs).
 let closing = false;
@@ -32,4 +45,11 @@ const shutdown = async (signal: string) => {
 };
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const line = startupFailureMessage(error, config);
+  if (!line) throw error;
+  await app.close().catch(() => undefined);
+  refuseToStart(line);
+}

@@ -122,29 +122,44 @@ export async function buildCall(who: AccountRef, overrides: CallOverrides = {}):
 /** The account's default rules as a new account has them (150.00 an hour, every started minute). */
 const DEFAULT_RULES: BillingRules = { rateCents: 15000, billingType: "hour", minimumBillingMinutes: 0, roundingIncrementMinutes: 1 };
 
-async function insertCall(who: AccountRef, options: CallOverrides & { startedAt: Date; durationSeconds: number }): Promise<CallRow> {
+async function insertCall(
+  who: AccountRef,
+  options: CallOverrides & { startedAt: Date; durationSeconds: number },
+): Promise<CallRow> {
+  const [row] = await who.db.insert(calls).values(callValues(who, options)).returning();
+  if (!row) throw new Error("call insert failed");
+  return row;
+}
+
+/**
+ * Many calls in one statement, written to the database and priced with the account's default rules
+ * (or each one's own): for lists long enough to page through. Returned in insertion order.
+ */
+export async function buildCalls(who: AccountRef, list: (CallOverrides & { startedAt: string | Date })[]): Promise<CallRow[]> {
+  const values = list.map((options) =>
+    callValues(who, { ...options, startedAt: new Date(options.startedAt), durationSeconds: options.durationSeconds ?? 1800 }),
+  );
+  return who.db.insert(calls).values(values).returning();
+}
+
+function callValues(who: AccountRef, options: CallOverrides & { startedAt: Date; durationSeconds: number }) {
   const rules = { ...DEFAULT_RULES, ...options.rules };
   const ended = !options.active;
   const priced = priceDuration(options.durationSeconds, rules);
-  const [row] = await who.db
-    .insert(calls)
-    .values({
-      accountId: who.accountId,
-      clientId: options.clientId ?? null,
-      platform: options.platform ?? "zoom",
-      callType: options.callType ?? "consultation",
-      notes: options.notes ?? null,
-      startedAt: options.startedAt,
-      endedAt: ended ? new Date(options.startedAt.getTime() + options.durationSeconds * 1000) : null,
-      durationSeconds: ended ? options.durationSeconds : 0,
-      billedSeconds: ended ? priced.billedSeconds : 0,
-      ...rules,
-      amountCents: ended ? priced.amountCents : 0,
-      source: "manual",
-    })
-    .returning();
-  if (!row) throw new Error("call insert failed");
-  return row;
+  return {
+    accountId: who.accountId,
+    clientId: options.clientId ?? null,
+    platform: options.platform ?? "zoom",
+    callType: options.callType ?? "consultation",
+    notes: options.notes ?? null,
+    startedAt: options.startedAt,
+    endedAt: ended ? new Date(options.startedAt.getTime() + options.durationSeconds * 1000) : null,
+    durationSeconds: ended ? options.durationSeconds : 0,
+    billedSeconds: ended ? priced.billedSeconds : 0,
+    ...rules,
+    amountCents: ended ? priced.amountCents : 0,
+    source: "manual",
+  };
 }
 
 /** A call's row as the database holds it. */

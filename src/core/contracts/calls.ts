@@ -1,7 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { isCalendarDate } from "../period.js";
-import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, isoInstant, rowId, text } from "./common.js";
+import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, isoInstant, rowId, text } from "./common.js";
+import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
 import { count, id, instant, money } from "./response-fields.js";
 
@@ -155,6 +156,40 @@ const periodBound = (name: string) =>
 export const periodQuery = z.object({ startDate: periodBound("startDate"), endDate: periodBound("endDate") });
 export type PeriodQuery = z.infer<typeof periodQuery>;
 
+export const PERIOD_BOTH_OR_NEITHER = "Send both startDate and endDate, or neither";
+const bothOrNeither = (query: { startDate?: string; endDate?: string }) =>
+  (query.startDate === undefined) === (query.endDate === undefined);
+
+/** The optional filters of a paged list: one client (its id as text), a period (both bounds or none). */
+export const pagedListFilters = {
+  clientId: idText("clientId").optional(),
+  startDate: periodBound("startDate").optional(),
+  endDate: periodBound("endDate").optional(),
+  ...pageParams,
+};
+
+/** Which calls a page lists: all of them, or only those an invoice can still take (ended, on no invoice). */
+export const CALL_BILLING_FILTERS = ["any", "unbilled"] as const;
+
+/**
+ * GET /api/calls/page (issue 31): the account's calls newest first, one keyset page at a time,
+ * optionally one client's, in a period (the client log's bounds: days in the account's zone or
+ * instants), or only the unbilled ones (the client log's Generate Invoice).
+ */
+export const callsPageQuery = z
+  .object({
+    ...pagedListFilters,
+    billing: z.enum(CALL_BILLING_FILTERS, { error: "billing must be any or unbilled" }).default("any"),
+  })
+  .refine(bothOrNeither, { message: PERIOD_BOTH_OR_NEITHER, path: ["endDate"] });
+export type CallsPageQuery = z.output<typeof callsPageQuery>;
+
+/** GET /api/emails/page: the account's tracked emails newest first, with the same filters. */
+export const emailsPageQuery = z
+  .object(pagedListFilters)
+  .refine(bothOrNeither, { message: PERIOD_BOTH_OR_NEITHER, path: ["endDate"] });
+export type EmailsPageQuery = z.output<typeof emailsPageQuery>;
+
 /** Someone on a captured call, as the provider reported them (phones in E.164 when they could be read). */
 export const callParticipantJson = z.object({
   name: text().nullable(),
@@ -195,6 +230,9 @@ export const callJson = z.object({
 });
 export type CallJson = z.infer<typeof callJson>;
 
+export const callsPage = pageOf(callJson);
+export type CallsPage = z.infer<typeof callsPage>;
+
 /** A running call as the tracker shows it: the call's own fields, picked so the two cannot drift. */
 export const activeCallJson = callJson.pick({
   id: true,
@@ -220,6 +258,34 @@ export const deleteCallResponse = z.object({ success: z.literal(true), id });
 
 /** The client log's emails are tracked emails, presented once (tracked-emails.ts). */
 export type { TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.js";
+
+/**
+ * GET /api/clients/{id}/period-totals?startDate=&endDate= (issue 31): the client log's summary cards
+ * and tab counts, summed by the database over the whole period (not over the rows on screen).
+ * `unbilled*`: the ended calls no invoice holds yet (what the period's Generate Invoice bills).
+ */
+export const periodTotalsJson = z.object({
+  calls: count,
+  callSeconds: count.describe("Raw seconds of the period's calls"),
+  callBilledSeconds: count,
+  callAmount: money,
+  activeCalls: count,
+  unbilledCalls: count,
+  unbilledCallAmount: money,
+  emails: count,
+  emailBilledSeconds: count.describe("Exact billed seconds of the period's emails"),
+  emailAmount: money,
+  revenue: money.describe("Calls plus emails"),
+});
+export type PeriodTotalsJson = z.infer<typeof periodTotalsJson>;
+
+/**
+ * The client log's Duration card: calls' raw seconds plus emails' exact billed seconds, never rounded
+ * hours (ten 7-minute emails are 1h 10m, not 10 × 0.12 h = 1h 12m).
+ */
+export function loggedSeconds(totals: Pick<PeriodTotalsJson, "callSeconds" | "emailBilledSeconds">): number {
+  return totals.callSeconds + totals.emailBilledSeconds;
+}
 
 /** GET /api/dashboard/stats: today in the account's time zone. */
 export const dashboardStats = z.object({

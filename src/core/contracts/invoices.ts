@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, INVOICE_TEMPLATES } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
-import { CANONICAL_ID, DATE_OUT_OF_RANGE, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
+import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
+import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
 import { count, day, id, instant, money } from "./response-fields.js";
 
@@ -71,19 +72,41 @@ const optionalDay = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/** POST /api/invoices/generate: an invoice for selected calls (client log, notification overlay). */
+export const TOO_MANY_CALLS = `At most ${MAX_CALLS_PER_INVOICE} calls fit on one invoice`;
+export const PERIOD_SELECTION_NEEDS = "Billing the unbilled calls of a period needs clientId, dateFrom and dateTo";
+
+/**
+ * POST /api/invoices/generate: an invoice for selected calls (client log, notification overlay).
+ * Either `callIds`, or (issue 31) `unbilledCallsInPeriod: true` with clientId, dateFrom and dateTo:
+ * the server takes every ended, unbilled call of that client in those days, so a busy period is billed
+ * without the browser holding every call of it.
+ */
 export const generateInvoiceRequest = z
   .object({
     clientId: rowId("clientId").nullable().optional(),
     callIds: z
       .array(rowId("callIds item"), { error: AT_LEAST_ONE_CALL })
       .min(1, AT_LEAST_ONE_CALL)
-      .max(MAX_CALLS_PER_INVOICE, `At most ${MAX_CALLS_PER_INVOICE} calls fit on one invoice`),
+      .max(MAX_CALLS_PER_INVOICE, TOO_MANY_CALLS)
+      .optional(),
+    unbilledCallsInPeriod: z.literal(true, { error: "unbilledCallsInPeriod must be true or left out" }).optional(),
     dateFrom: optionalDay,
     dateTo: optionalDay,
     template: templateField.optional(),
   })
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  .refine((body) => body.unbilledCallsInPeriod === true || body.callIds !== undefined, {
+    message: AT_LEAST_ONE_CALL,
+    path: ["callIds"],
+  })
+  .refine((body) => body.unbilledCallsInPeriod !== true || body.callIds === undefined, {
+    message: "Send callIds or unbilledCallsInPeriod, not both",
+    path: ["unbilledCallsInPeriod"],
+  })
+  .refine((body) => body.unbilledCallsInPeriod !== true || (!!body.clientId && !!body.dateFrom && !!body.dateTo), {
+    message: PERIOD_SELECTION_NEEDS,
+    path: ["unbilledCallsInPeriod"],
+  });
 export type GenerateInvoiceRequest = z.output<typeof generateInvoiceRequest>;
 
 /** POST /api/invoices/{id}/send: to the client's own address unless `to` is given. */
@@ -136,6 +159,12 @@ export const invoiceJson = z.object({
   createdAt: instant,
 });
 export type InvoiceJson = z.infer<typeof invoiceJson>;
+
+/** GET /api/invoices/page (issue 31): invoices newest first, one keyset page at a time, optionally one client's. */
+export const invoicesPageQuery = z.object({ clientId: idText("clientId").optional(), ...pageParams });
+export type InvoicesPageQuery = z.output<typeof invoicesPageQuery>;
+export const invoicesPage = pageOf(invoiceJson);
+export type InvoicesPage = z.infer<typeof invoicesPage>;
 
 export const invoiceDetailJson = invoiceJson.extend({ items: z.array(invoiceItemJson) });
 export type InvoiceDetailJson = z.infer<typeof invoiceDetailJson>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_COMPLEXITIES } from "../email-estimate.js";
 import { idText, rowId, text } from "./common.js";
 import { billingRateField, CLIENT_REQUIRED_FOR_SAVE, emailInput } from "./email-search.js";
+import { pageOf } from "./paging.js";
 import { count, id, instant, money } from "./response-fields.js";
 
 /** Tracked emails: saving a priced email for a client, the lists, accounting sync (spec 001 §3, §7). */
@@ -45,6 +46,10 @@ export const trackedEmailResponse = z.object({
   invoiceId: id.nullable(),
 });
 export type TrackedEmailResponse = z.infer<typeof trackedEmailResponse>;
+
+/** GET /api/emails/page (issue 31): tracked emails newest first, one keyset page at a time. */
+export const trackedEmailsPage = pageOf(trackedEmailResponse);
+export type TrackedEmailsPage = z.infer<typeof trackedEmailsPage>;
 
 export const trackEmailResponse = z.object({
   success: z.literal(true),

@@ -29,3 +29,12 @@ function bound(value: string, name: string, timezone: string, side: "start" | "e
   if (Number.isNaN(instant.getTime())) throw new AppError("validation_error", `${name} must be a date like 2026-01-31 or an ISO 8601 instant`);
   return instant;
 }
+
+/** A list's optional period: both bounds resolved as above, or none (the contract refuses one alone). */
+export function optionalPeriodBounds(
+  query: { startDate?: string; endDate?: string },
+  timezone: string,
+): { start: Date; end: Date } | undefined {
+  if (query.startDate === undefined || query.endDate === undefined) return undefined;
+  return resolvePeriodBounds({ startDate: query.startDate, endDate: query.endDate }, timezone);
+}

@@ -4,6 +4,8 @@ import { assignClientRequest, assignClientResponse } from "../../core/contracts/
 import {
   activeCallJson,
   callJson,
+  callsPage,
+  callsPageQuery,
   deleteCallResponse,
   emptyBody,
   endAllCallsResponse,
@@ -29,6 +31,7 @@ import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall }
 import { deleteCall } from "./delete-call.js";
 import { endAllCalls } from "./end-all-calls.js";
 import { endCall } from "./end-call.js";
+import { findCallsPage } from "./find-calls-page.js";
 import { findClientEmailsInPeriod } from "./find-client-emails.js";
 import { logCall } from "./log-call.js";
 import { resolvePeriodBounds } from "./period-bounds.js";
@@ -57,6 +60,23 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       const query = parseInput(listCallsQuery, request.query);
       const rows = await findCalls(app.db, { accountId, ...query });
       return rows.map(presentCall);
+    },
+  );
+
+  app.get(
+    "/api/calls/page",
+    {
+      schema: routeSchema({
+        summary: "Calls newest first, one keyset page at a time (optionally one client's, a period, unbilled only)",
+        tags: ["calls"],
+        querystring: callsPageQuery,
+        response: { 200: callsPage },
+      }),
+    },
+    async (request) => {
+      const { accountId, account } = requireAuth(request);
+      const query = parseInput(callsPageQuery, request.query);
+      return findCallsPage(app.db, { accountId, timezone: account.timezone, query });
     },
   );
 

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -10,6 +11,10 @@ import {
 } from "../../core/contracts/clients.js";
 import { createClientRequest, listClientsQuery, updateClientRequest } from "../../core/contracts/clients.js";
 import { idParam } from "../../core/contracts/common.js";
+import { periodQuery, periodTotalsJson } from "../../core/contracts/calls.js";
+import { resolvePeriodBounds } from "../calls/period-bounds.js";
+import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js";
+import { findPeriodTotals } from "./find-period-totals.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
 import { presentClient } from "./client-presenter.js";
@@ -114,6 +119,55 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       return deleteClient(app.db, { accountId: auth.accountId, clientId: id, now: app.now() });
+    },
+  );
+
+  app.get(
+    "/api/clients/:id/period-totals",
+    {
+      schema: routeSchema({
+        summary: "One client's totals for a period, summed by the database (client log cards and tab counts)",
+        tags: ["clients"],
+        params: idParam,
+        querystring: periodQuery,
+        response: { 200: periodTotalsJson },
+      }),
+    },
+    async (request) => {
+      const { accountId, account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+      return findPeriodTotals(app.db, { accountId, clientId: id, start, end });
+    },
+  );
+
+  app.get(
+    "/api/clients/:id/export.csv",
+    {
+      schema: routeSchema({
+        summary: "One client's calls and emails of a period as CSV, streamed batch by batch",
+        tags: ["clients"],
+        params: idParam,
+        querystring: periodQuery,
+        response: { 200: { description: "{client}-{startDate}-{endDate}.csv", contentType: "text/csv" } },
+      }),
+    },
+    async (request, reply) => {
+      const { accountId, account } = requireAuth(request);
+      const { id } = parseInput(idParam, request.params);
+      const query = parseInput(periodQuery, request.query);
+      const { start, end } = resolvePeriodBounds(query, account.timezone);
+      // Before the first byte: a 404 for another account's client is still a whole answer.
+      const client = await getClient(app.db, { accountId, clientId: id });
+      const scope = { accountId, clientId: id, start, end, timezone: account.timezone, currency: account.currency };
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="${clientPeriodCsvFileName(client.name, query.startDate, query.endDate)}"`,
+        )
+        .header("cache-control", "no-store")
+        .send(Readable.from(clientPeriodCsv(app.db, scope)));
     },
   );
 

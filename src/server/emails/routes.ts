@@ -7,6 +7,8 @@ import {
   trackEmailResponse,
   trackedEmailResponse,
 } from "../../core/contracts/emails.js";
+import { emailsPageQuery } from "../../core/contracts/calls.js";
+import { trackedEmailsPage } from "../../core/contracts/tracked-emails.js";
 import { successMessage } from "../../core/contracts/response-fields.js";
 import { idParam } from "../../core/contracts/common.js";
 import {
@@ -21,6 +23,7 @@ import { secretBoxFor } from "../platform/secrets.js";
 import { parseInput } from "../platform/validate.js";
 import { calculateBilling } from "./calculate-billing.js";
 import { deleteTrackedEmail } from "./delete-tracked-email.js";
+import { findEmailsPage } from "./find-emails-page.js";
 import { findRecentTrackedEmails } from "./find-tracked-emails.js";
 import { mailboxRoutes } from "./mailbox-routes.js";
 import { searchEmails } from "./search-emails.js";
@@ -110,6 +113,23 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { limit } = parseInput(listEmailsQuery, request.query);
       return findRecentTrackedEmails(app.db, { accountId: auth.accountId, limit });
+    },
+  );
+
+  app.get(
+    "/api/emails/page",
+    {
+      schema: routeSchema({
+        summary: "Tracked emails newest first, one keyset page at a time (optionally one client's, a period)",
+        tags: ["emails"],
+        querystring: emailsPageQuery,
+        response: { 200: trackedEmailsPage },
+      }),
+    },
+    async (request) => {
+      const { accountId, account } = requireAuth(request);
+      const query = parseInput(emailsPageQuery, request.query);
+      return findEmailsPage(app.db, { accountId, timezone: account.timezone, query });
     },
   );
 

@@ -7,6 +7,7 @@ import { getClient } from "../clients/get-client.js";
 import { roundingScopeFor } from "../billing/rules-from-rows.js";
 import { findInvoiceNumber } from "./get-invoice.js";
 import { callLine, lockCalls } from "./billable-lines.js";
+import { unbilledCallIdsInPeriod } from "./unbilled-calls-in-period.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { writeInvoice } from "./write-invoice.js";
 
@@ -14,16 +15,18 @@ import { writeInvoice } from "./write-invoice.js";
  * POST /api/invoices/generate: one draft invoice for the selected calls of one client (client
  * log, notification overlay). Every call must be the account's, ended, of that client and not yet
  * invoiced; an already invoiced call is a 409 naming its invoice. The period is the one given,
- * widened to cover every call's day so the invoice never bills work outside its own dates.
+ * widened to cover every call's day so the invoice never bills work outside its own dates. With
+ * `unbilledCallsInPeriod` the calls are the client's unbilled ones of those days, chosen here in the
+ * same transaction (issue 31: the client log no longer holds a busy period's every call).
  */
 export async function generateInvoiceFromCalls(
   db: Db,
   options: { account: AccountRow; input: GenerateInvoiceRequest; now: Date },
 ): Promise<GenerateInvoiceResponse> {
   const { account, input, now } = options;
-  const callIds = [...new Set(input.callIds)];
 
   return db.transaction(async (tx) => {
+    const callIds = input.unbilledCallsInPeriod ? await unbilledCallIdsInPeriod(tx, account, input) : [...new Set(input.callIds)];
     const rows = await lockCalls(tx, account.id, callIds);
     const found = new Set(rows.map((row) => row.id));
     const missing = callIds.find((id) => !found.has(id));

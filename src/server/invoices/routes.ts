@@ -7,6 +7,8 @@ import {
   invoiceActionResponse,
   invoiceDetailJson,
   invoiceJson,
+  invoicesPage,
+  invoicesPageQuery,
 } from "../../core/contracts/invoices.js";
 import { idParam } from "../../core/contracts/common.js";
 import {
@@ -21,6 +23,7 @@ import { parseInput } from "../platform/validate.js";
 import { createInvoicesForPeriod } from "./create-invoices-for-period.js";
 import { deleteInvoice } from "./delete-invoice.js";
 import { generateInvoiceFromCalls } from "./generate-invoice-from-calls.js";
+import { findInvoicesPage } from "./find-invoices-page.js";
 import { findInvoiceItems, findInvoices, getInvoice } from "./get-invoice.js";
 import { presentInvoice, presentInvoiceDetail } from "./invoice-presenter.js";
 import { markInvoicePaid } from "./mark-invoice-paid.js";
@@ -64,6 +67,23 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const { accountId } = requireAuth(request);
       const rows = await findInvoices(app.db, accountId);
       return rows.map((row) => presentInvoice(row.invoice, row.client));
+    },
+  );
+
+  app.get(
+    "/api/invoices/page",
+    {
+      schema: routeSchema({
+        summary: "Invoices newest first, one keyset page at a time (optionally one client's)",
+        tags: ["invoices"],
+        querystring: invoicesPageQuery,
+        response: { 200: invoicesPage },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const query = parseInput(invoicesPageQuery, request.query);
+      return findInvoicesPage(app.db, { accountId, query });
     },
   );
 

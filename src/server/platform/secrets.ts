@@ -74,9 +74,19 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
+/** SECRETS_KEY's bytes: base64 (or base64url); a valid key has exactly 32. */
+function secretsKeyBytes(text: string): Buffer {
+  return Buffer.from(text.trim(), "base64");
+}
+
+/** Is this a usable SECRETS_KEY (checked again at start-up, platform/startup-checks.ts)? */
+export function isValidSecretsKey(text: string): boolean {
+  return secretsKeyBytes(text).length === 32;
+}
+
 /** Parses SECRETS_KEY: base64 (or base64url) of exactly 32 bytes. */
 export function parseSecretsKey(text: string): Buffer {
-  const key = Buffer.from(text.trim(), "base64");
+  const key = secretsKeyBytes(text);
   if (key.length !== 32) {
     throw new AppError(
       "service_unavailable",

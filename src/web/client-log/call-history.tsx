@@ -14,11 +14,13 @@ export function CallHistory({
   context,
   renderCallActions,
   actions,
+  footer,
 }: {
   calls: CallJson[];
   context: HistoryContext;
   renderCallActions?: (call: CallJson) => ReactNode;
   actions?: ReactNode;
+  footer?: ReactNode;
 }) {
   const { currency, timezone } = context;
   return (
@@ -28,6 +30,7 @@ export function CallHistory({
       emptyText="No calls found for this period"
       count={calls.length}
       actions={actions}
+      footer={footer}
     >
       {calls.map((call) => (
         <HistoryRow

@@ -1,7 +1,7 @@
-import type { CallJson, ClientEmailJson } from "@core/contracts/calls";
+import { type CallJson, type ClientEmailJson, loggedSeconds, type PeriodTotalsJson } from "@core/contracts/calls";
 import type { ClientResponse } from "@core/contracts/clients";
 import { formatHoursMinutes } from "@core/duration";
-import { formatMoney } from "@core/money";
+import { formatDecimalMoney } from "@core/money";
 import { dateRangeLabel, periodLabel, periodRange } from "@core/period";
 import { TZDate } from "@date-fns/tz";
 import { useQuery } from "@tanstack/react-query";
@@ -14,9 +14,11 @@ import { Input } from "@web/components/ui/input";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/hooks/use-auth";
+import { LoadMore } from "@web/components/load-more";
 import { queryKeys } from "@web/lib/query-keys";
+import { type PagedList, usePagedList } from "@web/lib/use-paged-list";
 import { CallHistory } from "./call-history";
-import { clientLogTotals } from "./client-log-totals";
+import { ClientExportLink } from "./client-export-link";
 import { ClientPicker } from "./client-picker";
 import { EmailHistory } from "./email-history";
 import { type PeriodChoice, PeriodSelector } from "./period-selector";
@@ -31,9 +33,12 @@ export type ClientLogViewProps = {
   renderCallActions?: (call: CallJson, context: ClientLogContext) => ReactNode;
   /** Slot for "Get Invoice" on an uninvoiced email. */
   renderEmailActions?: (email: ClientEmailJson, context: ClientLogContext) => ReactNode;
-  /** Slot beside the call history's title, e.g. "Generate Invoice" for the period. */
-  renderHistoryActions?: (calls: CallJson[], context: ClientLogContext) => ReactNode;
+  /** Slot beside the call history's title, e.g. "Generate Invoice" for the period (its figures summed by the server). */
+  renderHistoryActions?: (totals: PeriodTotalsJson | undefined, context: ClientLogContext) => ReactNode;
 };
+
+/** Rows per page of a history (docs/paging.md): a screenful and a little more. */
+export const HISTORY_PAGE_SIZE = 50;
 
 /**
  * The client log (spec 000 §2.6, §2.7): search, period (today, this week, a month, a year in the
@@ -141,23 +146,23 @@ function SelectedClient({
   currency: string;
   timezone: string;
 } & Omit<ClientLogViewProps, "initialClientId">) {
-  const calls = useQuery<CallJson[]>({ queryKey: queryKeys.clientLogCalls(client.id, startDate, endDate) });
-  const emails = useQuery<ClientEmailJson[]>({ queryKey: queryKeys.clientLogEmails(client.id, startDate, endDate) });
+  const filters = `clientId=${client.id}&startDate=${startDate}&endDate=${endDate}&limit=${HISTORY_PAGE_SIZE}`;
+  // The cards and tab counts are the whole period's, summed by the server; the histories hold the pages shown.
+  const totals = useQuery<PeriodTotalsJson>({ queryKey: queryKeys.clientPeriodTotals(client.id, startDate, endDate) });
+  const calls = usePagedList<CallJson>(queryKeys.callsPage(filters));
+  const emails = usePagedList<ClientEmailJson>(queryKeys.emailsPage(filters));
   const context: ClientLogContext = { client, startDate, endDate, periodLabel: label };
   // Both histories show the same period, money and time zone.
   const shown = { periodLabel: label, rangeLabel, currency, timezone };
-
-  const callList = calls.data ?? [];
-  const emailList = emails.data ?? [];
-  const { seconds, revenueCents } = clientLogTotals(callList, emailList);
-  const loading = calls.isLoading || emails.isLoading;
+  const figures = totals.data;
 
   const summary = [
-    { title: "Calls", value: String(callList.length) },
-    { title: "Duration", value: formatHoursMinutes(seconds) },
-    { title: "Emails", value: String(emailList.length) },
-    { title: "Revenue", value: formatMoney(revenueCents, currency) },
+    { title: "Calls", value: String(figures?.calls ?? 0) },
+    { title: "Duration", value: formatHoursMinutes(figures ? loggedSeconds(figures) : 0) },
+    { title: "Emails", value: String(figures?.emails ?? 0) },
+    { title: "Revenue", value: formatDecimalMoney(figures?.revenue ?? "0.00", currency) },
   ];
+  const tabCount = (count: number | undefined, list: PagedList<unknown>) => count ?? list.items.length;
 
   return (
     <div className="grid gap-6">
@@ -178,7 +183,7 @@ function SelectedClient({
             title={item.title}
             titleAs="h3"
             compact
-            loading={loading}
+            loading={totals.isLoading}
             value={item.value}
             testId={`summary-${item.title.toLowerCase()}`}
           />
@@ -186,25 +191,50 @@ function SelectedClient({
       </section>
       <Tabs defaultValue="calls">
         <TabsList>
-          <TabsTrigger value="calls">Calls ({callList.length})</TabsTrigger>
-          <TabsTrigger value="emails">Emails ({emailList.length})</TabsTrigger>
+          <TabsTrigger value="calls">Calls ({tabCount(figures?.calls, calls)})</TabsTrigger>
+          <TabsTrigger value="emails">Emails ({tabCount(figures?.emails, emails)})</TabsTrigger>
         </TabsList>
         <TabsContent value="calls" className="mt-4">
           <CallHistory
-            calls={callList}
-            context={{ status: calls, ...shown }}
+            calls={calls.items}
+            context={{ status: listStatus(calls), ...shown }}
             renderCallActions={renderCallActions ? (call) => renderCallActions(call, context) : undefined}
-            actions={renderHistoryActions?.(callList, context)}
+            actions={
+              <div className="flex flex-wrap gap-2">
+                <ClientExportLink client={client} startDate={startDate} endDate={endDate} />
+                {renderHistoryActions?.(figures, context)}
+              </div>
+            }
+            footer={<MoreRows list={calls} total={figures?.calls} noun="calls" />}
           />
         </TabsContent>
         <TabsContent value="emails" className="mt-4">
           <EmailHistory
-            emails={emailList}
-            context={{ status: emails, ...shown }}
+            emails={emails.items}
+            context={{ status: listStatus(emails), ...shown }}
             renderEmailActions={renderEmailActions ? (email) => renderEmailActions(email, context) : undefined}
+            footer={<MoreRows list={emails} total={figures?.emails} noun="emails" />}
           />
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** A history's state for its frame: an error only when nothing could be shown. */
+function listStatus(list: PagedList<unknown>) {
+  return { isLoading: list.isLoading, isError: list.isError && list.items.length === 0 };
+}
+
+function MoreRows<T>({ list, total, noun }: { list: PagedList<T>; total: number | undefined; noun: string }) {
+  return (
+    <LoadMore
+      shown={list.items.length}
+      total={total}
+      noun={noun}
+      hasMore={list.hasNextPage}
+      isLoading={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+    />
   );
 }

@@ -10,14 +10,22 @@ export function EmailHistory({
   emails,
   context,
   renderEmailActions,
+  footer,
 }: {
   emails: ClientEmailJson[];
   context: HistoryContext;
   renderEmailActions?: (email: ClientEmailJson) => ReactNode;
+  footer?: ReactNode;
 }) {
   const { currency, timezone } = context;
   return (
-    <HistoryList name="Email History" context={context} emptyText="No emails found for this period" count={emails.length}>
+    <HistoryList
+      name="Email History"
+      context={context}
+      emptyText="No emails found for this period"
+      count={emails.length}
+      footer={footer}
+    >
       {emails.map((email) => (
         <HistoryRow
           key={email.id}

@@ -10,6 +10,7 @@ export function HistoryList({
   actions,
   children,
   count,
+  footer,
 }: {
   /** "Call History": the title is this and the period. */
   name: string;
@@ -18,6 +19,8 @@ export function HistoryList({
   actions?: ReactNode;
   children: ReactNode;
   count: number;
+  /** Under the rows: how many are shown, "Load more". */
+  footer?: ReactNode;
 }) {
   const { isLoading, isError } = status;
   const title = `${name} - ${periodLabel}`;
@@ -44,7 +47,10 @@ export function HistoryList({
       ) : count === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
       ) : (
-        <ul className="divide-y rounded-lg border">{children}</ul>
+        <>
+          <ul className="divide-y rounded-lg border">{children}</ul>
+          {footer}
+        </>
       )}
     </section>
   );

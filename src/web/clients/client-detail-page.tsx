@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Clock, DollarSign, Pencil, Phone as PhoneIcon, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import { LoadMore } from "@web/components/load-more";
 import { QueryGate } from "@web/components/query-gate";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -16,6 +17,7 @@ import { useAuth } from "@web/hooks/use-auth";
 import { useDocumentTitle } from "@web/hooks/use-document-title";
 import { ApiError, serverMessage } from "@web/lib/api";
 import { queryKeys } from "@web/lib/query-keys";
+import { usePagedList } from "@web/lib/use-paged-list";
 import { ActivityEmpty, ActivitySkeleton, CallsTable, EmailsTable, InvoicesTable } from "./client-activity-tables";
 import { ClientAvatar } from "./client-avatar";
 import { ClientFormDialog } from "./client-form-dialog";
@@ -67,18 +69,49 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One list tab's body: placeholders while loading, the spec's empty text, or the table. */
-function ActivityList<T>({ queryKey, empty, render }: { queryKey: readonly string[]; empty: string; render: (rows: T[]) => ReactNode }) {
-  const rows = useQuery<T[]>({ queryKey });
+/** Rows per page of a tab (docs/paging.md). */
+const TAB_PAGE_SIZE = 50;
+
+/**
+ * One list tab's body: placeholders while loading, the spec's empty text, or the table of the pages
+ * loaded so far with "Load more" (issue 31: a client with years of calls no longer arrives in one answer).
+ */
+function ActivityList<T>({
+  queryKey,
+  empty,
+  total,
+  noun,
+  render,
+}: {
+  queryKey: readonly [string];
+  empty: string;
+  total: number;
+  noun: string;
+  render: (rows: T[]) => ReactNode;
+}) {
+  const list = usePagedList<T>(queryKey);
+  const gate = { data: list.data ? list.items : undefined, isLoading: list.isLoading, error: list.error, refetch: list.refetch };
   return (
     <QueryGate
-      query={rows}
+      query={gate}
       loading={<ActivitySkeleton />}
       errorMessage="This list could not be loaded."
-      isEmpty={(list) => list.length === 0}
+      isEmpty={(rows) => rows.length === 0}
       empty={<ActivityEmpty message={empty} />}
     >
-      {render}
+      {(rows) => (
+        <div className="grid gap-2">
+          {render(rows)}
+          <LoadMore
+            shown={rows.length}
+            total={total}
+            noun={noun}
+            hasMore={list.hasNextPage}
+            isLoading={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
+        </div>
+      )}
     </QueryGate>
   );
 }
@@ -190,22 +223,28 @@ export default function ClientDetailPage() {
         </TabsList>
         <TabsContent value="calls">
           <ActivityList<CallJson>
-            queryKey={queryKeys.clientCalls(id)}
+            queryKey={queryKeys.callsPage(`clientId=${id}&limit=${TAB_PAGE_SIZE}`)}
             empty="No calls recorded yet"
+            total={summary.totalCalls}
+            noun="calls"
             render={(calls) => <CallsTable calls={calls} currency={currency} timezone={timezone} />}
           />
         </TabsContent>
         <TabsContent value="emails">
           <ActivityList<ClientEmailJson>
-            queryKey={queryKeys.clientEmails(id)}
+            queryKey={queryKeys.emailsPage(`clientId=${id}&limit=${TAB_PAGE_SIZE}`)}
             empty="No emails tracked yet"
+            total={summary.totalEmails}
+            noun="emails"
             render={(emails) => <EmailsTable emails={emails} currency={currency} timezone={timezone} />}
           />
         </TabsContent>
         <TabsContent value="invoices">
           <ActivityList<ClientInvoiceJson>
-            queryKey={queryKeys.clientInvoices(id)}
+            queryKey={queryKeys.invoicesPage(`clientId=${id}&limit=${TAB_PAGE_SIZE}`)}
             empty="No invoices generated yet"
+            total={summary.totalInvoices}
+            noun="invoices"
             render={(invoices) => <InvoicesTable invoices={invoices} />}
           />
         </TabsContent>

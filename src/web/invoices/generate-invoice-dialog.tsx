@@ -1,4 +1,4 @@
-import { callTypeLabel } from "@core/contracts/calls";
+import { type CallJson, callTypeLabel } from "@core/contracts/calls";
 import { AT_LEAST_ONE_CALL } from "@core/contracts/invoices";
 import { formatDurationHms } from "@core/duration";
 import { formatDecimalMoney, formatMoney, parseDecimalToCents } from "@core/money";
@@ -6,8 +6,12 @@ import { dateRangeLabel } from "@core/period";
 import { Check, FileText } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { LoadMore } from "@web/components/load-more";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
+import { queryKeys } from "@web/lib/query-keys";
+import { usePagedList } from "@web/lib/use-paged-list";
 import { useGenerateInvoice } from "./use-invoices";
 
 /** The fields of a call the dialog lists (a CallJson or ClientCallResponse fits). */
@@ -20,28 +24,69 @@ export type InvoiceableCall = {
   invoiceId: number | null;
 };
 
+/**
+ * What the dialog bills: the chosen call(s), or every unbilled call of the period on screen, which the
+ * server picks itself (its count and total summed by the server; the list shows them a page at a time).
+ */
+export type InvoiceSelection = { kind: "calls"; calls: InvoiceableCall[] } | { kind: "unbilled"; count: number; amount: string };
+
 type GenerateInvoiceDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   client: { id: number; name: string };
-  calls: InvoiceableCall[];
+  selection: InvoiceSelection;
   /** The client log's period (calendar days); the invoice covers at least these days. */
   period?: { startDate: string; endDate: string };
   onGenerated?: () => void;
 };
 
+/** Rows of unbilled calls the dialog loads at a time. */
+const DIALOG_PAGE_SIZE = 50;
+
 /**
  * The client log's "Generate Invoice" dialog (spec 000 §2.6–§2.7): the selected call(s) with
  * type, duration and amount, client, period, count and total; Cancel / Generate Invoice.
  */
-export function GenerateInvoiceDialog({ open, onOpenChange, client, calls, period, onGenerated }: GenerateInvoiceDialogProps) {
+export function GenerateInvoiceDialog({
+  open,
+  onOpenChange,
+  client,
+  selection,
+  period,
+  onGenerated,
+}: GenerateInvoiceDialogProps) {
   const { user } = useAuth();
   const currency = user?.currency ?? "usd";
   const generate = useGenerateInvoice(() => {
     onGenerated?.();
     onOpenChange(false);
   });
-  const totalCents = calls.reduce((sum, call) => sum + (parseDecimalToCents(call.amount) ?? 0), 0);
+  const unbilledPeriod = selection.kind === "unbilled" && period ? period : null;
+  const unbilled = usePagedList<CallJson>(
+    queryKeys.callsPage(
+      unbilledPeriod
+        ? `clientId=${client.id}&startDate=${unbilledPeriod.startDate}&endDate=${unbilledPeriod.endDate}&billing=unbilled&limit=${DIALOG_PAGE_SIZE}`
+        : "",
+    ),
+    { enabled: unbilledPeriod !== null },
+  );
+  const calls: InvoiceableCall[] = selection.kind === "calls" ? selection.calls : unbilled.items;
+  const count = selection.kind === "calls" ? selection.calls.length : selection.count;
+  const totalCents =
+    selection.kind === "calls"
+      ? selection.calls.reduce((sum, call) => sum + (parseDecimalToCents(call.amount) ?? 0), 0)
+      : (parseDecimalToCents(selection.amount) ?? 0);
+  const submit = () =>
+    generate.mutate(
+      selection.kind === "calls"
+        ? {
+            clientId: client.id,
+            callIds: selection.calls.map((call) => call.id),
+            dateFrom: period?.startDate,
+            dateTo: period?.endDate,
+          }
+        : { clientId: client.id, unbilledCallsInPeriod: true, dateFrom: period?.startDate, dateTo: period?.endDate },
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -49,26 +94,43 @@ export function GenerateInvoiceDialog({ open, onOpenChange, client, calls, perio
           <DialogTitle>Generate Invoice</DialogTitle>
           <DialogDescription>
             {client.name}
-            {period ? ` · ${dateRangeLabel(period.startDate, period.endDate)}` : ""} · {calls.length}{" "}
-            {calls.length === 1 ? "call" : "calls"}
+            {period ? ` · ${dateRangeLabel(period.startDate, period.endDate)}` : ""} · {count.toLocaleString("en-US")}{" "}
+            {count === 1 ? "call" : "calls"}
           </DialogDescription>
         </DialogHeader>
-        {calls.length === 0 ? (
+        {count === 0 ? (
           <p className="text-sm text-destructive" role="alert">
             {AT_LEAST_ONE_CALL}
           </p>
         ) : (
-          <ul className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-lg border" aria-label="Calls to invoice">
-            {calls.map((call) => (
-              <li key={call.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                <div className="min-w-0">
-                  <p className="font-medium">{callTypeLabel(call.callType)}</p>
-                  <p className="text-muted-foreground tabular-nums">{formatDurationHms(call.duration)}</p>
-                </div>
-                <span className="font-medium tabular-nums">{formatDecimalMoney(call.amount, currency)}</span>
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-2">
+            <ul className="flex max-h-72 flex-col divide-y overflow-y-auto rounded-lg border" aria-label="Calls to invoice">
+              {calls.map((call) => (
+                <li key={call.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium">{callTypeLabel(call.callType)}</p>
+                    <p className="text-muted-foreground tabular-nums">{formatDurationHms(call.duration)}</p>
+                  </div>
+                  <span className="font-medium tabular-nums">{formatDecimalMoney(call.amount, currency)}</span>
+                </li>
+              ))}
+              {selection.kind === "unbilled" && unbilled.isLoading ? (
+                <li className="px-3 py-2">
+                  <Skeleton className="h-8 w-full" />
+                </li>
+              ) : null}
+            </ul>
+            {selection.kind === "unbilled" ? (
+              <LoadMore
+                shown={calls.length}
+                total={count}
+                noun="calls"
+                hasMore={unbilled.hasNextPage}
+                isLoading={unbilled.isFetchingNextPage}
+                onLoadMore={() => void unbilled.fetchNextPage()}
+              />
+            ) : null}
+          </div>
         )}
         <div className="flex items-center justify-between border-t pt-3 text-sm">
           <span className="text-muted-foreground">Total</span>
@@ -78,17 +140,7 @@ export function GenerateInvoiceDialog({ open, onOpenChange, client, calls, perio
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button
-            disabled={generate.isPending || calls.length === 0}
-            onClick={() =>
-              generate.mutate({
-                clientId: client.id,
-                callIds: calls.map((call) => call.id),
-                dateFrom: period?.startDate,
-                dateTo: period?.endDate,
-              })
-            }
-          >
+          <Button disabled={generate.isPending || count === 0} onClick={submit}>
             {generate.isPending ? <Spinner /> : <FileText aria-hidden="true" />}
             Generate Invoice
           </Button>

@@ -47,7 +47,7 @@ export function InvoiceGeneratorCard({ onSend }: { onSend: (invoice: InvoiceJson
   const create = useCreateInvoices((result) => setGenerated(result.invoices));
   // The invoice just generated, as the list knows it now (it may have been sent meanwhile).
   const just = generated.length === 1 ? generated[0] : undefined;
-  const single = just ? (invoices.data?.find((invoice) => invoice.id === just.id) ?? just) : undefined;
+  const single = just ? (invoices.items.find((invoice) => invoice.id === just.id) ?? just) : undefined;
 
   const fillMonth = (offset: 0 | -1) => {
     const timezone = user?.timezone ?? "UTC";

@@ -3,45 +3,48 @@ import { FileText } from "lucide-react";
 import { useState } from "react";
 import { type ClientLogContext, ClientLogView } from "@web/client-log/client-log-view";
 import { Button } from "@web/components/ui/button";
-import { GenerateInvoiceDialog, GetInvoiceButton } from "./generate-invoice-dialog";
+import { GenerateInvoiceDialog, GetInvoiceButton, type InvoiceSelection } from "./generate-invoice-dialog";
 
-type Selection = { calls: CallJson[]; context: ClientLogContext };
-
-/** An ended call not yet on an invoice: the only kind the client log offers to bill. */
-const invoiceable = (call: CallJson) => !call.active && call.invoiceId === null;
+type Selection = { selection: InvoiceSelection; context: ClientLogContext };
 
 /**
  * The client log with the invoice feature's buttons in its slots (spec 000 §2.6, §2.7): "Get
  * Invoice" on each unbilled call, "Generate Invoice" for every unbilled call of the period, both
- * opening the Generate Invoice dialog. Invoiced calls show the log's disabled "Invoiced" badge.
+ * opening the Generate Invoice dialog. Invoiced calls show the log's disabled "Invoiced" badge. The
+ * period's count and total come from the server's period totals, and the server picks its calls
+ * (issue 31: the log holds only the pages shown).
  */
 export function InvoicingClientLog({ initialClientId }: { initialClientId?: number }) {
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [open, setOpen] = useState<Selection | null>(null);
   return (
     <>
       <ClientLogView
         initialClientId={initialClientId}
-        renderCallActions={(call, context) => (
-          <GetInvoiceButton call={call} onClick={() => setSelection({ calls: [call], context })} />
+        renderCallActions={(call: CallJson, context) => (
+          <GetInvoiceButton call={call} onClick={() => setOpen({ selection: { kind: "calls", calls: [call] }, context })} />
         )}
-        renderHistoryActions={(calls, context) => {
-          const open = calls.filter(invoiceable);
-          if (calls.length === 0) return null;
+        renderHistoryActions={(totals, context) => {
+          if (!totals || totals.calls === 0) return null;
+          const selection: InvoiceSelection = {
+            kind: "unbilled",
+            count: totals.unbilledCalls,
+            amount: totals.unbilledCallAmount,
+          };
           return (
-            <Button size="sm" onClick={() => setSelection({ calls: open, context })}>
+            <Button size="sm" onClick={() => setOpen({ selection, context })}>
               <FileText aria-hidden="true" />
               Generate Invoice
             </Button>
           );
         }}
       />
-      {selection ? (
+      {open ? (
         <GenerateInvoiceDialog
           open
-          onOpenChange={(open) => !open && setSelection(null)}
-          client={selection.context.client}
-          calls={selection.calls}
-          period={{ startDate: selection.context.startDate, endDate: selection.context.endDate }}
+          onOpenChange={(isOpen) => !isOpen && setOpen(null)}
+          client={open.context.client}
+          selection={open.selection}
+          period={{ startDate: open.context.startDate, endDate: open.context.endDate }}
         />
       ) : null}
     </>

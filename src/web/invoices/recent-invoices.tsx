@@ -5,6 +5,7 @@ import { formatDecimalMoney } from "@core/money";
 import { dateRangeLabel } from "@core/period";
 import { Ban, CheckCircle2, Download, ExternalLink, FileText, Send, Trash2 } from "lucide-react";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadMore } from "@web/components/load-more";
 import { QueryGate } from "@web/components/query-gate";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -23,6 +24,12 @@ export type InvoiceActions = {
 /** "Recent Invoices" (spec 000 §2.9): each invoice with its figures and the actions its status allows. */
 export function RecentInvoices(actions: InvoiceActions) {
   const invoices = useInvoices();
+  const gate = {
+    data: invoices.data ? invoices.items : undefined,
+    isLoading: invoices.isLoading,
+    error: invoices.error,
+    refetch: invoices.refetch,
+  };
   return (
     <Card>
       <CardHeader>
@@ -31,7 +38,7 @@ export function RecentInvoices(actions: InvoiceActions) {
       </CardHeader>
       <CardContent>
         <QueryGate
-          query={invoices}
+          query={gate}
           loading={
             <ul className="flex flex-col gap-3" aria-label="Loading invoices">
               {[0, 1, 2].map((key) => (
@@ -50,11 +57,20 @@ export function RecentInvoices(actions: InvoiceActions) {
           }
         >
           {(list) => (
-            <ul className="flex flex-col gap-3">
-              {list.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} {...actions} />
-              ))}
-            </ul>
+            <div className="grid gap-3">
+              <ul className="flex flex-col gap-3">
+                {list.map((invoice) => (
+                  <InvoiceRow key={invoice.id} invoice={invoice} {...actions} />
+                ))}
+              </ul>
+              <LoadMore
+                shown={list.length}
+                noun="invoices"
+                hasMore={invoices.hasNextPage}
+                isLoading={invoices.isFetchingNextPage}
+                onLoadMore={() => void invoices.fetchNextPage()}
+              />
+            </div>
           )}
         </QueryGate>
       </CardContent>

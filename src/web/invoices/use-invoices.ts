@@ -1,3 +1,5 @@
+import type { generateInvoiceRequest } from "@core/contracts/invoices";
+import type { z } from "zod";
 import type {
   CreateInvoicesResponse,
   GenerateInvoiceResponse,
@@ -5,16 +7,21 @@ import type {
   InvoiceJson,
 } from "@core/contracts/invoices";
 import { formatDecimalMoney } from "@core/money";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, serverMessage } from "@web/lib/api";
 import { queryKeys } from "@web/lib/query-keys";
 import { refreshAfter } from "@web/lib/query-refresh";
+import { usePagedList } from "@web/lib/use-paged-list";
 
 export const pdfUrl = (invoiceId: number, download = false) => `/api/invoices/${invoiceId}/pdf${download ? "?download=1" : ""}`;
 
+/** Invoices shown per page of Recent Invoices (docs/paging.md). */
+export const INVOICES_PAGE_SIZE = 20;
+
+/** Recent Invoices, newest first, a page at a time (GET /api/invoices/page). */
 export function useInvoices() {
-  return useQuery<InvoiceJson[]>({ queryKey: queryKeys.invoices() });
+  return usePagedList<InvoiceJson>(queryKeys.invoicesPage(`limit=${INVOICES_PAGE_SIZE}`));
 }
 
 /** POST /api/invoices: a period for one client or all (one invoice per client). */
@@ -41,13 +48,8 @@ export function useCreateInvoices(onDone?: (result: CreateInvoicesResponse) => v
   });
 }
 
-export type GenerateInvoiceInput = {
-  clientId: number;
-  callIds: number[];
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  template?: string;
-};
+/** The request's input (callIds, or unbilledCallsInPeriod with the period: core/contracts/invoices.ts). */
+export type GenerateInvoiceInput = z.input<typeof generateInvoiceRequest>;
 
 /** POST /api/invoices/generate for selected calls; toasts "Invoice Generated" with number and total. */
 export async function generateInvoice(input: GenerateInvoiceInput): Promise<GenerateInvoiceResponse> {

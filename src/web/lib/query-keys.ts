@@ -24,6 +24,13 @@ export const queryKeys = {
     ["/api/calls", "client", `${clientId}?startDate=${startDate}&endDate=${endDate}`] as const,
   clientLogEmails: (clientId: Id, startDate: string, endDate: string) =>
     ["/api/emails", "client", `${clientId}?startDate=${startDate}&endDate=${endDate}`] as const,
+  /** A client's figures for a period, summed by the server (the client log's cards and tab counts). */
+  clientPeriodTotals: (clientId: Id, startDate: string, endDate: string) =>
+    ["/api/clients", String(clientId), `period-totals?startDate=${startDate}&endDate=${endDate}`] as const,
+  /** Keyset-paged lists (docs/paging.md): the filters as a query string; lib/use-paged-list.ts adds the cursor. */
+  callsPage: (filters: string) => [`/api/calls/page?${filters}`] as const,
+  emailsPage: (filters: string) => [`/api/emails/page?${filters}`] as const,
+  invoicesPage: (filters: string) => [`/api/invoices/page?${filters}`] as const,
   /** Email Tracking's Recent Email Activity (RECENT_EMAILS_LIMIT). */
   recentEmails: (limit: number) => [`/api/emails?limit=${limit}`] as const,
   dashboardStats: () => ["/api/dashboard/stats"] as const,
@@ -88,6 +95,7 @@ const CLIENT_TABS: Record<string, QueryFamily> = {
   emails: "clientEmails",
   invoices: "clientInvoices",
   legal: "clientLegal",
+  "period-totals": "clientPeriodTotals",
 };
 
 /** The family of a cached key, or null for a key no builder above makes. */
@@ -99,13 +107,19 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
     case "/api/clients":
       if (key.length === 1) return "clients";
       if (key.length === 2) return "client";
-      return (typeof third === "string" && CLIENT_TABS[third]) || null;
+      return (typeof third === "string" && CLIENT_TABS[third.split("?")[0] ?? ""]) || null;
     case "/api/calls":
       if (second === "client") return "clientLogCalls";
       if (third === "legal-codes") return "callLegalCodes";
       return second === "recent" ? "recentCalls" : null;
     case "/api/calls/active":
       return "activeCalls";
+    case "/api/calls/page":
+      return "callsPage";
+    case "/api/emails/page":
+      return "emailsPage";
+    case "/api/invoices/page":
+      return "invoicesPage";
     case "/api/emails":
       if (second === "client") return "clientLogEmails";
       return key.length === 1 ? "recentEmails" : null;

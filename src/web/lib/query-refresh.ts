@@ -25,6 +25,9 @@ const SHOWS_CLIENTS: readonly QueryFamily[] = [
   "clientLogEmails",
   "recentEmails",
   "invoices",
+  "callsPage",
+  "emailsPage",
+  "invoicesPage",
 ];
 
 /** What counts or sums calls: the call lists, the client summaries and totals, the dashboard. */
@@ -36,6 +39,8 @@ const SHOWS_CALLS: readonly QueryFamily[] = [
   "client",
   "clients",
   "dashboardStats",
+  "callsPage",
+  "clientPeriodTotals",
 ];
 
 /** Ending a call may create an "invoice ready" notification: look at once instead of at the next poll. */
@@ -49,6 +54,8 @@ const SHOWS_EMAILS: readonly QueryFamily[] = [
   "client",
   "clients",
   "dashboardStats",
+  "emailsPage",
+  "clientPeriodTotals",
 ];
 
 /** Billed state: invoices and everything that shows "Invoiced" or pending totals; an invoice resolves its notification. */
@@ -65,6 +72,10 @@ const SHOWS_BILLING: readonly QueryFamily[] = [
   "clientEmails",
   "dashboardStats",
   "unreadNotifications",
+  "invoicesPage",
+  "callsPage",
+  "emailsPage",
+  "clientPeriodTotals",
 ];
 
 /** Everything the account's own screens read (the waitlist is the administrators' view of other people). */
@@ -109,7 +120,7 @@ export const REFRESHES = {
   /** Tracking stops at the first refusal; the ones saved before it count too. */
   "emails.tracked": SHOWS_EMAILS,
   "email.deleted": SHOWS_EMAILS,
-  "email.synced": ["recentEmails", "clientLogEmails", "clientEmails"],
+  "email.synced": ["recentEmails", "clientLogEmails", "clientEmails", "emailsPage"],
   /** POSTs that only read: the mailbox search and the billing estimate change nothing. */
   "emails.searched": [],
   "emails.calculated": [],

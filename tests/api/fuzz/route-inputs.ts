@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { createSubscriptionRequest, loginRequest } from "../../../src/core/contracts/auth.js";
 import { assignClientRequest } from "../../../src/core/contracts/assign-client.js";
 import {
+  callsPageQuery,
+  emailsPageQuery,
   emptyBody,
   listCallsQuery,
   logCallRequest,
@@ -25,6 +27,7 @@ import {
   createInvoicesRequest,
   generateInvoiceRequest,
   invoicePdfQuery,
+  invoicesPageQuery,
   sendInvoiceRequest,
 } from "../../../src/core/contracts/invoices.js";
 import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "../../../src/core/contracts/notifications.js";
@@ -202,6 +205,20 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "PATCH /api/calls/:id": { id: "call", body: { schema: updateCallRequest, valid: () => ({ notes: "edited", duration: 1200 }) } },
   "DELETE /api/calls/:id": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
   "GET /api/calls/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
+  "GET /api/calls/page": {
+    query: {
+      schema: callsPageQuery,
+      valid: (ids) => ({ clientId: String(ids.client), ...period, billing: "unbilled", limit: "20" }),
+    },
+  },
+  "GET /api/emails/page": {
+    query: { schema: emailsPageQuery, valid: (ids) => ({ clientId: String(ids.client), ...period, limit: "20" }) },
+  },
+  "GET /api/invoices/page": {
+    query: { schema: invoicesPageQuery, valid: (ids) => ({ clientId: String(ids.client), limit: "20" }) },
+  },
+  "GET /api/clients/:id/period-totals": { id: "client", query: { schema: periodQuery, valid: () => period } },
+  "GET /api/clients/:id/export.csv": { id: "client", query: { schema: periodQuery, valid: () => period } },
   "GET /api/emails/client/:id": { id: "client", query: { schema: periodQuery, valid: () => period } },
   "GET /api/dashboard/stats": {},
   // Issue 29: the setup guide, the Capture card, test events, the contact check and the CSV import.

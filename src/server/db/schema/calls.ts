@@ -52,8 +52,10 @@ export const calls = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("calls_account_started_idx").on(t.accountId, t.startedAt),
-    index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt),
+    // Newest first by (started_at, id): the id makes the keyset order total, so a page of
+    // GET /api/calls/page is one index range from its cursor (docs/paging.md, issue 31).
+    index("calls_account_started_idx").on(t.accountId, t.startedAt, t.id),
+    index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt, t.id),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
     // Analytics: an account's ended work not yet invoiced, whenever it was done (issue 27 §1).

@@ -53,7 +53,8 @@ export const trackedEmails = pgTable(
   },
   (t) => [
     uniqueIndex("tracked_emails_message_key").on(t.accountId, t.clientId, t.messageKey),
-    index("tracked_emails_account_client_created_idx").on(t.accountId, t.clientId, t.createdAt),
-    index("tracked_emails_account_created_idx").on(t.accountId, t.createdAt),
+    // (created_at, id): the keyset order of GET /api/emails/page (docs/paging.md).
+    index("tracked_emails_account_client_created_idx").on(t.accountId, t.clientId, t.createdAt, t.id),
+    index("tracked_emails_account_created_idx").on(t.accountId, t.createdAt, t.id),
   ],
 );

@@ -38,8 +38,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_account_number_key").on(t.accountId, t.invoiceNumber),
     uniqueIndex("invoices_account_sequence_key").on(t.accountId, t.sequence),
-    index("invoices_account_created_idx").on(t.accountId, t.createdAt),
-    index("invoices_account_client_idx").on(t.accountId, t.clientId),
+    // (created_at, id): the keyset order of GET /api/invoices/page, all or one client's (docs/paging.md).
+    index("invoices_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    index("invoices_account_client_idx").on(t.accountId, t.clientId, t.createdAt, t.id),
     // The dashboard's pending count (draft and sent): an index-only scan instead of reading every invoice.
     index("invoices_account_status_idx").on(t.accountId, t.status),
     check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void')`),
