@@ -36,6 +36,15 @@ export class AccountingRateLimited extends Error {
 
 export class AccountingUnauthorized extends Error {
   override readonly name = "AccountingUnauthorized";
+  /**
+   * True when the message already says what the user must do (renew the subscription, connect as a
+   * user allowed to post): the card shows it as it is instead of prefixing "Reconnect".
+   */
+  readonly saysWhatToDo: boolean;
+  constructor(message: string, options: { saysWhatToDo?: boolean } = {}) {
+    super(message);
+    this.saysWhatToDo = options.saysWhatToDo ?? false;
+  }
 }
 
 export type AccountingFailure = AccountingRejected | AccountingUnavailable | AccountingRateLimited | AccountingUnauthorized;

@@ -1,3 +1,4 @@
+import type { AccountingChoiceName } from "../../core/accounting/choices.js";
 import type { AccountingProviderId } from "../../core/accounting/providers.js";
 
 /**
@@ -102,6 +103,29 @@ export type OAuthConnection = {
   organisationName: string | null;
 };
 
+/** One option of a choice: its `config` is what the connection's settings keep when it is chosen. */
+export type ProviderChoiceOption = { value: string; label: string; detail: string | null; config: Record<string, string> };
+
+/** A list the user picks from after connecting (issue 30): Xero accounts, QuickBooks tax codes, Sage businesses. */
+export type ProviderChoice = {
+  name: AccountingChoiceName;
+  label: string;
+  help: string | null;
+  required: boolean;
+  selected: string | null;
+  options: ProviderChoiceOption[];
+};
+
+/** The choices and what the provider says about the company (shown beside them). */
+export type ProviderChoices = { choices: ProviderChoice[]; facts: { label: string; value: string }[] };
+
+/**
+ * What a successful verify learned: the organisation's name, and settings to keep (QuickBooks'
+ * country, home currency and tax setup, Xero's standard chart, Sage's businesses). A provider never
+ * overwrites a user's choice here: it proposes only what is not set.
+ */
+export type VerifyResult = { organisationName: string | null; learned?: Record<string, string> };
+
 export interface AccountingProvider {
   readonly id: AccountingProviderId;
 
@@ -134,7 +158,16 @@ export interface AccountingProvider {
   }): Promise<OAuthTokens>;
 
   /** One real call that proves the connection works; its answer names the remote organisation. */
-  verify(session: AccountingSession): Promise<{ organisationName: string | null }>;
+  verify(session: AccountingSession): Promise<VerifyResult>;
+
+  /**
+   * Throws AccountingRejected when the books cannot take this invoice at all (QuickBooks: a currency
+   * without multicurrency, a required tax code not chosen), before the customer or anything is sent.
+   */
+  refuseInvoice?(session: AccountingSession, invoice: Pick<AccountingInvoice, "currency" | "number">): void;
+
+  /** Providers with something to choose after connecting: the lists, read live (issue 30). */
+  readChoices?(session: AccountingSession): Promise<ProviderChoices>;
 
   /** The remote customer for this client: `known` when the mapping has one (update it), else find by name or create with `idempotencyKey`. */
   upsertCustomer(

@@ -111,7 +111,8 @@ export async function completeAccountingConsent(
     {
       status: "connected",
       lastError: null,
-      config: { ...withTokens.config, ...(organisationName ? { organisationName } : {}) },
+      // What the check learned about the company (issue 30: QuickBooks' tax setup, Xero's standard chart) is kept.
+      config: { ...withTokens.config, ...verified.learned, ...(organisationName ? { organisationName } : {}) },
     },
     context.now(),
   );

@@ -17,6 +17,7 @@ import { publicOrigin } from "../platform/public-origin.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
 import { accountingContextOf, findAccountingRows, getAccountingRow } from "./accounting-rows.js";
+import { choicesRoutes } from "./choices-routes.js";
 import { disconnectFinancialIntegration } from "./disconnect-financial-integration.js";
 import { exportRoutes } from "./export-routes.js";
 import { oauthCallbackRoutes } from "./oauth-callback-route.js";
@@ -211,4 +212,5 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
   await app.register(oauthCallbackRoutes);
   await app.register(syncRoutes);
   await app.register(exportRoutes);
+  await app.register(choicesRoutes);
 }

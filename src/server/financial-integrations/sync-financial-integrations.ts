@@ -1,3 +1,4 @@
+import { missingChoiceMessage } from "../../core/accounting/choices.js";
 import {
   type SyncAllResponse,
   type SyncDateRange,
@@ -6,6 +7,7 @@ import {
 } from "../../core/contracts/financial-integrations.js";
 import { AppError } from "../../core/errors.js";
 import type { AccountingContext, JobSend } from "../accounting/sync/accounting-context.js";
+import { configStrings } from "../accounting/sync/integration-row.js";
 import { presentSyncRun, startSyncRun } from "../accounting/sync/sync-runs.js";
 import { type AccountingRow, findAccountingRows, providerOf } from "./accounting-rows.js";
 
@@ -45,6 +47,9 @@ export async function syncFinancialIntegration(
         ? `${info.name} is not connected (${row.lastError}). Connect it again before syncing.`
         : `${info.name} is not connected: connect it before syncing.`,
     );
+  // Issue 30: a choice the books need is asked for before a run starts, so nothing is half-sent.
+  const missingChoice = missingChoiceMessage(row.provider, configStrings(row.config));
+  if (missingChoice) throw new AppError("conflict", missingChoice);
   const { reused, ...run } = await startSyncRun(context.db, options.send, {
     accountId: options.accountId,
     integrationId: row.id,

@@ -7,6 +7,8 @@ import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { DisconnectButton } from "@web/settings/disconnect-button";
 import { Download, Link2, Power, RefreshCw, Settings2 } from "lucide-react";
 import { useId, useState } from "react";
+import { chosenSummary, missingChoiceMessage } from "@core/accounting/choices";
+import { ChoicesButton } from "./choices-dialog";
 import { ConfigureDialog } from "./configure-dialog";
 import { InvoiceResultsButton } from "./invoice-sync-results";
 import { isRunActive, lastSyncText, type ProviderCardModel, runProgressText, STATUS_BADGES } from "./provider-cards-model";
@@ -32,6 +34,9 @@ export function ProviderCard({ card }: { card: ProviderCardModel }) {
   const run = record?.latestRun ?? null;
   const runActive = isRunActive(run);
   const progress = runProgressText(run);
+  const connected = status === "connected" && record !== null;
+  const chosen = connected ? chosenSummary(provider.id, record.config) : [];
+  const missingChoice = connected ? missingChoiceMessage(provider.id, record.config) : null;
 
   return (
     <Card role="region" aria-labelledby={titleId} className="gap-4" data-testid={`provider-card-${provider.id}`}>
@@ -58,6 +63,21 @@ export function ProviderCard({ card }: { card: ProviderCardModel }) {
           <p data-testid="provider-organisation">
             <span className="text-muted-foreground">Company: </span>
             <span className="font-medium">{record.organisationName}</span>
+          </p>
+        ) : null}
+        {chosen.length > 0 ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="provider-choices">
+            {chosen.map((row) => (
+              <div key={row.label} className="contents">
+                <dt className="text-muted-foreground">{row.label}</dt>
+                <dd className="font-medium break-words">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {missingChoice ? (
+          <p className="rounded-lg border border-warning/50 bg-warning/10 p-3 break-words" data-testid="provider-missing-choice">
+            {missingChoice}
           </p>
         ) : null}
         {record && !record.enabled ? <p className="text-muted-foreground">Disabled: syncs skip this integration.</p> : null}
@@ -116,6 +136,9 @@ function CardActions({ card, onConfigure }: { card: ProviderCardModel; onConfigu
           {connect.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
           Reconnect
         </Button>
+      ) : null}
+      {status === "connected" && record ? (
+        <ChoicesButton provider={provider} record={record} prominent={missingChoiceMessage(provider.id, record.config) !== null} />
       ) : null}
       {canSyncNow && record ? (
         <Button

@@ -82,6 +82,8 @@ export const queryKeys = {
   ledesCheck: (invoiceId: Id, format: string) => ["/api/invoices", String(invoiceId), `ledes/check?format=${format}`] as const,
   /** The invoices marked as checked (their badge). */
   ledesChecks: () => ["/api/invoices/ledes-checks"] as const,
+  /** One connection's lists to choose from (Xero accounts, QuickBooks tax codes, Sage businesses), read live. */
+  financialChoices: (integrationRecordId: Id) => ["/api/financial-integrations", String(integrationRecordId), "choices"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -170,6 +172,7 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "platformTracking";
     case "/api/financial-integrations":
       if (key.length === 1) return "financialIntegrations";
+      if (third === "choices") return "financialChoices";
       return typeof third === "string" && third.startsWith("records") ? "financialInvoiceRecords" : null;
     case "/api/setup-guide":
       return "setupGuide";

@@ -50,6 +50,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   callLegalCodes: queryKeys.callLegalCodes(7),
   ledesCheck: queryKeys.ledesCheck(7, "ledes1998b"),
   ledesChecks: queryKeys.ledesChecks(),
+  financialChoices: queryKeys.financialChoices(7),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

@@ -187,6 +187,8 @@ export const REFRESHES = {
   "platform.trackingSaved": ["platformTracking", ...ENDS_CALLS],
   /** Accounting: a save or consent changes a record's settings and status; the cards read them. */
   "financial.saved": ["financialIntegrations"],
+  /** Accounts, tax code or business chosen: the card shows them, the dialog's lists show the pick. */
+  "financial.choicesSaved": ["financialIntegrations", "financialChoices"],
   /** Disconnect forgets tokens and secrets; the remote-id mappings stay (the results table still shows them). */
   "financial.disconnected": ["financialIntegrations", "financialInvoiceRecords"],
   /** A sync run was queued: the cards poll its progress, the per-invoice results follow. */

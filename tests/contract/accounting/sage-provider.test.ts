@@ -36,8 +36,12 @@ const session = (overrides: { apiKey?: string; subscriptionKey?: string; revenue
 
 describe("Sage provider", () => {
   it("verifies the connection with the API key and the subscription key", async () => {
-    await expect(sageProvider.verify(session())).resolves.toEqual({ organisationName: null });
-    expect(sage.requests().at(-1)).toMatchObject({ method: "GET", path: "/uki/sageone/accounts/v3/contacts?items_per_page=1" });
+    // One business on this login: it is taken as it is, and named (issue 30 §4; sage-businesses.test.ts has several).
+    await expect(sageProvider.verify(session())).resolves.toMatchObject({ organisationName: "Hartley & Webb" });
+    expect(sage.requests().slice(-2)).toMatchObject([
+      { method: "GET", path: "/uki/sageone/core/v3/business_relationships" },
+      { method: "GET", path: "/uki/sageone/accounts/v3/contacts?items_per_page=1" },
+    ]);
   });
 
   it("is refused with the gateway's words when the subscription key is wrong, and Sage's when the API key is", async () => {

@@ -38,14 +38,17 @@ const endpoints = () => ({ baseUrl: standIn.url });
 /** The consent journey: the stand-in consents at once and redirects to our callback with code and state. */
 const connect = () => consentAndExchange(xero, standIn);
 
-/** A session as the sync engine hands one over: tokens renewed through the provider, calls recorded. */
+/**
+ * A session as the sync engine hands one over: tokens renewed through the provider, calls recorded.
+ * The accounts are the Demo chart's, as connecting proposes them (xero-accounts.test.ts covers choosing).
+ */
 async function session(config: Record<string, string> = {}, timeoutMs = ORDINARY_DEADLINE_MS) {
   const connection = await connect();
   const s = testSession({
     provider: xero,
     id: "xero",
     baseUrl: standIn.url,
-    config: { clientId: standIn.clientId, ...connection.config, ...config },
+    config: { clientId: standIn.clientId, ...connection.config, revenueAccountCode: "200", paymentAccountCode: "090", ...config },
     secrets: { clientSecret: standIn.clientSecret },
     tokens: connection.tokens,
     timeoutMs,
@@ -198,11 +201,14 @@ describe("Xero OAuth", () => {
     expect(error.message).toContain("invalid_client");
   });
 
-  it("verifies the connection with one call that names the organisation, with the tenant header", async () => {
+  it("verifies the connection with a call that names the organisation, then reads the chart, with the tenant header", async () => {
     const { s, seen } = await session();
-    expect(await xero.verify(s)).toEqual({ organisationName: "Hartley & Webb Ltd" });
-    expect(seen.slots).toBe(1);
-    expect(standIn.requests().at(-1)).toMatchObject({ method: "GET", path: "/api.xro/2.0/Organisation" });
+    expect(await xero.verify(s)).toEqual({ organisationName: "Hartley & Webb Ltd", learned: {} });
+    expect(seen.slots).toBe(2);
+    expect(standIn.requests().slice(-2)).toMatchObject([
+      { method: "GET", path: "/api.xro/2.0/Organisation" },
+      { method: "GET", path: "/api.xro/2.0/Accounts" },
+    ]);
   });
 
   it("disconnect removes the organisation's connection", async () => {
@@ -432,7 +438,8 @@ describe("Xero failures", () => {
   it("429 from the daily limit names it, and a retry after the hold creates the invoice once", async () => {
     const { s, seen } = await session();
     const contact = await xero.upsertCustomer(s, customer(), { known: null, idempotencyKey: "c" });
-    standIn.setLimits({ perDay: 3 });
+    // Two requests made, two for verify (organisation and chart): the invoice is the fifth.
+    standIn.setLimits({ perDay: 4 });
     await xero.verify(s);
     const error = await rejectionOf(xero.upsertInvoice(s, invoice(contact.remoteId), { known: null, idempotencyKey: "i" }));
     expect(error).toBeInstanceOf(AccountingRateLimited);
@@ -460,9 +467,9 @@ describe("Xero failures", () => {
     const { s, seen } = await session();
     const before = await s.accessToken();
     standIn.expireAccessTokens();
-    expect(await xero.verify(s)).toEqual({ organisationName: "Hartley & Webb Ltd" });
+    expect(await xero.verify(s)).toMatchObject({ organisationName: "Hartley & Webb Ltd" });
     expect(seen.renewals).toEqual([before]);
-    expect(seen.slots).toBe(2);
+    expect(seen.slots).toBe(3);
   });
 
   it("401 again after renewing: AccountingUnauthorized", async () => {
@@ -489,7 +496,7 @@ describe("Xero failures", () => {
     expect(dropped.message).toBe("Xero did not answer (reading the organisation): the connection closed before the answer");
     standIn.failNext({ kind: "500" });
     expect(await rejectionOf(xero.verify(s))).toBeInstanceOf(AccountingUnavailable);
-    expect(await xero.verify(s)).toEqual({ organisationName: "Hartley & Webb Ltd" });
+    expect(await xero.verify(s)).toMatchObject({ organisationName: "Hartley & Webb Ltd" });
   });
 
   // The deadline itself, for the xero-node (axios) transport: the stand-in holds the request and

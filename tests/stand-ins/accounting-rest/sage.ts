@@ -15,9 +15,12 @@ import {
  * (customer receipts allocated to invoices), bank_accounts and ledger_accounts. Every request needs
  * the bearer API key and the `ocp-apim-subscription-key`; the gateway refuses a wrong subscription
  * key with its own 401 body, Sage a wrong key with [{ $dataCode: "AuthorizationFailure" }]. Lists
- * answer { $items }, errors [{ $severity, $dataCode, $message, $source }] with 422.
+ * answer { $items }, errors [{ $severity, $dataCode, $message, $source }] with 422. The Core API lists the
+ * login's businesses; with several, the accounts API needs `X-Site` naming one (issue 30 §4).
  */
 type Row = Record<string, unknown> & { id: string };
+
+export type SageBusiness = { id: string; name: string };
 
 export type SageStandIn = AccountingStandInControls & {
   apiKey: string;
@@ -26,6 +29,12 @@ export type SageStandIn = AccountingStandInControls & {
   contacts: Map<string, Row>;
   invoices: Map<string, Row>;
   payments: Map<string, Row>;
+  /** The login's businesses (Core API business_relationships); with several, every accounts call needs X-Site. */
+  businesses: SageBusiness[];
+  /** The business's subscription ended: Sage's documented 401 "No active subscription. (MSE)". */
+  setSubscriptionActive(active: boolean): void;
+  /** The X-Site header of every accounts API call, in order ("" when none was sent). */
+  sitesSeen(): string[];
 };
 
 export async function startSageStandIn(region = "uki"): Promise<SageStandIn> {
@@ -43,6 +52,10 @@ export async function startSageStandIn(region = "uki"): Promise<SageStandIn> {
     return () => `${next().padStart(8, "0")}267a11e797950a57719b2edb`;
   })();
   const prefix = `/${region}/sageone/accounts/v3/`;
+  const corePrefix = `/${region}/sageone/core/v3/`;
+  const businesses: SageBusiness[] = [{ id: "b8a1f0c2267a11e797950a57719b2edb", name: "Hartley & Webb" }];
+  let subscriptionActive = true;
+  const sites: string[] = [];
 
   const invalid = (source: string, message: string): Answer => ({
     status: 422,
@@ -72,6 +85,17 @@ export async function startSageStandIn(region = "uki"): Promise<SageStandIn> {
   };
 
   const route = (request: StandInRequest): Answer => {
+    // Core API: the businesses this login may use (Sage One Core API v3, GET business_relationships: [{id, name}]).
+    if (request.url.pathname.startsWith(corePrefix)) {
+      const resource = request.url.pathname.slice(corePrefix.length);
+      if (resource === "business_relationships" && request.method === "GET") return { status: 200, body: businesses };
+      return notFound();
+    }
+    const site = String(request.headers["x-site"] ?? "");
+    sites.push(site);
+    if (!subscriptionActive) return noActiveSubscription();
+    // A login with several businesses must say which one (X-Site); without it, Sage refuses every call.
+    if (businesses.length > 1 && !businesses.some((business) => business.id === site)) return sageUnauthorized();
     const [resource, id] = request.url.pathname.slice(prefix.length).split("/").map(decodeURIComponent);
     const body = (request.json ?? {}) as Record<string, Record<string, unknown>>;
     const query = request.url.searchParams;
@@ -152,13 +176,19 @@ export async function startSageStandIn(region = "uki"): Promise<SageStandIn> {
     return notFound();
   };
 
+  /** Sage's "Frequently raised errors": the trial ended or the subscription was cancelled. */
+  const noActiveSubscription = (): Answer => ({
+    status: 401,
+    body: [{ $severity: "error", $dataCode: "AuthorizationFailure", $message: "No active subscription. (MSE)", $source: "" }],
+  });
+
   const sageUnauthorized = (): Answer => ({
     status: 401,
     body: [{ $severity: "error", $dataCode: "AuthorizationFailure", $message: "Unauthorized", $source: "" }],
   });
 
   const routes: ProviderRoutes = {
-    isApi: (path) => path.startsWith(prefix),
+    isApi: (path) => path.startsWith(prefix) || path.startsWith(corePrefix),
     unauthorized: sageUnauthorized,
     authenticate(request, auth) {
       if (request.headers["ocp-apim-subscription-key"] !== subscriptionKey)
@@ -176,5 +206,18 @@ export async function startSageStandIn(region = "uki"): Promise<SageStandIn> {
     counts: () => ({ customers: contacts.size, invoices: invoices.size, payments: payments.size }),
   };
   const controls = await startRestStandIn(routes, keys);
-  return { ...controls, apiKey, subscriptionKey, revenueAccountId, contacts, invoices, payments };
+  return {
+    ...controls,
+    apiKey,
+    subscriptionKey,
+    revenueAccountId,
+    contacts,
+    invoices,
+    payments,
+    businesses,
+    setSubscriptionActive: (active) => {
+      subscriptionActive = active;
+    },
+    sitesSeen: () => [...sites],
+  };
 }

@@ -70,6 +70,18 @@ export function unauthorized(): Answer {
   };
 }
 
+/** Intuit's error list: 6190 "Invalid Company Status" when the company's subscription or trial ended. */
+export const lapsedSubscription = () =>
+  fault(
+    "6190",
+    "Invalid Company Status",
+    "Subscription period has ended or canceled or there was a billing problem : You can't add data to QuickBooks Online Plus because your trial or subscription period ended, you canceled your subscription, or there was a billing problem. To update your subscription, click the gear icon and view your account information.",
+  );
+
+/** Intuit's error list: 120 "Authorization Failure" (401) when the connecting user lost access to the company. */
+export const authorizationFailure = () =>
+  fault("120", "Authorization Failure", "AuthorizationFailure: -11014-You do not have access to use QuickBooks Online Plus.", 401, "AuthenticationFault");
+
 export function throttled(retryAfterSeconds: number): Answer {
   const answer = fault(
     "003001",

@@ -17,7 +17,49 @@ import { matches, parseQuery, QuerySyntaxError } from "./query.js";
  * "Stale Object Error") and goes up by one on every change; DisplayName and item Name are unique;
  * references must name existing, active rows. Invoices and payments are in transactions.ts.
  */
-export type EntityName = "Customer" | "Item" | "Invoice" | "Payment" | "Account";
+export type EntityName = "Customer" | "Item" | "Invoice" | "Payment" | "Account" | "TaxCode";
+
+/** A company's country as CompanyInfo.Country says it; UK, Canada and Australia require a tax code per line. */
+export type CompanyCountry = "US" | "GB" | "CA" | "AU";
+
+/** Each country's home currency, tax codes (as a new company of that country lists them) and 6000 wording. */
+const COUNTRIES: Record<CompanyCountry, { currency: string; taxWord: string; codes: Record<string, unknown>[] }> = {
+  US: {
+    currency: "USD",
+    taxWord: "sales tax rate",
+    codes: [
+      { Id: "TAX", Name: "TAX", Description: "TAX", Taxable: true },
+      { Id: "NON", Name: "NON", Description: "NON", Taxable: false },
+    ],
+  },
+  GB: {
+    currency: "GBP",
+    taxWord: "VAT rate",
+    codes: [
+      { Id: "2", Name: "20.0% S", Description: "Standard rated 20%", Taxable: true },
+      { Id: "4", Name: "Exempt", Description: "Exempt", Taxable: false },
+      { Id: "6", Name: "No VAT", Description: "No VAT", Taxable: false },
+      { Id: "7", Name: "0.0% Z", Description: "Zero-rated", Taxable: true },
+    ],
+  },
+  CA: {
+    currency: "CAD",
+    taxWord: "GST/HST rate",
+    codes: [
+      { Id: "3", Name: "HST ON", Description: "HST Ontario 13%", Taxable: true },
+      { Id: "5", Name: "Exempt", Description: "Exempt", Taxable: false },
+      { Id: "9", Name: "Zero-rated", Description: "Zero-rated", Taxable: true },
+    ],
+  },
+  AU: {
+    currency: "AUD",
+    taxWord: "GST rate",
+    codes: [
+      { Id: "10", Name: "GST", Description: "GST 10%", Taxable: true },
+      { Id: "11", Name: "FRE", Description: "GST free", Taxable: false },
+    ],
+  },
+};
 
 export class QuickBooksCompany {
   readonly rows: Record<EntityName, Map<string, Row>> = {
@@ -26,8 +68,17 @@ export class QuickBooksCompany {
     Invoice: new Map(),
     Payment: new Map(),
     Account: new Map(),
+    TaxCode: new Map(),
   };
   #sequence = 0;
+  country: CompanyCountry = "US";
+  homeCurrency = "USD";
+  multiCurrencyEnabled = false;
+  usingSalesTax = true;
+  /** The company's QuickBooks subscription or trial ended: writes are refused with fault 6190 (issue 30 §5). */
+  subscriptionLapsed = false;
+  /** The user who connected lost access to the company: every call answers 401 with fault 120. */
+  userLostAccess = false;
 
   constructor(
     readonly realmId: string,
@@ -41,7 +92,39 @@ export class QuickBooksCompany {
       { Name: "Services", Type: "Service", IncomeAccountRef: { value: "1", name: "Services" }, Active: true },
       "1",
     );
+    this.setCountry("US");
     this.#sequence = 100;
+  }
+
+  /** The company as one of that country: its home currency and tax codes (a new company's list). */
+  setCountry(country: CompanyCountry, options: { multiCurrency?: boolean } = {}): void {
+    const setup = COUNTRIES[country];
+    this.country = country;
+    this.homeCurrency = setup.currency;
+    this.multiCurrencyEnabled = options.multiCurrency ?? false;
+    this.rows.TaxCode.clear();
+    for (const code of setup.codes) this.insert("TaxCode", { ...code, Active: true }, String(code.Id));
+  }
+
+  /** UK, Canadian and Australian companies (using sales tax) refuse a line without a TaxCodeRef. */
+  get requiresTaxCode(): boolean {
+    return this.country !== "US" && this.usingSalesTax;
+  }
+
+  /** Intuit's 6000 refusal of a line without a tax code, in the country's words. */
+  get missingTaxCodeDetail(): string {
+    return `Business Validation Error: Make sure all your transactions have a ${COUNTRIES[this.country].taxWord} before you save.`;
+  }
+
+  preferences(): Answer {
+    return ok({
+      Preferences: {
+        Id: "1",
+        SyncToken: "0",
+        CurrencyPrefs: { MultiCurrencyEnabled: this.multiCurrencyEnabled, HomeCurrency: { value: this.homeCurrency } },
+        TaxPrefs: { UsingSalesTax: this.usingSalesTax },
+      },
+    });
   }
 
   insert(entity: EntityName, fields: Record<string, unknown>, id?: string): Row {
@@ -138,7 +221,7 @@ export class QuickBooksCompany {
       const parsed = parseQuery(text);
       const entity = (Object.keys(this.rows) as EntityName[]).find((name) => name.toLowerCase() === parsed.entity.toLowerCase());
       if (!entity) return { status: 400, body: queryFault(`Invalid query: unknown entity ${parsed.entity}`) };
-      const activeByDefault = entity === "Customer" || entity === "Item" || entity === "Account";
+      const activeByDefault = entity === "Customer" || entity === "Item" || entity === "Account" || entity === "TaxCode";
       const found = [...this.rows[entity].values()].filter((row) => matches(row, parsed.conditions, activeByDefault));
       return ok({ QueryResponse: found.length ? { [entity]: found, startPosition: 1, maxResults: found.length } : {} });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { QuickBooksCompany } from "./company.js";
 import { centsToDecimal } from "../../../src/core/money.js";
 import type { AccountingStandInControls } from "../accounting/controls.js";
 import { centsOf, type Row, refValue } from "./answers.js";
@@ -75,6 +76,8 @@ export type QuickBooksStandIn = AccountingStandInControls & {
   touch(entity: "Customer" | "Invoice", id: string): void;
   /** 429s answered by the rate limit (not injected ones): 0 when a sync stayed under it. */
   throttled(): number;
+  /** The company itself: its country, currency and tax setup, a lapsed subscription, a user without access (issue 30). */
+  company: QuickBooksCompany;
 };
 
 export async function startQuickBooksStandIn(options: QuickBooksStandInOptions = {}): Promise<QuickBooksStandIn> {
@@ -125,6 +128,7 @@ export async function startQuickBooksStandIn(options: QuickBooksStandInOptions =
       company.save(entity, row);
     },
     throttled: () => server.throttledCount,
+    company,
   };
 }
 

@@ -3,7 +3,15 @@ import { randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { InjectedFailure } from "../accounting/controls.js";
 import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
-import { type Answer, fault, serverError, throttled, unauthorized } from "./answers.js";
+import {
+  type Answer,
+  authorizationFailure,
+  fault,
+  lapsedSubscription,
+  serverError,
+  throttled,
+  unauthorized,
+} from "./answers.js";
 import { QuickBooksCompany } from "./company.js";
 import { QuickBooksOAuth } from "./oauth.js";
 import { postInvoice, postPayment } from "./transactions.js";
@@ -107,6 +115,7 @@ export class QuickBooksStandInServer {
     const realmId = decodeURIComponent(api[1]!);
     const granted = this.oauth.realmOf(bearerOf(request));
     if (!granted) return unauthorized();
+    if (this.company.userLostAccess) return authorizationFailure();
     if (granted !== realmId || realmId !== this.company.realmId)
       return fault(
         "003100",
@@ -135,15 +144,17 @@ export class QuickBooksStandInServer {
         return {
           status: 200,
           body: {
-            CompanyInfo: { Id: "1", SyncToken: "0", CompanyName: company.companyName, Country: "US" },
+            CompanyInfo: { Id: "1", SyncToken: "0", CompanyName: company.companyName, Country: company.country },
             time: new Date().toISOString(),
           },
         };
+      if (entity === "preferences" && !id) return company.preferences();
       const readable = { customer: "Customer", invoice: "Invoice", payment: "Payment", item: "Item" } as const;
       const name = readable[entity as keyof typeof readable];
       if (name && id) return company.read(name, decodeURIComponent(id));
       return fault("610", "Object Not Found", `Object Not Found : ${resource}`);
     }
+    if (company.subscriptionLapsed) return lapsedSubscription();
     const body = parseJson(text);
     if (!body) return fault("2010", "Request has invalid or unsupported property", "Request body is not a JSON object");
     if (entity === "customer" && !id) return company.postCustomer(body);

@@ -25,8 +25,22 @@ export function postInvoice(company: QuickBooksCompany, body: Record<string, unk
   const arAccount = refValue(next.ARAccountRef);
   if (arAccount && company.activeRow("Account", arAccount)?.AccountType !== "Accounts Receivable")
     return invalidReference("Accounts receivable account");
+  const currency = refValue(next.CurrencyRef);
+  if (currency && currency !== company.homeCurrency && !company.multiCurrencyEnabled)
+    // Intuit's pages give no exact words for this case; the stand-in refuses it with its business validation fault.
+    return fault(
+      "6000",
+      "A business validation error has occurred while processing your request",
+      `Business Validation Error: Multicurrency is not turned on, so this transaction must be in ${company.homeCurrency}.`,
+    );
   const lines = Array.isArray(next.Line) ? (next.Line as Line[]).filter((line) => line.DetailType !== "SubTotalLineDetail") : [];
   if (!lines.length) return requiredMissing("Line");
+  for (const line of lines) {
+    const taxCode = refValue(line.SalesItemLineDetail?.TaxCodeRef);
+    if (taxCode && !company.activeRow("TaxCode", taxCode)) return invalidReference("Tax code");
+    if (!taxCode && company.requiresTaxCode)
+      return fault("6000", "A business validation error has occurred while processing your request", company.missingTaxCodeDetail);
+  }
   let totalCents = 0;
   const stored: Line[] = [];
   for (const [index, line] of lines.entries()) {

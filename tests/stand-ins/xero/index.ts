@@ -10,7 +10,7 @@ import { type XeroLimits, XeroRateLimits } from "./rate-limits.js";
 
 /**
  * A local Xero for tests: identity (consent, token, revocation), GET/DELETE /connections, and the
- * Accounting API under /api.xro/2.0 (Organisation, Contacts, Invoices, Payments) for one
+ * Accounting API under /api.xro/2.0 (Organisation, Accounts, Contacts, Invoices, Payments) for one
  * organisation, speaking Xero's documented JSON. It checks the bearer and the xero-tenant-id header,
  * replays the first answer to a repeated Idempotency-Key, counts requests per organisation against
  * Xero's limits (60 a minute and 5,000 a day; X-MinLimit-Remaining and X-DayLimit-Remaining
@@ -73,6 +73,9 @@ export async function startXeroStandIn(options: XeroStandInOptions = {}): Promis
     const resource = path.slice(API.length).split("/").filter(Boolean);
     const [collection, id] = [resource[0]?.toLowerCase(), resource[1]];
     if (collection === "organisation" && method === "GET") return organisation.organisation();
+    if (collection === "accounts" && method === "GET" && !id) return organisation.getAccounts(query.get("where"));
+    if (organisation.readOnlyUser && (method === "PUT" || method === "POST"))
+      return problem(403, "Forbidden", "User doesn't have permission to access the resource.");
     if (collection === "contacts") {
       if (method === "GET" && !id) return organisation.getContacts(query.get("where"));
       if ((method === "PUT" || method === "POST") && !id) {

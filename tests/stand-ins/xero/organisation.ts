@@ -10,11 +10,17 @@ import { XeroTransactions } from "./transactions.js";
 export type Row = Record<string, unknown>;
 
 export class XeroOrganisation {
-  readonly accounts: Row[] = [
-    { AccountID: randomUUID(), Code: "200", Name: "Sales", Type: "REVENUE", Status: "ACTIVE" },
-    { AccountID: randomUUID(), Code: "090", Name: "Business Bank Account", Type: "BANK", Status: "ACTIVE" },
-    { AccountID: randomUUID(), Code: "610", Name: "Accounts Receivable", Type: "CURRLIAB", Status: "ACTIVE" },
+  /** The Demo Company's accounts; `useRealChart()` swaps in a real organisation's (issue 30 §2). */
+  accounts: Row[] = [
+    { AccountID: randomUUID(), Code: "200", Name: "Sales", Type: "REVENUE", Class: "REVENUE", Status: "ACTIVE" },
+    { AccountID: randomUUID(), Code: "090", Name: "Business Bank Account", Type: "BANK", Class: "ASSET", Status: "ACTIVE" },
+    { AccountID: randomUUID(), Code: "610", Name: "Accounts Receivable", Type: "CURRENT", Class: "ASSET", Status: "ACTIVE" },
   ];
+  /**
+   * The connecting user's role lets them read but not post (Xero: 403 "Not Permitted — User doesn't
+   * have permission to access the resource"): every PUT and POST is refused.
+   */
+  readOnlyUser = false;
   readonly contacts = new Map<string, Row>();
   /** Sales invoices and their payments (transactions.ts). */
   readonly transactions = new XeroTransactions(this);
@@ -38,6 +44,40 @@ export class XeroOrganisation {
         },
       ],
     });
+  }
+
+  /**
+   * A real organisation's chart: its own codes, and a bank account without a code (Xero: "not all
+   * accounts have a code value"), as a practice's chart often looks. Returns the accounts by role.
+   */
+  useRealChart(): { fees: Row; consulting: Row; bank: Row; receivable: Row } {
+    const fees = { AccountID: randomUUID(), Code: "4000", Name: "Legal Fees", Type: "REVENUE", Class: "REVENUE", Status: "ACTIVE" };
+    const consulting = { AccountID: randomUUID(), Code: "4100", Name: "Consulting Income", Type: "SALES", Class: "REVENUE", Status: "ACTIVE" };
+    const bank = {
+      AccountID: randomUUID(),
+      Name: "Barclays Client Account",
+      Type: "BANK",
+      Class: "ASSET",
+      Status: "ACTIVE",
+      BankAccountNumber: "20325912345678",
+      BankAccountType: "BANK",
+      CurrencyCode: this.baseCurrency,
+    };
+    const receivable = { AccountID: randomUUID(), Code: "1100", Name: "Debtors", Type: "CURRENT", Class: "ASSET", Status: "ACTIVE" };
+    const archived = { AccountID: randomUUID(), Code: "4900", Name: "Old Income", Type: "REVENUE", Class: "REVENUE", Status: "ARCHIVED" };
+    this.accounts = [fees, consulting, bank, receivable, archived];
+    return { fees, consulting, bank, receivable };
+  }
+
+  /** GET /Accounts, with the one `where` filter a sync sends (Status=="ACTIVE"). */
+  getAccounts(where: string | null): Answer {
+    let rows = this.accounts;
+    if (where) {
+      const status = /^\s*Status\s*==\s*"([A-Z]+)"\s*$/.exec(where)?.[1];
+      if (!status) return validation({}, `The where clause is not supported by this stand-in: ${where}`);
+      rows = rows.filter((row) => row.Status === status);
+    }
+    return ok({ Accounts: rows.map((row) => ({ ...row, UpdatedDateUTC: xeroDate() })) });
   }
 
   // Contacts -----------------------------------------------------------------------------------

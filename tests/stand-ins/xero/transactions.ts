@@ -103,10 +103,15 @@ export class XeroTransactions {
       const quantity = typeof line.Quantity === "number" ? line.Quantity : 1;
       const unitCents = centsOf(line.UnitAmount);
       if (unitCents === null) messages.push("Line item Unit Amount must be a number.");
+      // A line names its account by AccountCode, or by AccountID for an account without a code.
       const code = typeof line.AccountCode === "string" ? line.AccountCode : "";
-      if (approved && !code) messages.push("Account code must be specified for an approved invoice line.");
-      else if (code && !this.organisation.accounts.some((account) => account.Code === code && account.Status === "ACTIVE"))
-        messages.push(`Account code '${code}' is not a valid code for this document.`);
+      const accountId = typeof line.AccountID === "string" ? line.AccountID : "";
+      const account = this.organisation.accounts.find(
+        (row) => row.Status === "ACTIVE" && ((code && row.Code === code) || (!code && accountId && row.AccountID === accountId)),
+      );
+      if (approved && !code && !accountId) messages.push("Account code must be specified for an approved invoice line.");
+      else if ((code || accountId) && (!account || account.Type === "BANK"))
+        messages.push(code ? `Account code '${code}' is not a valid code for this document.` : "Account could not be found");
       const lineCents = Math.round(quantity * (unitCents ?? 0));
       totalCents += lineCents;
       lineItems.push({ ...line, LineItemID: randomUUID(), Quantity: quantity, LineAmount: amountOf(lineCents), TaxAmount: 0 });

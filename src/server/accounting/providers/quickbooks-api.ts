@@ -65,8 +65,7 @@ export async function callQuickBooks<T>(session: AccountingSession, call: QuickB
     const token = renewed ?? (await session.accessToken());
     const answer = await send(url, call, token, session.timeoutMs);
     if (answer.status === 401) {
-      if (renewed !== null)
-        throw new AccountingUnauthorized("QuickBooks refused this connection's access token: reconnect QuickBooks");
+      if (renewed !== null) throw refusedAfterRenewal(answer.data);
       // Expired or revoked early: renew once (the token store refreshes unless another worker already did).
       renewed = await session.renewAccessToken(token);
       continue;
@@ -77,7 +76,7 @@ export async function callQuickBooks<T>(session: AccountingSession, call: QuickB
       throw new AccountingRateLimited(`QuickBooks is limiting requests to this company; retrying in ${seconds} s`, seconds);
     }
     if (answer.status >= 500) throw new AccountingUnavailable(`QuickBooks answered ${answer.status}`);
-    if (answer.status >= 400) throw rejection(answer.status, answer.data);
+    if (answer.status >= 400) throw companyRefusal(rejection(answer.status, answer.data));
     return answer.data as T;
   }
 }
@@ -103,6 +102,47 @@ async function send(url: URL, call: QuickBooksCall, token: string, timeoutMs: nu
 }
 
 type FaultError = { Message?: unknown; Detail?: unknown; code?: unknown };
+
+/** Fault 6190 "Invalid Company Status": the company's QuickBooks subscription or trial ended (Intuit's error list). */
+const LAPSED_SUBSCRIPTION_FAULT = "6190";
+/** Fault 120 "Authorization Failure": the user who connected no longer has access to the company. */
+const AUTHORIZATION_FAULT = "120";
+
+/**
+ * A refusal that no retry can fix and that every later push would meet too (issue 30 §5): the card
+ * turns "error" with QuickBooks' words and what to do; the rest stay record failures.
+ */
+function companyRefusal(refused: QuickBooksRejected): Error {
+  if (refused.faultCode !== LAPSED_SUBSCRIPTION_FAULT) return refused;
+  return new AccountingUnauthorized(
+    `QuickBooks refused: "${refused.message}" Renew or reactivate the QuickBooks subscription (Settings → Subscriptions and billing in QuickBooks), then reconnect QuickBooks here.`,
+    { saysWhatToDo: true },
+  );
+}
+
+/** The second 401 (after one renewal): QuickBooks' own words when it gave a reason, else a reconnect. */
+function refusedAfterRenewal(data: unknown): AccountingUnauthorized {
+  const fault = faultOf(data);
+  if (fault?.code === AUTHORIZATION_FAULT)
+    return new AccountingUnauthorized(
+      `QuickBooks refused: "${fault.text}" The QuickBooks user who connected Minutely no longer has access to this company (removed, or without the admin rights an app needs). Ask a company admin to reconnect QuickBooks here.`,
+      { saysWhatToDo: true },
+    );
+  return new AccountingUnauthorized("QuickBooks refused this connection's access token: reconnect QuickBooks");
+}
+
+/** The first error of a Fault, in either of QuickBooks' casings (`Fault.Error` or `fault.error`). */
+function faultOf(data: unknown): { code: string | null; text: string } | null {
+  const body = data as { Fault?: { Error?: FaultError[] }; fault?: { error?: { message?: unknown; detail?: unknown; code?: unknown }[] } } | null;
+  const upper = body?.Fault?.Error?.[0];
+  const lower = body?.fault?.error?.[0];
+  const message = upper?.Message ?? lower?.message;
+  const detail = upper?.Detail ?? lower?.detail;
+  const code = upper?.code ?? lower?.code;
+  if (typeof message !== "string" && typeof detail !== "string") return null;
+  const said = typeof detail === "string" && detail ? detail : String(message);
+  return { code: typeof code === "string" ? code : null, text: said };
+}
 
 /** QuickBooks' own words from its Fault (Message and Detail), which the user reads on the failed record. */
 function rejection(status: number, data: unknown): QuickBooksRejected {

@@ -50,7 +50,14 @@ export function queryLiteral(value: string): string {
 /** QuickBooks keeps at most 21 characters of DocNumber and PaymentRefNum. */
 const DOC_NUMBER_MAX = 21;
 
-export type InvoiceAccounts = { itemId: string; accountsReceivableId: string | null };
+export type InvoiceAccounts = {
+  itemId: string;
+  accountsReceivableId: string | null;
+  /** `{CurrencyRef}` only for a company with multicurrency (quickbooks-company.ts), else nothing. */
+  currency: { CurrencyRef?: { value: string } };
+  /** `{TaxCodeRef}` on every line when a tax code is chosen (required in the UK, Canada, Australia). */
+  taxCode: { TaxCodeRef?: { value: string } };
+};
 
 /**
  * One SalesItemLineDetail line per invoice line, each Qty 1 at its own amount: QuickBooks refuses a
@@ -69,7 +76,7 @@ export function invoiceFields(invoice: AccountingInvoice, accounts: InvoiceAccou
     DocNumber: invoice.number,
     TxnDate: invoice.issueDate,
     DueDate: invoice.dueDate,
-    CurrencyRef: { value: invoice.currency.toUpperCase() },
+    ...accounts.currency,
     Line: lines.map((line) => ({
       DetailType: "SalesItemLineDetail",
       Amount: amountOf(line.amountMinor),
@@ -79,6 +86,7 @@ export function invoiceFields(invoice: AccountingInvoice, accounts: InvoiceAccou
         Qty: 1,
         UnitPrice: amountOf(line.amountMinor),
         ServiceDate: line.date,
+        ...accounts.taxCode,
       },
     })),
     ...(accounts.accountsReceivableId ? { ARAccountRef: { value: accounts.accountsReceivableId } } : {}),
@@ -86,12 +94,12 @@ export function invoiceFields(invoice: AccountingInvoice, accounts: InvoiceAccou
   };
 }
 
-export function paymentFields(payment: AccountingPayment) {
+export function paymentFields(payment: AccountingPayment, currency: { CurrencyRef?: { value: string } }) {
   return {
     CustomerRef: { value: payment.customerRemoteId },
     TotalAmt: amountOf(payment.amountMinor),
     TxnDate: payment.paidOn,
-    CurrencyRef: { value: payment.currency.toUpperCase() },
+    ...currency,
     PaymentRefNum: payment.reference.slice(0, DOC_NUMBER_MAX),
     Line: [
       {

@@ -1,6 +1,13 @@
 import { AccountingRejected, AccountingUnauthorized } from "../accounting-errors.js";
 import type { AccountingProvider, AccountingSession, ProviderEndpoints, RemoteRef } from "../provider.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId, STALE_OBJECT_FAULT } from "./quickbooks-api.js";
+import {
+  currencyRefFor,
+  learnedFromSetup,
+  readCompanySetup,
+  taxCodeChoices,
+  taxCodeRefFor,
+} from "./quickbooks-company.js";
 import { forgetIncomeItem, incomeItemFor } from "./quickbooks-income-item.js";
 import {
   exchangeQuickBooksCode,
@@ -48,7 +55,19 @@ export const quickbooksProvider: AccountingProvider = {
   refreshTokens: (input) => refreshQuickBooksTokens({ ...input, redirectUri: "" }),
 
   async verify(session) {
-    return { organisationName: await companyName(session) };
+    // The company's country, home currency and tax setup, read at connect (issue 30 §3).
+    const setup = await readCompanySetup(session);
+    return { organisationName: setup.companyName, learned: learnedFromSetup(setup, session.config) };
+  },
+
+  async readChoices(session) {
+    return taxCodeChoices(await readCompanySetup(session), session.config);
+  },
+
+  refuseInvoice(session, invoice) {
+    // Refused before anything is sent (not even the customer): the currency and the tax code.
+    currencyRefFor(session, invoice);
+    taxCodeRefFor(session);
   },
 
   async upsertCustomer(session, customer, { known, idempotencyKey }) {
@@ -79,9 +98,13 @@ export const quickbooksProvider: AccountingProvider = {
   },
 
   async upsertInvoice(session, invoice, { known, idempotencyKey }) {
+    const currency = currencyRefFor(session, invoice);
+    const taxCode = taxCodeRefFor(session);
     const fields = invoiceFields(invoice, {
       itemId: await incomeItemFor(session, idempotencyKey),
       accountsReceivableId: session.config.accountsReceivableId ?? null,
+      currency,
+      taxCode,
     });
     try {
       if (known) return remoteRefOf(await sparseUpdate(session, "invoice", known, fields, idempotencyKey));
@@ -111,7 +134,7 @@ export const quickbooksProvider: AccountingProvider = {
     const created = await callQuickBooks<{ Payment: QuickBooksRow }>(session, {
       method: "POST",
       resource: "payment",
-      body: paymentFields(payment),
+      body: paymentFields(payment, currencyRefFor(session, { currency: payment.currency, number: payment.reference })),
       requestId: quickBooksRequestId(idempotencyKey),
     });
     return remoteRefOf(created.Payment);

@@ -1,5 +1,6 @@
+import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
+import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../accounting-errors.js";
 import { providerRequest } from "../http.js";
 import type { AccountingInvoice, AccountingProvider, AccountingSession } from "../provider.js";
 
@@ -7,8 +8,10 @@ import type { AccountingInvoice, AccountingProvider, AccountingSession } from ".
  * Sage Business Cloud Accounting, API v3, through Sage's API gateway (api.columbus.sage.com/{region}/
  * sageone/accounts/v3): the one Sage accounting API whose documented authentication is a bearer
  * credential plus a gateway subscription key (`ocp-apim-subscription-key`), which are the two secrets
- * of spec 001's Sage form (apiKey, subscriptionKey). The gateway also takes `X-Site` (the resource
- * owner id), sent when the row has one (config.siteId). Region defaults to "uki" (config.region).
+ * of spec 001's Sage form (apiKey, subscriptionKey). The gateway also takes `X-Site` (the business):
+ * after the key is checked, the login's businesses are listed (Core API business_relationships); one is
+ * taken as it is, several are offered under "Choose business" (issue 30 §4), and the chosen one is sent
+ * as X-Site on every accounts call (config.siteId). Region defaults to "uki" (config.region).
  * Sage keeps no idempotency keys, so creates look first: a contact by email or name, a sales invoice
  * by its reference (our number), a receipt by contact, reference, amount and date. Invoice lines post
  * to the Revenue Account ID; a void is Sage's DELETE with a void_reason (an issued invoice is voided,
@@ -20,8 +23,41 @@ export const sageProvider: AccountingProvider = {
   id: "sage",
 
   async verify(session) {
-    await call(session, "GET", "/contacts?items_per_page=1");
-    return { organisationName: null };
+    // Issue 30 §4: the login's businesses first; with several, Sage needs X-Site naming the one to book to.
+    const businesses = await listBusinesses(session);
+    if (businesses.length === 0) throw new AccountingRejected("This Sage login has no business to book to. Add one in Sage.");
+    const learned: Record<string, string> = { sageBusinessCount: String(businesses.length) };
+    const chosen = businesses.find((business) => business.id === session.config.siteId);
+    // A business chosen before that this login no longer has (another key saved): forgotten, to be chosen again.
+    if (session.config.siteId && !chosen) Object.assign(learned, { siteId: "", siteName: "" });
+    const only = businesses.length === 1 ? businesses[0]! : null;
+    const business = chosen ?? only;
+    if (!business) return { organisationName: null, learned };
+    if (!chosen) Object.assign(learned, businessConfig(business));
+    await call({ ...session, config: { ...session.config, siteId: business.id } }, "GET", "/contacts?items_per_page=1");
+    return { organisationName: business.name, learned };
+  },
+
+  async readChoices(session) {
+    const businesses = await listBusinesses(session);
+    return {
+      choices: [
+        {
+          name: "business",
+          label: "Business",
+          help: "The Sage business Minutely books contacts, invoices and receipts to.",
+          required: true,
+          selected: businesses.find((business) => business.id === session.config.siteId)?.id ?? null,
+          options: businesses.map((business) => ({
+            value: business.id,
+            label: business.name,
+            detail: null,
+            config: businessConfig(business),
+          })),
+        },
+      ],
+      facts: [{ label: "Businesses on this login", value: String(businesses.length) }],
+    };
   },
 
   async upsertCustomer(session, customer, { known }) {
@@ -128,20 +164,61 @@ async function bankAccountId(session: AccountingSession): Promise<string> {
   return first.id;
 }
 
-function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "DELETE", path: string, json?: unknown) {
+type SageBusiness = { id: string; name: string };
+
+/** What choosing a business keeps: X-Site's value, and its name for the card. */
+function businessConfig(business: SageBusiness): Record<string, string> {
+  return { siteId: business.id, siteName: business.name, organisationName: business.name };
+}
+
+/** The Core API's businesses of this login (GET business_relationships: [{id, name}]); no X-Site needed. */
+async function listBusinesses(session: AccountingSession): Promise<SageBusiness[]> {
+  const response = await call(session, "GET", "/business_relationships", undefined, "core");
+  const rows = Array.isArray(response.body) ? (response.body as { id?: unknown; name?: unknown }[]) : [];
+  return rows.flatMap((row) =>
+    typeof row.id === "string" && row.id ? [{ id: row.id, name: typeof row.name === "string" && row.name ? row.name : row.id }] : [],
+  );
+}
+
+function call(
+  session: AccountingSession,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  json?: unknown,
+  api: "accounts" | "core" = "accounts",
+) {
   const { apiKey, subscriptionKey } = session.secrets;
   if (!apiKey || !subscriptionKey) throw new AccountingRejected("Sage needs both the API Key and the Subscription Key.");
   const region = session.config.region ?? "uki";
   const headers: Record<string, string> = { authorization: `Bearer ${apiKey}`, "ocp-apim-subscription-key": subscriptionKey };
-  if (session.config.siteId) headers["x-site"] = session.config.siteId;
+  if (api === "accounts") {
+    // Several businesses and none chosen: nothing is sent (Sage would refuse every call without X-Site).
+    if (!session.config.siteId && Number(session.config.sageBusinessCount ?? 0) > 1)
+      throw new AccountingRejected(missingChoiceMessage("sage", session.config) ?? "Choose the Sage business first.");
+    if (session.config.siteId) headers["x-site"] = session.config.siteId;
+  }
   return providerRequest(session, {
     method,
-    url: `${session.endpoints.baseUrl ?? GATEWAY_ORIGIN}/${encodeURIComponent(region)}/sageone/accounts/v3${path}`,
+    url: `${session.endpoints.baseUrl ?? GATEWAY_ORIGIN}/${encodeURIComponent(region)}/sageone/${api}/v3${path}`,
     headers,
     json,
     authorization: "none",
     describeError: sageError,
+  }).catch((error: unknown) => {
+    throw sageRefusal(error);
   });
+}
+
+/** Sage's documented 401 when the business's trial ended or its subscription was cancelled ("Frequently raised errors"). */
+const NO_ACTIVE_SUBSCRIPTION = "No active subscription. (MSE)";
+
+/** A lapsed subscription is not a bad key: the card says so, in Sage's words, with what to do (issue 30 §5). */
+function sageRefusal(error: unknown): unknown {
+  if (!(error instanceof AccountingUnauthorized) || !error.message.endsWith(NO_ACTIVE_SUBSCRIPTION)) return error;
+  return new AccountingUnauthorized(
+    `Sage refused: "${NO_ACTIVE_SUBSCRIPTION}" The Sage business's trial has ended or its subscription was cancelled. Renew it in Sage, then save the Sage settings here again.`,
+    { saysWhatToDo: true },
+  );
 }
 
 /** Lists answer { $items: [...] }. */

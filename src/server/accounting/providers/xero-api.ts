@@ -127,10 +127,17 @@ async function classify(session: AccountingSession, what: string, failure: SdkFa
   }
   if (status >= 500) return new AccountingUnavailable(`Xero answered ${status} (${what})`);
   // 403 AuthenticationUnsuccessful: the organisation was disconnected from the app, or a scope is missing.
-  if (status === 403)
+  // Any other 403 is Xero's "Not Permitted: user doesn't have permission to access the resource": the
+  // user who connected cannot post (a read-only or invoice-only role), which a reconnect as them cannot fix.
+  if (status === 403) {
+    const said = xeroMessage(failure.body) ?? "forbidden";
+    if (said === "AuthenticationUnsuccessful")
+      return new AccountingUnauthorized(`Xero refused access to this organisation (${said}): reconnect Xero`);
     return new AccountingUnauthorized(
-      `Xero refused access to this organisation (${xeroMessage(failure.body) ?? "forbidden"}): reconnect Xero`,
+      `Xero refused ${what}: "${said}" The Xero user who connected Minutely may not post invoices or payments (a read-only or invoice-only role). Ask for the Standard or Adviser role in Xero (Settings → Users), or have such a user reconnect Xero.`,
+      { saysWhatToDo: true },
     );
+  }
   if (status === 404) return new AccountingRejected(`Xero has no such record (${what}); it may have been deleted there`, 404);
   return new AccountingRejected(xeroMessage(failure.body) ?? `Xero refused ${what} (HTTP ${status})`, status);
 }

@@ -1,4 +1,5 @@
 import type { Contact, CurrencyCode, Invoice, LineItem } from "xero-node";
+import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
 import type {
@@ -9,6 +10,7 @@ import type {
   AccountingSession,
   RemoteRef,
 } from "../provider.js";
+import { proposedXeroAccounts, readXeroAccounts, xeroAccountChoices } from "./xero-accounts.js";
 import { callXero, xeroIdempotencyKey, xeroSdk } from "./xero-api.js";
 import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthorizationUrl } from "./xero-oauth.js";
 
@@ -18,12 +20,10 @@ import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthoriz
  * carries an Idempotency-Key, so a retry after a lost answer returns Xero's first answer instead of a
  * second row.
  *
- * Accounts: each invoice line is booked to `config.revenueAccountCode` (or `revenueAccountId`), else
- * "200", the Sales account of Xero's standard chart; payments go to `config.paymentAccountCode`, else
- * "090", the standard chart's bank account. An organisation with another chart sets both codes.
+ * Accounts (issue 30 §2): the user picks the sales and payment accounts from the organisation's own
+ * chart (xero-accounts.ts); lines and payments name an account by its Code when it has one and by its
+ * AccountID when it has none. Nothing is sent while a choice is missing.
  */
-const DEFAULT_REVENUE_ACCOUNT_CODE = "200";
-const DEFAULT_PAYMENT_ACCOUNT_CODE = "090";
 
 /** Xero's Contact Name is unique among active contacts and at most 255 characters. */
 export function contactNameOf(customer: AccountingCustomer): string {
@@ -44,6 +44,20 @@ function contactOf(customer: AccountingCustomer): Contact {
   } as Contact;
 }
 
+/**
+ * The account chosen for sales or payments: its Code when it has one, else its AccountID. Missing:
+ * refused before anything is sent, with what to do (core/accounting/choices.ts says it the same way).
+ */
+function chosenAccount(session: AccountingSession, prefix: "revenueAccount" | "paymentAccount"): { code?: string; accountID?: string } {
+  const code = session.config[`${prefix}Code`];
+  const accountID = session.config[`${prefix}RemoteId`];
+  if (code) return { code };
+  if (accountID) return { accountID };
+  throw new AccountingRejected(
+    missingChoiceMessage("xero", session.config) ?? `Choose the ${prefix === "revenueAccount" ? "sales" : "payment"} account`,
+  );
+}
+
 function amountOf(minor: number): number {
   return Number(centsToDecimal(minor));
 }
@@ -56,12 +70,12 @@ function amountOf(minor: number): number {
  * it is owed (a draft would be left out of receivables).
  */
 export function invoiceOf(invoice: AccountingInvoice, session: AccountingSession): Invoice {
-  const accountCode = session.config.revenueAccountCode || session.config.revenueAccountId || DEFAULT_REVENUE_ACCOUNT_CODE;
+  const account = chosenAccount(session, "revenueAccount");
   const lineItems: LineItem[] = invoice.lines.map((line) => ({
     description: (line.description.trim() || "Services").slice(0, 4000),
     quantity: 1,
     unitAmount: amountOf(line.amountMinor),
-    accountCode,
+    ...(account.code ? { accountCode: account.code } : { accountID: account.accountID }),
   }));
   return {
     type: xeroSdk().Invoice.TypeEnum.ACCREC,
@@ -168,14 +182,15 @@ async function createPayment(
   payment: AccountingPayment,
   options: { idempotencyKey: string },
 ): Promise<RemoteRef> {
-  const accountCode = session.config.paymentAccountCode || DEFAULT_PAYMENT_ACCOUNT_CODE;
+  // Pay by AccountID when the account has no Code (a bank account in a real chart often has none).
+  const account = chosenAccount(session, "paymentAccount");
   const key = xeroIdempotencyKey(options.idempotencyKey);
   const body = await callXero(session, "recording a payment", (api, tenant) =>
     api.createPayment(
       tenant,
       {
         invoice: { invoiceID: payment.invoiceRemoteId },
-        account: { code: accountCode },
+        account: account.code ? { code: account.code } : { accountID: account.accountID },
         date: payment.paidOn,
         amount: amountOf(payment.amountMinor),
         reference: payment.reference.slice(0, 255),
@@ -194,7 +209,13 @@ export const xeroProvider: AccountingProvider = {
 
   async verify(session) {
     const body = await callXero(session, "reading the organisation", (api, tenant) => api.getOrganisations(tenant));
-    return { organisationName: body.organisations?.[0]?.name ?? null };
+    // The chart is read at connect: a standard chart is proposed as it is; any other waits for the user's choice.
+    const accounts = await readXeroAccounts(session);
+    return { organisationName: body.organisations?.[0]?.name ?? null, learned: proposedXeroAccounts(accounts, session.config) };
+  },
+
+  async readChoices(session) {
+    return xeroAccountChoices(await readXeroAccounts(session), session.config);
   },
 
   upsertCustomer,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { ACCOUNTING_KIND, accountingProvider, isAccountingProviderId } from "../../../core/accounting/providers.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
@@ -30,7 +31,8 @@ export function notSyncableReason(row: IntegrationRow | null): string | null {
   const name = providerName(row);
   if (!row.enabled) return `${name} is disabled: enable it to sync`;
   if (row.status !== "connected") return row.lastError ?? `${name} is not connected: connect it under Financial Integrations`;
-  return null;
+  // A choice the books need (Xero's accounts, QuickBooks' tax code, Sage's business): refused before sending anything.
+  return isAccountingProviderId(row.provider) ? missingChoiceMessage(row.provider, configStrings(row.config)) : null;
 }
 
 /** The provider refused the connection itself: the card says "error" with what to do, until a reconnect. */
@@ -41,7 +43,16 @@ export async function markConnectionRefused(
   now: Date,
 ): Promise<string> {
   const name = providerName(row);
-  const message = error.message.startsWith("Reconnect ") ? error.message : reconnectMessage(name, error.message);
+  // A refusal that already says what to do (a lapsed subscription, a read-only user: issue 30 §5) is kept in those words.
+  const message =
+    error.message.startsWith("Reconnect ") || error.saysWhatToDo ? error.message : reconnectMessage(name, error.message);
   await db.update(integrations).set({ status: "error", lastError: message, updatedAt: now }).where(eq(integrations.id, row.id));
   return message;
+}
+
+/** The public settings that are text (what the provider rules in core read). */
+export function configStrings(config: Record<string, unknown> | null | undefined): Record<string, string> {
+  const strings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(config ?? {})) if (typeof value === "string") strings[name] = value;
+  return strings;
 }

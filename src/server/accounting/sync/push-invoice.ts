@@ -87,6 +87,9 @@ export async function pushInvoice(
   let current: AccountingRecordRow = invoiceRecord;
   let changed = false;
   try {
+    // 0. What the books cannot take at all is refused before anything is sent (issue 30 §3).
+    provider.refuseInvoice?.(session, { currency: local.invoice.currency, number: local.invoice.invoiceNumber });
+
     // 1. The customer.
     const customer = await ensureCustomer(context, { session, provider, row }, local.client, (record) => {
       current = record;

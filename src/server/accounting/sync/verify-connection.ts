@@ -8,7 +8,9 @@ import type { AccountingContext } from "./accounting-context.js";
 import { providerName } from "./integration-row.js";
 import { openAccountingSession } from "./session.js";
 
-export type VerifyResult = { ok: true; organisationName: string | null } | { ok: false; message: string };
+export type VerifyResult =
+  | { ok: true; organisationName: string | null; learned?: Record<string, string> }
+  | { ok: false; message: string };
 
 /**
  * One real call to the provider (issue 16 §4: "a card shows connected only after a real call
@@ -22,8 +24,8 @@ export async function verifyAccountingConnection(context: AccountingContext, row
   if (!provider) return { ok: false, message: `${name} has no API to verify: it works through a file` };
   let result: VerifyResult;
   try {
-    const { organisationName } = await provider.verify(openAccountingSession(context, row));
-    result = { ok: true, organisationName };
+    const verified = await provider.verify(openAccountingSession(context, row));
+    result = { ok: true, organisationName: verified.organisationName, learned: verified.learned ?? {} };
   } catch (error) {
     if (!isAccountingFailure(error)) throw error;
     result = { ok: false, message: `${name}: ${error.message}` };
@@ -31,7 +33,11 @@ export async function verifyAccountingConnection(context: AccountingContext, row
   const now = context.now();
   if (result.ok) {
     // Merged in the statement: settings saved meanwhile are kept.
-    const learned = JSON.stringify(result.organisationName ? { organisationName: result.organisationName } : {});
+    // What the provider told us about the company (issue 30: QuickBooks' tax setup, Sage's businesses) is kept too.
+    const learned = JSON.stringify({
+      ...result.learned,
+      ...(result.organisationName ? { organisationName: result.organisationName } : {}),
+    });
     await context.db
       .update(integrations)
       .set({ status: "connected", config: sql`${integrations.config} || ${learned}::jsonb`, lastError: null, updatedAt: now })
