@@ -79,8 +79,10 @@ describe("Xero with a real chart of accounts", () => {
     expect(await axeViolations(page, "serious")).toEqual([]);
     // Nothing chosen yet: Save asks for both.
     await choose.getByRole("button", { name: "Save" }).click();
-    await choose.getByText("Choose a sales account", { exact: true }).waitFor();
-    await choose.getByText("Choose a payment account", { exact: true }).waitFor();
+    // The fields' messages (the placeholders read the same words).
+    const messages = choose.locator('[id$="-form-item-message"]');
+    await messages.filter({ hasText: "Choose a sales account" }).waitFor();
+    await messages.filter({ hasText: "Choose a payment account" }).waitFor();
 
     await chooseOption(page, "Sales account", "4000 · Legal Fees");
     await chooseOption(page, "Payment account", /^Barclays Client Account/);
