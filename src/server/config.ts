@@ -120,9 +120,16 @@ export type Config = {
    * Reconciliation against the providers' own records (capture/reconcile): Zoom's OAuth host
    * (Server-to-Server tokens) and REST base; a base that replaces api.twilio.com for Twilio's SDK, and
    * one that replaces `https://{space}.signalwire.com` for SignalWire's compatibility API. Tests point
-   * them at local stand-ins; absent means the providers' own.
+   * them at local stand-ins; absent means the providers' own. `timeoutMs` is each request's deadline
+   * (default 15 s); tests shorten it so a stand-in that never answers fails a run without a long wait.
    */
-  providers?: { zoomOAuthBase?: string; zoomApiBase?: string; twilioApiBase?: string; signalwireApiBase?: string };
+  providers?: {
+    zoomOAuthBase?: string;
+    zoomApiBase?: string;
+    twilioApiBase?: string;
+    signalwireApiBase?: string;
+    timeoutMs?: number;
+  };
   /**
    * Google Meet capture (capture/meet): where Google's OAuth endpoints (`{oauthBase}/o/oauth2/v2/auth`,
    * `{oauthBase}/token`) and APIs (Calendar v3, Meet v2) are; absent means Google's own. Tests point

@@ -13,7 +13,8 @@ import twilio from "twilio";
  * `duration` as a string …); errors as `{code, message, more_info, status}`.
  * `deliver(call)` posts the call's status callbacks to the app as Twilio would (in-progress, then its
  * final status with CallDuration and Timestamp), signed with X-Twilio-Signature by the official SDK,
- * dropping a share on demand (`dropShare`).
+ * dropping a share on demand (`dropShare`). `failNext` answers the next list request with an error,
+ * `hangNext` never answers it (the app's deadline decides).
  */
 export type StandInAccount = { sid: string; token: string; kind: "twilio" | "signalwire" };
 
@@ -41,6 +42,7 @@ export class TwilioStandIn {
   delivered = 0;
   #server: http.Server | null = null;
   #failNext: { status: number; code: number; message: string } | null = null;
+  #hangNext = false;
 
   addAccount(kind: "twilio" | "signalwire" = "twilio"): StandInAccount {
     const sid = kind === "twilio" ? `AC${randomBytes(16).toString("hex")}` : crypto.randomUUID();
@@ -57,6 +59,10 @@ export class TwilioStandIn {
 
   failNext(status: number, code: number, message: string): void {
     this.#failNext = { status, code, message };
+  }
+
+  hangNext(): void {
+    this.#hangNext = true;
   }
 
   get url(): string {
@@ -144,6 +150,10 @@ export class TwilioStandIn {
     const account = this.accounts.find((a) => a.sid === user && a.token === password);
     if (!account || account.sid !== sid || (account.kind === "signalwire") !== Boolean(laml))
       return error(401, 20003, "Authenticate");
+    if (this.#hangNext) {
+      this.#hangNext = false;
+      return;
+    }
     if (this.#failNext) {
       const failure = this.#failNext;
       this.#failNext = null;

@@ -16,7 +16,8 @@ import { zoomSignature } from "../../../src/server/capture/zoom/zoom-signature.j
  * - the webhooks it would send: `deliver(meeting)` posts meeting.started, meeting.participant_joined
  *   (one per participant) and meeting.ended to the app, signed with the app's Secret Token (x-zm-signature),
  *   and drops a share of them on demand (`dropShare`) like deliveries lost after Zoom's retries.
- * State is in memory; `failNext` makes the next requests fail with a status.
+ * State is in memory; `failNext` makes the next requests fail with a status, `hangNext` makes the next
+ * one never answer (the app's deadline decides).
  */
 export type StandInZoomApp = { accountId: string; clientId: string; clientSecret: string; secretToken: string };
 
@@ -48,6 +49,7 @@ export class ZoomStandIn {
   /** Report pages hold this many meetings (Zoom's max is 300). */
   pageSize = 300;
   #failures: Failure[] = [];
+  #hangs: RegExp[] = [];
   #server: http.Server | null = null;
   #eventTs = 1_772_000_000_000;
 
@@ -69,6 +71,11 @@ export class ZoomStandIn {
 
   failNext(path: RegExp, status: number, body: unknown, times = 1): void {
     this.#failures.push({ path, status, body, remaining: times });
+  }
+
+  /** The next request to a matching path is read and never answered (closed when the stand-in stops). */
+  hangNext(path: RegExp): void {
+    this.#hangs.push(path);
   }
 
   get url(): string {
@@ -165,6 +172,11 @@ export class ZoomStandIn {
       res.writeHead(status, { "content-type": "application/json;charset=UTF-8" });
       res.end(JSON.stringify(body));
     };
+    const hang = this.#hangs.findIndex((path) => path.test(url.pathname));
+    if (hang >= 0) {
+      this.#hangs.splice(hang, 1);
+      return;
+    }
     const failure = this.#failures.find((f) => f.path.test(url.pathname));
     if (failure) {
       failure.remaining -= 1;

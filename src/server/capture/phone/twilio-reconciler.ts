@@ -3,7 +3,13 @@ import type { IntegrationRow } from "../../integrations/integration-store.js";
 import type { Config } from "../../config.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
-import { ReconcileFailure, type ReconcileBatch, type ReconcileContext, type Reconciler } from "../reconcile/reconciler.js";
+import {
+  RECONCILE_TIMEOUT_MS,
+  ReconcileFailure,
+  type ReconcileBatch,
+  type ReconcileContext,
+  type Reconciler,
+} from "../reconcile/reconciler.js";
 import { loadPhoneContext, phoneConfigOf } from "./phone-context.js";
 import { landlineSecretOf } from "./phone-secrets.js";
 import { twilioSdk } from "./receive-twilio.js";
@@ -22,23 +28,37 @@ import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
  */
 const PAGE_SIZE = 1000;
 const TWILIO_HOST = "https://api.twilio.com";
-const TIMEOUT_MS = 15_000;
 
 /** Who signs in, and where the SDK's `https://api.twilio.com/…` requests go instead (host + path prefix). */
-type Credentials = { username: string; password: string; accountSid: string; host: string; prefix: string };
+type Credentials = {
+  username: string;
+  password: string;
+  accountSid: string;
+  host: string;
+  prefix: string;
+  timeoutMs: number;
+};
 
 function credentialsOf(config: Pick<Config, "providers">, row: IntegrationRow, box: SecretBox): Credentials | string {
   const secret = landlineSecretOf(box, row);
   const phone = phoneConfigOf(row);
+  const timeoutMs = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
   if (row.provider === "signalwire") {
     if (!phone.accountSid || !phone.spaceUrl || !secret.apiToken)
       return "Enter your SignalWire Project ID, Space URL and an API token to read SignalWire's call list.";
     const host = config.providers?.signalwireApiBase ?? `https://${phone.spaceUrl}`;
-    return { username: phone.accountSid, password: secret.apiToken, accountSid: phone.accountSid, host, prefix: "/api/laml" };
+    return {
+      username: phone.accountSid,
+      password: secret.apiToken,
+      accountSid: phone.accountSid,
+      host,
+      prefix: "/api/laml",
+      timeoutMs,
+    };
   }
   if (!phone.accountSid || !secret.authToken) return "Enter your Twilio Account SID and Auth Token to read Twilio's call list.";
   const host = config.providers?.twilioApiBase ?? TWILIO_HOST;
-  return { username: phone.accountSid, password: secret.authToken, accountSid: phone.accountSid, host, prefix: "" };
+  return { username: phone.accountSid, password: secret.authToken, accountSid: phone.accountSid, host, prefix: "", timeoutMs };
 }
 
 /**
@@ -56,12 +76,13 @@ function sdkClient(credentials: Credentials) {
         uri =
           credentials.host + (credentials.prefix && !path.startsWith(`${credentials.prefix}/`) ? credentials.prefix : "") + path;
       }
-      return super.request<TData>({ ...opts, uri, timeout: TIMEOUT_MS });
+      return super.request<TData>({ ...opts, uri, timeout: credentials.timeoutMs });
     }
   }
   return sdk(credentials.username, credentials.password, {
     accountSid: credentials.accountSid,
-    httpClient: credentials.host === TWILIO_HOST && !credentials.prefix ? undefined : new ReroutedClient({ timeout: TIMEOUT_MS }),
+    // Always ours: the deadline applies to api.twilio.com too (the SDK's own default is 30 s).
+    httpClient: new ReroutedClient({ timeout: credentials.timeoutMs }),
   });
 }
 

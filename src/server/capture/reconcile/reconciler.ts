@@ -36,5 +36,8 @@ export type Reconciler = {
   read: (context: ReconcileContext) => AsyncGenerator<ReconcileBatch>;
 };
 
+/** Each request to a provider's record has this deadline unless config.providers.timeoutMs says otherwise. */
+export const RECONCILE_TIMEOUT_MS = 15_000;
+
 /** The provider refused or could not be reached: the run fails with this message (shown on the tab). */
 export class ReconcileFailure extends Error {}

@@ -1,5 +1,5 @@
 import type { Config } from "../../config.js";
-import { ReconcileFailure } from "../reconcile/reconciler.js";
+import { RECONCILE_TIMEOUT_MS, ReconcileFailure } from "../reconcile/reconciler.js";
 
 /**
  * Zoom's REST API with the app's Server-to-Server OAuth credentials (issue 25 §3; Zoom's
@@ -30,7 +30,6 @@ export type ZoomReportParticipant = {
   leave_time?: string | null;
 };
 
-const TIMEOUT_MS = 15_000;
 const PAGE_SIZE = 300;
 
 const endpoints = (config: Pick<Config, "providers">) => ({
@@ -50,9 +49,10 @@ async function zoomError(response: Response, what: string): Promise<ReconcileFai
   return new ReconcileFailure(`Zoom ${response.status} ${what}${detail ? `: ${detail}` : ""}`.slice(0, 500));
 }
 
-async function zoomFetch(url: string, init: RequestInit, what: string): Promise<Response> {
+async function zoomFetch(config: Pick<Config, "providers">, url: string, init: RequestInit, what: string): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const deadline = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(deadline) });
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     throw new ReconcileFailure(
@@ -66,7 +66,12 @@ export async function zoomAccessToken(config: Pick<Config, "providers">, credent
   url.searchParams.set("grant_type", "account_credentials");
   url.searchParams.set("account_id", credentials.accountId);
   const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString("base64");
-  const response = await zoomFetch(url.toString(), { method: "POST", headers: { authorization: `Basic ${basic}` } }, "token");
+  const response = await zoomFetch(
+    config,
+    url.toString(),
+    { method: "POST", headers: { authorization: `Basic ${basic}` } },
+    "token",
+  );
   if (!response.ok) throw await zoomError(response, "refused the Server-to-Server OAuth token");
   const body = (await response.json()) as { access_token?: string };
   if (!body.access_token) throw new ReconcileFailure("Zoom answered the token request without an access_token");
@@ -95,7 +100,7 @@ export async function* pastMeetings(
     url.searchParams.set("to", day(options.to));
     url.searchParams.set("page_size", String(PAGE_SIZE));
     if (next) url.searchParams.set("next_page_token", next);
-    const response = await zoomFetch(url.toString(), { headers: { authorization: `Bearer ${token}` } }, "past meetings");
+    const response = await zoomFetch(config, url.toString(), { headers: { authorization: `Bearer ${token}` } }, "past meetings");
     if (!response.ok) throw await zoomError(response, "refused the past-meetings report");
     const body = (await response.json()) as { meetings?: ZoomPastMeeting[]; next_page_token?: string };
     yield body.meetings ?? [];
@@ -115,7 +120,7 @@ export async function meetingParticipants(
     const url = new URL(`${endpoints(config).api}/report/meetings/${meetingPathId(uuid)}/participants`);
     url.searchParams.set("page_size", String(PAGE_SIZE));
     if (next) url.searchParams.set("next_page_token", next);
-    const response = await zoomFetch(url.toString(), { headers: { authorization: `Bearer ${token}` } }, "participants");
+    const response = await zoomFetch(config, url.toString(), { headers: { authorization: `Bearer ${token}` } }, "participants");
     if (response.status === 404) return participants; // a meeting nobody joined has no report
     if (!response.ok) throw await zoomError(response, "refused the participants report");
     const body = (await response.json()) as { participants?: ZoomReportParticipant[]; next_page_token?: string };
