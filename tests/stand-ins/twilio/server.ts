@@ -7,7 +7,7 @@ import twilio from "twilio";
  * A local Twilio REST API (and SignalWire's compatibility API, the same wire under /api/laml) for tests
  * and benches: `GET /2010-04-01/Accounts/{AccountSid}/Calls.json` with HTTP Basic (account SID and auth
  * token; SignalWire: project id and API token), the `StartTime>=` filter the SDK sends for
- * `startTimeAfter`, `PageSize`, and Twilio's page envelope (`calls`, `page`, `page_size`, `uri`,
+ * `startTimeAfter`, the `To` and `From` filters, `PageSize`, and Twilio's page envelope (`calls`, `page`, `page_size`, `uri`,
  * `first_page_uri`, `next_page_uri`, `previous_page_uri`, `start`, `end`), calls with Twilio's fields
  * (`sid`, `parent_call_sid`, `from`, `to`, `status`, `direction`, `start_time` / `end_time` in RFC 2822,
  * `duration` as a string …); errors as `{code, message, more_info, status}`.
@@ -74,8 +74,14 @@ export class TwilioStandIn {
   /**
    * The call's status callbacks to `voiceUrl` (the URL as configured in the console), signed with
    * `signingKey` (Twilio's auth token, SignalWire's signing key); each dropped with `dropShare`.
+   * Twilio's (and SignalWire's per-call) callbacks: in-progress, then the final status timed at its end.
+   * `numberLevel`: SignalWire's phone-number "Inbound call status callback" instead, as its published
+   * schema has it: one callback, Timestamp = the call's creation, signed in X-SignalWire-Signature.
    */
-  async deliver(call: StandInCall, options: { voiceUrl: string; signingKey: string; accountSid: string }): Promise<number[]> {
+  async deliver(
+    call: StandInCall,
+    options: { voiceUrl: string; signingKey: string; accountSid: string; numberLevel?: boolean },
+  ): Promise<number[]> {
     const base = {
       CallSid: call.sid,
       AccountSid: options.accountSid,
@@ -87,15 +93,29 @@ export class TwilioStandIn {
       ...(call.parentCallSid ? { ParentCallSid: call.parentCallSid } : {}),
     };
     const callbacks: Record<string, string>[] = [];
-    if (call.status === "completed")
-      callbacks.push({ ...base, CallStatus: "in-progress", SequenceNumber: "0", Timestamp: rfc2822(call.startTime)! });
-    callbacks.push({
-      ...base,
-      CallStatus: call.status,
-      SequenceNumber: String(callbacks.length),
-      Timestamp: rfc2822(call.endTime ?? call.startTime)!,
-      ...(call.status === "completed" ? { CallDuration: String(call.durationSeconds) } : {}),
-    });
+    if (options.numberLevel)
+      callbacks.push({
+        CallSid: call.sid,
+        AccountSid: options.accountSid,
+        From: call.from,
+        To: call.to,
+        Timestamp: rfc2822(call.startTime)!,
+        CallStatus: call.status === "completed" ? "completed" : "failed",
+        CallDuration: String(call.durationSeconds),
+        AudioInMos: "4.4",
+      });
+    else {
+      if (call.status === "completed")
+        callbacks.push({ ...base, CallStatus: "in-progress", SequenceNumber: "0", Timestamp: rfc2822(call.startTime)! });
+      callbacks.push({
+        ...base,
+        CallStatus: call.status,
+        SequenceNumber: String(callbacks.length),
+        Timestamp: rfc2822(call.endTime ?? call.startTime)!,
+        ...(call.status === "completed" ? { CallDuration: String(call.durationSeconds) } : {}),
+      });
+    }
+    const header = options.numberLevel ? "x-signalwire-signature" : "x-twilio-signature";
     const statuses: number[] = [];
     for (const params of callbacks) {
       if (this.dropShare > 0 && this.random() < this.dropShare) {
@@ -105,7 +125,7 @@ export class TwilioStandIn {
       const signature = twilio.getExpectedTwilioSignature(options.signingKey, options.voiceUrl, params);
       const response = await fetch(options.voiceUrl, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+        headers: { "content-type": "application/x-www-form-urlencoded", [header]: signature },
         body: new URLSearchParams(params).toString(),
       });
       await response.arrayBuffer();
@@ -161,8 +181,11 @@ export class TwilioStandIn {
     }
     const after = url.searchParams.get("StartTime>");
     const bound = after ? Date.parse(after) : Number.NEGATIVE_INFINITY;
+    const to = url.searchParams.get("To");
+    const from = url.searchParams.get("From");
     const all = (this.calls.get(sid!) ?? [])
       .filter((call) => call.startTime.getTime() >= bound)
+      .filter((call) => (!to || call.to === to) && (!from || call.from === from))
       .sort((a, b) => b.startTime.getTime() - a.startTime.getTime());
     const pageSize = Math.min(Number(url.searchParams.get("PageSize") || 50), 1000);
     const page = Number(url.searchParams.get("Page") || 0);
@@ -171,6 +194,8 @@ export class TwilioStandIn {
     const query = (p: number) => {
       const q = new URLSearchParams();
       if (after) q.set("StartTime>", after);
+      if (to) q.set("To", to);
+      if (from) q.set("From", from);
       q.set("PageSize", String(pageSize));
       q.set("Page", String(p));
       return `${path}?${q.toString()}`;

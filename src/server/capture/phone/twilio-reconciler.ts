@@ -10,7 +10,7 @@ import {
   type ReconcileContext,
   type Reconciler,
 } from "../reconcile/reconciler.js";
-import { loadPhoneContext, phoneConfigOf } from "./phone-context.js";
+import { loadPhoneContext, normalisedNumber, phoneConfigOf } from "./phone-context.js";
 import { landlineSecretOf } from "./phone-secrets.js";
 import { twilioSdk } from "./receive-twilio.js";
 import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
@@ -24,7 +24,7 @@ import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
  * From, To, Direction, CallStatus, CallDuration, Timestamp of the event) and parsed by the live path's
  * own parseVoiceStatus: same source, external id, event id (`{CallSid}:{status}`), times and parties,
  * so a call whose callback did arrive is a duplicate, and one whose callback was lost is made exactly
- * as it would have been.
+ * as it would have been. Only the line's own number is read (lineCalls).
  */
 const PAGE_SIZE = 1000;
 const TWILIO_HOST = "https://api.twilio.com";
@@ -62,15 +62,23 @@ function credentialsOf(config: Pick<Config, "providers">, row: IntegrationRow, b
 }
 
 /**
+ * The SDK refuses an account SID that does not start with "AC" (twilio/lib/base/BaseTwilio.js), and a
+ * SignalWire project id is a UUID: the SDK is given this stand-in SID, and the rerouting client puts
+ * the project id back in the path. The credentials it signs in with are the real ones.
+ */
+const PLACEHOLDER_SID = "AC00000000000000000000000000000000";
+
+/**
  * The SDK with its requests sent to `host` + `prefix` instead of api.twilio.com (SignalWire's space, a
  * stand-in). Next-page links already carry SignalWire's /api/laml, so the prefix is added only once.
  */
 function sdkClient(credentials: Credentials) {
+  const sidForSdk = credentials.accountSid.startsWith("AC") ? credentials.accountSid : PLACEHOLDER_SID;
   const sdk = twilioSdk();
   const RequestClient = sdk.RequestClient;
   class ReroutedClient extends RequestClient {
     override request<TData>(opts: TwilioRequestClient.RequestOptions<TData>) {
-      let uri = opts.uri;
+      let uri = opts.uri.replace(`/Accounts/${PLACEHOLDER_SID}/`, `/Accounts/${encodeURIComponent(credentials.accountSid)}/`);
       if (uri.startsWith(TWILIO_HOST)) {
         const path = uri.slice(TWILIO_HOST.length);
         uri =
@@ -80,7 +88,7 @@ function sdkClient(credentials: Credentials) {
     }
   }
   return sdk(credentials.username, credentials.password, {
-    accountSid: credentials.accountSid,
+    accountSid: sidForSdk,
     // Always ours: the deadline applies to api.twilio.com too (the SDK's own default is 30 s).
     httpClient: new ReroutedClient({ timeout: credentials.timeoutMs }),
   });
@@ -115,11 +123,45 @@ export function callbackOf(call: ListedCall): TwilioParams | null {
   };
 }
 
+/** A failed list request as one sentence: the provider's words and what to check, or why no answer came. */
 function failureOf(error: unknown, provider: string): ReconcileFailure {
   const name = provider === "signalwire" ? "SignalWire" : "Twilio";
-  const status = (error as { status?: number }).status;
+  const { status, code } = error as { status?: number; code?: string | number };
   const message = error instanceof Error ? error.message : String(error);
-  return new ReconcileFailure(`${name}${status ? ` ${status}` : ""} refused the call list: ${message}`.slice(0, 500));
+  if (!status) {
+    // No HTTP answer: the SDK's client gave up at the deadline, or the host could not be reached.
+    const late = code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(message);
+    return new ReconcileFailure(late ? `${name} did not answer in time (call list)` : `${name} could not be reached (call list)`);
+  }
+  const check =
+    status === 401 || status === 403
+      ? ` Check the ${provider === "signalwire" ? "Project ID and API token" : "Account SID and Auth Token"} in Settings → Landline/Office.`
+      : "";
+  const words = message.replace(/[.\s]+$/, "");
+  return new ReconcileFailure(`${name} ${status} refused the call list: ${words}${check ? `.${check}` : ""}`.slice(0, 500));
+}
+
+/**
+ * The line's calls in the window: those to its number and those from it (two filtered lists, so other
+ * numbers of the same provider account are never read), without the dialed legs of forwarded calls.
+ * The live path hears of a call through the number's own status callback, which reports the parent
+ * call only, timed and with the parties of the parent; a dialed leg would add the forwarding target as
+ * a party and, read first, its shorter length.
+ */
+async function lineCalls(
+  client: ReturnType<typeof sdkClient>,
+  options: { number: string; since: Date; provider: string },
+): Promise<ListedCall[]> {
+  const byDirection: ListedCall[][] = [];
+  try {
+    for (const filter of [{ to: options.number }, { from: options.number }])
+      byDirection.push(await client.calls.list({ ...filter, startTimeAfter: options.since, pageSize: PAGE_SIZE }));
+  } catch (error) {
+    throw failureOf(error, options.provider);
+  }
+  const bySid = new Map<string, ListedCall>();
+  for (const call of byDirection.flat()) if (!call.parentCallSid) bySid.set(call.sid, call);
+  return [...bySid.values()];
 }
 
 export const twilioReconciler: Reconciler = {
@@ -134,12 +176,9 @@ export const twilioReconciler: Reconciler = {
     if (typeof credentials === "string") throw new ReconcileFailure(credentials);
     const client = sdkClient(credentials);
     const phone = await loadPhoneContext(context.db, row.accountId);
-    let listed: ListedCall[];
-    try {
-      listed = await client.calls.list({ startTimeAfter: window.start, pageSize: PAGE_SIZE });
-    } catch (error) {
-      throw failureOf(error, row.provider);
-    }
+    const number = normalisedNumber(phone, phoneConfigOf(row).phoneNumber);
+    if (!number) throw new ReconcileFailure("Enter the line's phone number in Settings → Landline/Office to read its calls.");
+    const listed = await lineCalls(client, { number, since: window.start, provider: row.provider });
     const events: CaptureEvent[] = [];
     for (const call of listed) {
       const params = callbackOf(call);
