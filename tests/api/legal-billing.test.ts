@@ -321,6 +321,57 @@ describe("LEDES export", () => {
     expect((await stranger.c.post(`/api/invoices/${invoice.id}/ledes/checked?format=ledes1998b`)).status).toBe(404);
   });
 
+  it("exports a client billed per day or per invoice with every line's arithmetic exact and the invoice's total", async () => {
+    for (const roundingScope of ["day", "invoice"] as const) {
+      const { who, clientId } = await legalAccount();
+      const client = await who.c.put(`/api/clients/${clientId}`, {
+        billingRate: "300.00",
+        billingType: "hour",
+        minimumBillingMinutes: "15",
+        roundingIncrementMinutes: "6",
+        roundingScope,
+      });
+      expect(client.status).toBe(200);
+      // Three short calls on one day and one on the next: grouped, the rounding and the minimum land once per
+      // group, on its last line, so lines no longer carry 15 minutes each.
+      for (const [startedAt, minutes] of [
+        ["2026-01-05T09:00:00Z", 4],
+        ["2026-01-05T11:00:00Z", 7],
+        ["2026-01-05T15:00:00Z", 2],
+        ["2026-01-06T10:00:00Z", 3],
+      ] as const) {
+        await buildCall(who, { clientId, startedAt, durationSeconds: minutes * 60 + 13 });
+      }
+      const generated = await who.c.post("/api/invoices", {
+        dateFrom: "2026-01-01",
+        dateTo: "2026-01-31",
+        clientId,
+        template: "professional",
+      });
+      expect(generated.status).toBe(201);
+      const invoice = generated.body.invoices[0];
+      // Per call it would be 4 × 15 min = $300. Per day: 13m39s → 18 min ($90) and 3m13s → 15 min ($75).
+      // Per invoice: 16m52s → 18 min ($90).
+      expect(Number(invoice.total)).toBe(roundingScope === "day" ? 165 : 90);
+      const detail = await who.c.get(`/api/invoices/${invoice.id}`);
+      expect(detail.body.items).toHaveLength(4);
+      for (const format of ["ledes1998b", "ledesxml21"] as const) {
+        const check = await who.c.get(`/api/invoices/${invoice.id}/ledes/check?format=${format}`);
+        expect(check.body.issues, `${roundingScope} ${format}`).toEqual([]);
+        const file = await who.c.get(`/api/invoices/${invoice.id}/ledes?format=${format}`);
+        expect(file.status).toBe(200);
+        const figures = readLedesFigures(format, file.text);
+        expect(figures.invoiceTotalE4).toBe(centsToE4(Math.round(Number(invoice.total) * 100)));
+        expect(figures.lines.map((line) => line.totalE4)).toEqual(
+          detail.body.items.map((item: { amount: string }) => centsToE4(Math.round(Number(item.amount) * 100))),
+        );
+        for (const line of figures.lines) {
+          expect(extendedAmountE4(line.unitsE4 ?? -1n, line.unitCostE4 ?? -1n) + (line.adjustmentE4 ?? 0n)).toBe(line.totalE4);
+        }
+      }
+    }
+  });
+
   it("refuses an unknown format, and any export while legal e-billing is off", async () => {
     const { who, clientId } = await legalAccount();
     await buildCall(who, { clientId, startedAt: "2026-01-05T10:00:00Z" });
