@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callProposals, notifications } from "../../src/server/db/schema/index.js";
+import { callProposals, invoiceItems, notifications } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -10,7 +10,17 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  * added later are covered too) and proves that a second account gets a 404 for the first
  * account's records, for reads and for writes, and that nothing of the first account changes.
  */
-type Kind = "client" | "call" | "email" | "invoice" | "notification" | "callTest" | "proposal" | "financialIntegration";
+type Kind =
+  | "client"
+  | "call"
+  | "email"
+  | "invoice"
+  | "invoiceItem"
+  | "matter"
+  | "notification"
+  | "callTest"
+  | "proposal"
+  | "financialIntegration";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -19,6 +29,8 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/capture/test-calls/")) return "call";
   if (url.startsWith("/api/calls/")) return "call";
   if (url.startsWith("/api/invoices/")) return "invoice";
+  if (url.startsWith("/api/invoice-items/")) return "invoiceItem";
+  if (url.startsWith("/api/matters/")) return "matter";
   if (url.startsWith("/api/emails/")) return "email";
   if (url.startsWith("/api/notifications/")) return "notification";
   if (url.startsWith("/api/call-proposals/")) return "proposal";
@@ -35,6 +47,8 @@ const NOT_ACCOUNT_SCOPED = [
   /^\/api\/webhooks\/teams\/:token/,
   /^\/api\/webhooks\/google-calendar\/:token/,
   /^\/api\/webhooks\/(twilio|phone)\/:token/,
+  // A capture source's name (zoom, landline, teams), not a record id.
+  /^\/api\/integrations\/:source\//,
 ];
 
 /** A valid body per route, so a 404 cannot hide behind a 400 for the body. Default: {}. */
@@ -44,10 +58,48 @@ const bodies = (): Record<string, unknown> => ({
   "POST /api/calls/:id/assign-client": { clientId: ids.client },
   "POST /api/notifications/:id/send-invoice": { invoiceId: ids.invoice },
   "POST /api/notifications/:id/save-invoice": { invoiceId: ids.invoice },
+  "PUT /api/financial-integrations/:id/choices": { choices: { business: "hijacked" } },
+  "PUT /api/clients/:id/legal": {
+    ledesClientId: "HIJACK",
+    defaultMatterId: null,
+    defaultTaskCode: null,
+    defaultActivityCode: null,
+  },
+  "POST /api/clients/:id/matters": { lawFirmMatterId: "HIJACK-1", clientMatterId: "HIJACK-1" },
+  "PUT /api/matters/:id": { lawFirmMatterId: "HIJACK-2", clientMatterId: "HIJACK-2" },
+  "PUT /api/calls/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
+  "PUT /api/emails/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
+  "PUT /api/invoice-items/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
 });
 
+/** A valid query string per route (the LEDES routes need their format). Default: a period for reads, none for writes. */
+const QUERIES: Record<string, string> = {
+  "GET /api/invoices/:id/ledes/check": "?format=ledes1998b",
+  "GET /api/invoices/:id/ledes": "?format=ledes1998b",
+  "POST /api/invoices/:id/ledes/checked": "?format=ledes1998b",
+};
+
+/**
+ * What the owner's own read answers when it is not a 200 but still proves the id was found: the
+ * owner's Timberline connection has nothing to choose after connecting (a 409 that names it).
+ */
+const OWNER_ANSWERS: Record<string, number> = { "GET /api/financial-integrations/:id/choices": 409 };
+
 const QUERY = "?startDate=2026-01-01&endDate=2026-12-31";
-const ACCOUNT_TABLES = ["accounts", "users", "clients", "calls", "invoices", "invoice_items", "tracked_emails", "notifications", "integrations", "email_integrations", "call_proposals"];
+const ACCOUNT_TABLES = [
+  "accounts",
+  "users",
+  "clients",
+  "calls",
+  "invoices",
+  "invoice_items",
+  "tracked_emails",
+  "notifications",
+  "integrations",
+  "email_integrations",
+  "call_proposals",
+  "matters",
+];
 
 let t: TestApp;
 let owner: ApiClient;
@@ -76,12 +128,43 @@ beforeAll(async () => {
 
   const client = await owner.post("/api/clients", { name: "Owner's client", email: "client@example.test" });
   ids.client = client.body.id;
-  const call = await owner.post("/api/calls", { clientId: ids.client, startTime: "2026-01-10T10:00:00Z", duration: 600, notes: "private" });
+  const call = await owner.post("/api/calls", {
+    clientId: ids.client,
+    startTime: "2026-01-10T10:00:00Z",
+    duration: 600,
+    notes: "private",
+  });
   ids.call = call.body.id;
   await owner.post("/api/calls/start", { clientId: ids.client });
-  const email = await buildEmail(ownerAccount, { clientId: ids.client, emailType: "inbound", subject: "Private", createdAt: "2026-01-10T10:00:00Z" });
+  const email = await buildEmail(ownerAccount, {
+    clientId: ids.client,
+    emailType: "inbound",
+    subject: "Private",
+    createdAt: "2026-01-10T10:00:00Z",
+  });
   ids.email = email.id;
+  // A draft invoice with one line (another call, so the call above stays editable).
+  await owner.post("/api/calls", { clientId: ids.client, startTime: "2026-02-10T10:00:00Z", duration: 900 });
+  const generated = await owner.post("/api/invoices", { dateFrom: "2026-02-01", dateTo: "2026-02-28", clientId: ids.client });
+  if (generated.status !== 201) throw new Error(`invoice: ${generated.status} ${generated.text}`);
+  const [line] = await t.app.db
+    .select({ id: invoiceItems.id })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, generated.body.invoices[0].id));
+  ids.invoiceItem = line!.id;
+  // Built after the generated one: the factory numbers from the highest invoice, the app from its own counter.
   ids.invoice = (await buildInvoice(ownerAccount, { clientId: ids.client })).id;
+  // Legal e-billing on, so the owner's LEDES reads reach the invoice.
+  await owner.put("/api/settings/legal-billing", {
+    enabled: true,
+    lawFirmId: "FIRM-1",
+    timekeeperId: "TK1",
+    timekeeperName: "Owner",
+    timekeeperClassification: "PT",
+  });
+  ids.matter = (
+    await owner.post(`/api/clients/${ids.client}/matters`, { lawFirmMatterId: "M-1", clientMatterId: "C-1" })
+  ).body.id;
   const [notification] = await t.app.db
     .insert(notifications)
     .values({ accountId: ownerAccountId, userId: ownerAccount.userId, kind: "invoice", title: "Private", message: "Private" })
@@ -90,7 +173,14 @@ beforeAll(async () => {
   // A meeting proposed by a calendar feed (the feed itself is tested in calendar-feed.test.ts).
   const [proposal] = await t.app.db
     .insert(callProposals)
-    .values({ accountId: ownerAccountId, source: "ics", externalId: "uid@2026-01-10T10:00:00.000Z", clientId: ids.client, startsAt: new Date("2026-01-10T10:00:00Z"), endsAt: new Date("2026-01-10T11:00:00Z") })
+    .values({
+      accountId: ownerAccountId,
+      source: "ics",
+      externalId: "uid@2026-01-10T10:00:00.000Z",
+      clientId: ids.client,
+      startsAt: new Date("2026-01-10T10:00:00Z"),
+      endsAt: new Date("2026-01-10T11:00:00Z"),
+    })
     .returning();
   ids.proposal = proposal!.id;
   // An accounting connection (Timberline: stored settings, no remote call).
@@ -107,7 +197,9 @@ afterAll(async () => t?.close());
 
 describe("another account's ids are a 404 on every route that takes an id", () => {
   const idRoutes = () =>
-    t.app.routeTable.filter((r) => r.url.startsWith("/api/") && /\/:[A-Za-z]+/.test(r.url) && !NOT_ACCOUNT_SCOPED.some((re) => re.test(r.url)));
+    t.app.routeTable.filter(
+      (r) => r.url.startsWith("/api/") && /\/:[A-Za-z]+/.test(r.url) && !NOT_ACCOUNT_SCOPED.some((re) => re.test(r.url)),
+    );
 
   it("knows which record every id route names", () => {
     const unknown = idRoutes()
@@ -138,8 +230,11 @@ describe("another account's ids are a 404 on every route that takes an id", () =
     for (const route of [...routes].sort((a, b) => order(a.method) - order(b.method))) {
       const kind = kindOf(route.url);
       if (!kind) continue;
-      const url = route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) + (route.method === "GET" ? QUERY : "");
-      const body = bodies()[`${route.method} ${route.url}`] ?? {};
+      const key = `${route.method} ${route.url}`;
+      const url =
+        route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) +
+        (QUERIES[key] ?? (route.method === "GET" ? QUERY : ""));
+      const body = bodies()[key] ?? {};
       const response = await stranger.request(route.method, url, route.method === "GET" ? {} : { json: body });
       if (response.status !== 404 || typeof response.body?.message !== "string") {
         failures.push(`${route.method} ${url}: ${response.status} ${response.text.slice(0, 160)}`);
@@ -154,9 +249,12 @@ describe("another account's ids are a 404 on every route that takes an id", () =
     for (const route of idRoutes().filter((r) => r.method === "GET")) {
       const kind = kindOf(route.url);
       if (!kind) continue;
-      const url = route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) + QUERY;
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:[A-Za-z]+/g, String(textIds[kind] ?? ids[kind])) + (QUERIES[key] ?? QUERY);
       const response = await owner.get(url);
-      if (response.status >= 400) failures.push(`${url}: ${response.status} ${response.text.slice(0, 160)}`);
+      const expected = OWNER_ANSWERS[key];
+      if (expected ? response.status !== expected : response.status >= 400)
+        failures.push(`${url}: ${response.status} ${response.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
   });
@@ -167,6 +265,11 @@ describe("another account's ids are a 404 on every route that takes an id", () =
       expect(response.status, url).toBe(200);
       expect(response.body, url).toEqual([]);
     }
-    expect((await stranger.get("/api/dashboard/stats")).body).toEqual({ todayCalls: 0, totalDuration: 0, billableAmount: "0.00", pendingInvoices: 0 });
+    expect((await stranger.get("/api/dashboard/stats")).body).toEqual({
+      todayCalls: 0,
+      totalDuration: 0,
+      billableAmount: "0.00",
+      pendingInvoices: 0,
+    });
   });
 });

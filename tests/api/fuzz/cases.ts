@@ -86,7 +86,7 @@ const queryString = (query: Record<string, string> | undefined) =>
  * non-canonical way.
  */
 export function fuzzCases(url: string, input: RouteInput, ids: SeedIds, runs: number, seed: number): FuzzCase[] {
-  const pathFor = (id: string) => url.replace(":id", id).replace(":provider", input.param ?? "gmail");
+  const pathFor = (id: string) => url.replace(":id", id).replace(/:(provider|source)\b/, input.param ?? "gmail");
   const realId = input.id ? String(ids[input.id]) : "";
   const path = pathFor(realId);
   const validBody = input.body?.valid(ids);

@@ -54,6 +54,9 @@ import { paymentIntentRequest, testCustomerRequest } from "../../../src/core/con
 import { changePlanRequest, checkoutRequest } from "../../../src/core/contracts/subscription.js";
 import { callProposalQuery, confirmProposalRequest, saveCalendarFeedRequest } from "../../../src/core/contracts/calendar-feed.js";
 import { platformTrackingRequest } from "../../../src/core/contracts/platform-detection.js";
+import { saveAccountingChoicesRequest } from "../../../src/core/contracts/accounting-choices.js";
+import { analyticsQuery } from "../../../src/core/contracts/analytics.js";
+import { auditQuery } from "../../../src/core/contracts/audit.js";
 import {
   clientLegalForm,
   ledesFormatQuery,
@@ -83,7 +86,7 @@ export type RouteInput = {
   body?: { schema: z.ZodType; valid: (ids: SeedIds) => Record<string, unknown> };
   query?: { schema: z.ZodType; valid: (ids: SeedIds) => Record<string, string> };
   id?: IdKind;
-  /** A path parameter that is not a record id (the OAuth provider). */
+  /** A path parameter that is not a record id (the OAuth provider, a capture source). */
   param?: string;
   as?: "account" | "visitor";
 };
@@ -364,6 +367,10 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "DELETE /api/integrations/teams": {},
   /** Graph's notifications: an unknown token is a 404; nothing is queued without the row's clientState. */
   "POST /api/webhooks/teams/:token": { as: "visitor" },
+  "POST /api/webhooks/teams/:token/lifecycle": { as: "visitor" },
+  /** The fuzzing account has no Zoom connection: the status says so, Reconcile now is refused with a sentence. */
+  "GET /api/integrations/:source/reconciliation": { param: "zoom" },
+  "POST /api/integrations/:source/reconcile": { param: "zoom" },
   "GET /api/integrations/meet": {},
   /**
    * Meet without a client secret: nothing stored, so saving and testing are 400s and no valid input
@@ -509,4 +516,16 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/invoices/:id/ledes/check": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) } },
   "GET /api/invoices/:id/ledes": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledesxml21" }) } },
   "POST /api/invoices/:id/ledes/checked": { id: "invoice", query: { schema: ledesFormatQuery, valid: () => ({ format: "ledes1998b" }) } },
+  /** The fuzzing account's ids name no accounting connection: valid input ends in a 404. */
+  "GET /api/financial-integrations/:id/choices": { id: "client" },
+  "PUT /api/financial-integrations/:id/choices": {
+    id: "client",
+    body: { schema: saveAccountingChoicesRequest, valid: () => ({ choices: { revenueAccount: "200" } }) },
+  },
+  "GET /api/audit": { query: { schema: auditQuery, valid: () => ({ q: "client", entity: "client", action: "updated", from: "2026-01-01", to: "2026-12-31" }) } },
+  "GET /api/audit/export": { query: { schema: auditQuery, valid: () => ({ q: "call", from: "2026-01-01", to: "2026-12-31" }) } },
+  "GET /api/clients/:id/history": { id: "client" },
+  "GET /api/calls/:id/history": { id: "call" },
+  "GET /api/invoices/:id/history": { id: "invoice" },
+  "GET /api/analytics": { query: { schema: analyticsQuery, valid: () => ({ period: "custom", from: "2026-01-01", to: "2026-03-31" }) } },
 };
