@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callProposals, invoiceItems, notifications } from "../../src/server/db/schema/index.js";
+import { callProposals, captureReconciliations, integrations, invoiceItems, notifications } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -99,6 +99,7 @@ const ACCOUNT_TABLES = [
   "email_integrations",
   "call_proposals",
   "matters",
+  "capture_reconciliations",
 ];
 
 let t: TestApp;
@@ -189,6 +190,24 @@ beforeAll(async () => {
     config: { serverName: "SQL01", databaseName: "CRE", username: "ar", password: "owner-secret" },
   });
   ids.financialIntegration = timberline.body.integration.id;
+  // A Zoom connection reconciled once (the run itself is tested in zoom-reconciliation.test.ts).
+  const zoom = await owner.post("/api/integrations/setup-zoom", {
+    apiKey: "ownerClientId",
+    apiSecret: "owner client secret",
+    webhookSecretToken: "owner secret token",
+    accountId: "ownerZoomAccount",
+  });
+  if (zoom.status !== 200) throw new Error(`setup-zoom failed: ${zoom.status} ${zoom.text}`);
+  const [zoomRow] = await t.app.db.select().from(integrations).where(and(eq(integrations.accountId, ownerAccountId), eq(integrations.provider, "zoom")));
+  await t.app.db.insert(captureReconciliations).values({
+    accountId: ownerAccountId,
+    integrationId: zoomRow!.id,
+    source: "zoom",
+    trigger: "manual",
+    status: "succeeded",
+    recordsSeen: 3,
+    callsRecovered: 2,
+  });
   // A call-detection test session: its id is random text, not a row number.
   await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
   textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;
@@ -257,6 +276,21 @@ describe("another account's ids are a 404 on every route that takes an id", () =
         failures.push(`${url}: ${response.status} ${response.text.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("shows the stranger none of the owner's reconciliations, and Reconcile now never reaches the owner's connection", async () => {
+    const before = await snapshot(ownerAccountId);
+    // The owner sees the run: so the stranger's empty answers below are about the account.
+    expect((await owner.get("/api/integrations/zoom/reconciliation")).body).toMatchObject({ provider: "zoom", callsRecovered: 2 });
+    for (const [source, label] of [["zoom", "Zoom"], ["landline", "your phone provider"], ["teams", "Microsoft Teams"]]) {
+      const shown = await stranger.get(`/api/integrations/${source}/reconciliation`);
+      expect(shown.status, source).toBe(200);
+      expect(shown.body, source).toMatchObject({ provider: null, lastEventAt: null, lastRun: null, callsRecovered: 0, canReconcile: false });
+      const refused = await stranger.post(`/api/integrations/${source}/reconcile`, {});
+      expect(refused.status, source).toBe(404);
+      expect(refused.body.message, source).toBe(`Connect ${label} first.`);
+    }
+    expect(await snapshot(ownerAccountId)).toBe(before);
   });
 
   it("lists nothing of the owner's to the stranger", async () => {

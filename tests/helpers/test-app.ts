@@ -37,6 +37,9 @@ function migratedTemplate(inMemory: boolean): Blob {
  */
 export const TEST_PASSWORD_HASH_COST = 1024;
 
+/** Where a provider's host is in tests that bring no stand-in for it: nothing listens there. */
+const NO_HOST = "http://127.0.0.1:9";
+
 /** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. */
 export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -80,6 +83,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       // No job queue unless a test asks for one (jobs: {}): its worker would prune sessions and counters
       // with the test's clock at any moment. tests/api/job-queue.test.ts runs it.
       jobs: false,
+      // Reconciliation never reaches Zoom, Twilio or SignalWire from a test: unless a test points these at
+      // its stand-in, they name a closed loopback port (9, discard), so a run fails "could not be reached".
+      providers: { zoomOAuthBase: NO_HOST, zoomApiBase: NO_HOST, twilioApiBase: NO_HOST, signalwireApiBase: NO_HOST },
       ...overrides,
     },
   );
