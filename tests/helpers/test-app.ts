@@ -83,10 +83,16 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       // No job queue unless a test asks for one (jobs: {}): its worker would prune sessions and counters
       // with the test's clock at any moment. tests/api/job-queue.test.ts runs it.
       jobs: false,
-      // Reconciliation never reaches Zoom, Twilio or SignalWire from a test: unless a test points these at
-      // its stand-in, they name a closed loopback port (9, discard), so a run fails "could not be reached".
-      providers: { zoomOAuthBase: NO_HOST, zoomApiBase: NO_HOST, twilioApiBase: NO_HOST, signalwireApiBase: NO_HOST },
       ...overrides,
+      // Reconciliation never reaches Zoom, Twilio or SignalWire from a test: each host a test does not point
+      // at its stand-in is a closed loopback port (9, discard), so a run fails "could not be reached".
+      providers: {
+        zoomOAuthBase: NO_HOST,
+        zoomApiBase: NO_HOST,
+        twilioApiBase: NO_HOST,
+        signalwireApiBase: NO_HOST,
+        ...overrides.providers,
+      },
     },
   );
   const app = await buildApp(config);
