@@ -42,12 +42,23 @@ export const DATA_TABLES = [
 ] as const;
 
 /**
+ * Tables whose rows can only be added: their triggers refuse UPDATE, DELETE and TRUNCATE (audit_events,
+ * drizzle/0015), so the row count and the highest id see every possible change. Hashing every row instead
+ * made the fuzz suite quadratic: each write adds audit rows, and each write is followed by a checksum.
+ */
+const APPEND_ONLY_TABLES: ReadonlySet<string> = new Set(["audit_events"]);
+
+/**
  * One checksum of every row of the data tables, computed by the database in one statement
  * (md5 over each table's rows as text, in a fixed order), so a test can afford it after every
  * request. Equal checksums mean no row was added, removed or changed.
  */
 export async function dataChecksum(db: Db, tables: readonly string[] = DATA_TABLES): Promise<string> {
-  const parts = tables.map((table) => `(select coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') from ${table} t)`);
+  const parts = tables.map((table) =>
+    APPEND_ONLY_TABLES.has(table)
+      ? `(select count(*) || '/' || coalesce(max(id), 0) from ${table})`
+      : `(select coalesce(md5(string_agg(t::text, '|' order by t::text)), '-') from ${table} t)`,
+  );
   const result = await db.execute(sql.raw(`select ${parts.join(" || ':' || ")} as checksum`));
   return String((result as unknown as { rows: { checksum: string }[] }).rows[0]?.checksum);
 }

@@ -222,7 +222,13 @@ describe("an interrupted run", () => {
   it("is finished as failed by the maintenance sweep once its jobs are gone, saying how many invoices were not pushed", {
     timeout: 180_000,
   }, async () => {
-    const t = await startTestApp({ jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 } });
+    // The app's own maintenance job (queued once at start, and every 15 minutes) runs the same sweep; on a
+    // loaded machine the start's run came after the rows below and finished the run first, so this test's
+    // sweep found 0. The app's clock is a day behind: to its sweep, no run here is old enough.
+    const t = await startTestApp({
+      jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
+      now: () => new Date(Date.now() - 24 * 3600_000),
+    });
     try {
       const who = await newAccount(t);
       // One unfinished run per integration (accounting_sync_runs_active_key): three integrations.
