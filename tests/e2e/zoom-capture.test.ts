@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zoomDelivery, zoomEvent } from "../helpers/zoom-webhook.js";
+import { ZoomStandIn } from "../stand-ins/zoom/server.js";
 import { api, axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
@@ -7,14 +8,24 @@ import { api, axeViolations, type Harness, startHarness } from "./harness.js";
  * signing as Zoom does) posts meeting.started to it and the call appears in Active Calls on a
  * dashboard that is already open, with its platform and the Recording badge, without a reload
  * (how soon is bench/'s to measure, issue 22); meeting.ended takes it out and Recent Calls shows it
- * with its amount.
+ * with its amount. Then a meeting whose every delivery Zoom dropped (issue 25 §3): the tab's "No missed
+ * call" card shows the last event, Reconcile now reads Zoom's record (the Zoom stand-in's report API)
+ * and the card shows the run and the call recovered, which Recent Calls lists with its amount.
  */
 const SECRET_TOKEN = "journey-secret-token-5Rt";
+const zoom = new ZoomStandIn();
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  await zoom.start();
+  h = await startHarness({
+    providers: zoom.appConfig,
+    jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
+  });
 });
-afterAll(async () => h?.stop());
+afterAll(async () => {
+  await h?.stop();
+  await zoom.stop();
+});
 
 async function postAsZoom(url: string, body: unknown): Promise<number> {
   const { rawBody, headers } = zoomDelivery(body, { secretToken: SECRET_TOKEN, timestamp: Math.floor(Date.now() / 1000) });
@@ -23,9 +34,15 @@ async function postAsZoom(url: string, body: unknown): Promise<number> {
 }
 
 describe("Zoom capture", () => {
-  it("connects Zoom in Settings, then a signed meeting shows live on the dashboard and ends with its amount", async () => {
+  it("connects Zoom in Settings, then a signed meeting shows live on the dashboard and ends with its amount; one Zoom never delivered is recovered by Reconcile now", async () => {
     const { page: settings, context } = await h.newPage({ viewport: { width: 390, height: 844 } });
-    await h.signIn(context, { firstName: "Zora", timezone: "UTC" });
+    const me = await h.signIn(context, { firstName: "Zora", timezone: "UTC" });
+    // The same Server-to-Server OAuth app in Zoom's record (the stand-in): its Account ID is entered below.
+    const zoomApp = zoom.addApp({
+      clientId: "journeyClientId",
+      clientSecret: "journey-client-secret",
+      secretToken: SECRET_TOKEN,
+    });
     await api(settings, "POST", "/api/clients", { name: "Acme Legal", email: "gc@acme-legal.test" });
 
     await settings.goto("/settings");
@@ -38,6 +55,7 @@ describe("Zoom capture", () => {
     await settings.getByLabel("Client ID").fill("journeyClientId");
     await settings.getByLabel("Client Secret", { exact: true }).fill("journey-client-secret");
     await settings.getByLabel("Secret Token", { exact: true }).fill(SECRET_TOKEN);
+    await settings.getByLabel("Account ID (optional)").fill(zoomApp.accountId);
     await connect.click();
     await settings.getByText("Zoom Integration Saved", { exact: true }).first().waitFor();
     const urlField = settings.getByLabel("Webhook URL", { exact: true });
@@ -110,6 +128,42 @@ describe("Zoom capture", () => {
     await settings.getByRole("tab", { name: "Zoom" }).click();
     await settings.getByText(/^Last event received: /).waitFor();
     await settings.getByText("Connected", { exact: true }).waitFor();
+
+    // A meeting whose every webhook Zoom dropped: Minutely never heard of it.
+    const lostStart = new Date(endAt.getTime() - 90 * 60_000);
+    const lostEnd = new Date(endAt.getTime() - 45 * 60_000);
+    const lost = zoom.addMeeting({
+      uuid: `lost-${Date.now()}==`,
+      id: 81_000_000_001,
+      host_id: "zoraHostId",
+      host_email: me.email,
+      topic: "Acme settlement",
+      start_time: lostStart.toISOString(),
+      end_time: lostEnd.toISOString(),
+      participants: [
+        { id: "zoraHostId", user_id: "1", name: "Zora", user_email: me.email, join_time: lostStart.toISOString() },
+        { user_id: "555", name: "Grace Counsel", user_email: "gc@acme-legal.test", join_time: lostStart.toISOString() },
+      ],
+    });
+    zoom.dropShare = 1;
+    await zoom.deliver(lost, zoomApp, webhookUrl);
+    expect(zoom.dropped).toBe(4);
+
+    const card = settings.getByRole("region", { name: "No missed call" });
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.getByTestId("reconcile-last-event").textContent()).not.toBe("No events received yet");
+    await expect.poll(() => card.getByTestId("reconcile-last-run").textContent()).toBe("Not run yet");
+    await expect.poll(() => card.getByTestId("reconcile-recovered").textContent()).toBe("0");
+    await card.getByRole("button", { name: "Reconcile now" }).click();
+    await settings.getByText("Reconciliation Started", { exact: true }).first().waitFor();
+    await expect
+      .poll(() => card.getByTestId("reconcile-last-run").textContent(), { timeout: 30_000 })
+      .toMatch(/: 1 record read, 1 call recovered$/);
+    await expect.poll(() => card.getByTestId("reconcile-recovered").textContent()).toBe("1");
+    expect(await axeViolations(settings, "serious")).toEqual([]);
+    // The recovered meeting is a call like any other: 45 minutes at $150.00 an hour.
+    await dashboard.reload();
+    await dashboard.getByTestId("recent-calls").getByText("$112.50").waitFor();
 
     await settings.getByRole("button", { name: "Disconnect" }).click();
     const confirm = settings.getByRole("alertdialog", { name: "Disconnect Zoom?" });

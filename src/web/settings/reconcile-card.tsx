@@ -44,7 +44,8 @@ function runText(run: ReconcileRunJson, timeZone: string | undefined): string {
   const when = formatEventTime(run.finishedAt ?? run.queuedAt, timeZone);
   if (run.status === "failed") return `Failed ${when}: ${run.error ?? "unknown error"}`;
   const calls = run.callsRecovered === 1 ? "1 call recovered" : `${run.callsRecovered} calls recovered`;
-  return `${when}: ${run.recordsSeen} records read, ${calls}`;
+  const records = run.recordsSeen === 1 ? "1 record read" : `${run.recordsSeen} records read`;
+  return `${when}: ${records}, ${calls}`;
 }
 
 function ReconcileFacts({ source, data }: { source: ReconcileSource; data: ReconciliationJson }) {
