@@ -78,6 +78,9 @@ export default defineConfig({
           pool: "forks",
           // Two journeys at a time, one per core: each file has its own server, database, stand-ins and browser.
           maxWorkers: 2,
+          // As in the API tier: a worker loads the server, its SDKs and Playwright once, not once per file
+          // (CI's browser phase spent 138 s importing modules); each file still starts its own server and browser.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
