@@ -127,6 +127,7 @@ describe("Reconcile now recovers what Zoom never delivered", () => {
   let live: StandInMeeting;
   let lost: StandInMeeting;
   let unended: StandInMeeting;
+  let unjoined: StandInMeeting;
 
   it("a lost meeting and a meeting whose end was lost become the calls the live webhooks make", async () => {
     live = meeting(120);
@@ -135,8 +136,12 @@ describe("Reconcile now recovers what Zoom never delivered", () => {
     await deliver(live);
     await deliver(lost, dropAll);
     await deliver(unended, (n) => n === 3); // started and both joins arrive; meeting.ended is lost
+    unjoined = meeting(140);
+    await deliver(unjoined, (n) => n === 1 || n === 2); // started and ended arrive; who joined is lost
     expect(await callOf(lost)).toBeUndefined();
     expect(await callOf(unended)).toMatchObject({ active: true });
+    // Ended, but without Jane: not her call, not at her rate.
+    expect(await callOf(unjoined)).toMatchObject({ active: false, clientId: null });
     const liveCall = (await callOf(live))!;
     expect(liveCall).toMatchObject({ clientId: janeId, duration: 2700, amount: "90.00", active: false });
 
@@ -157,7 +162,7 @@ describe("Reconcile now recovers what Zoom never delivered", () => {
     expect(done.lastRun).toMatchObject({
       status: "succeeded",
       trigger: "manual",
-      recordsSeen: 3,
+      recordsSeen: 4,
       callsRecovered: 2,
       error: null,
     });
@@ -170,6 +175,10 @@ describe("Reconcile now recovers what Zoom never delivered", () => {
     const unendedCall = (await callOf(unended))!;
     expect(unendedCall).toMatchObject({ startTime: unended.start_time, endTime: unended.end_time });
     expect(shape(unendedCall)).toEqual(shape(liveCall));
+    // The participants the lost joins would have brought: Jane's call, at her rate (not counted as recovered).
+    const unjoinedCall = (await callOf(unjoined))!;
+    expect(unjoinedCall).toMatchObject({ startTime: unjoined.start_time, endTime: unjoined.end_time });
+    expect(shape(unjoinedCall)).toEqual(shape(liveCall));
     // The owner is themselves, once; Jane is the other party.
     expect(lostCall.participants.filter((p) => p.self)).toEqual([
       expect.objectContaining({ email: a.account.email.toLowerCase() }),
@@ -188,6 +197,7 @@ describe("Reconcile now recovers what Zoom never delivered", () => {
     const before = await zoomCalls(a);
     expect(await deliver(lost)).toBe(4);
     expect(await deliver(unended)).toBe(4);
+    expect(await deliver(unjoined)).toBe(4);
     expect(await zoomCalls(a)).toEqual(before);
   });
 });

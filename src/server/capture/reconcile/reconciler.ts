@@ -24,6 +24,8 @@ export type ReconcileContext = {
   now: Date;
   /** Of these external call ids, the ones whose call is already captured and ended (no need to fetch details). */
   endedCalls: (source: string, externalIds: readonly string[]) => Promise<Set<string>>;
+  /** Of these event ids, the ones the pipeline has already recorded (a reconciliation event made before). */
+  recordedEvents: (source: string, eventIds: readonly string[]) => Promise<Set<string>>;
 };
 
 /** One page of the provider's record: how many records it held and the capture events they make. */

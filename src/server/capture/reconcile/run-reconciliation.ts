@@ -5,7 +5,7 @@ import { secretBoxFor } from "../../platform/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { findWebhookTarget } from "../webhook-target.js";
-import { findEndedCalls } from "./reconcile-calls.js";
+import { findEndedCalls, findRecordedEvents } from "./reconcile-calls.js";
 import {
   failAbandonedRuns,
   finishRun,
@@ -84,6 +84,7 @@ export async function runReconciliation(data: ReconcileJobData, context: JobCont
       window,
       now,
       endedCalls: (source, externalIds) => findEndedCalls(db, { accountId: row.accountId, source, externalIds }),
+      recordedEvents: (source, eventIds) => findRecordedEvents(db, { accountId: row.accountId, source, eventIds }),
     });
     for await (const batch of batches) {
       progress.recordsSeen += batch.records;

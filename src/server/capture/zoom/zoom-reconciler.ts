@@ -11,8 +11,12 @@ import { meetingParticipants, pastMeetings, type ZoomPastMeeting, zoomAccessToke
  * meeting of the owner's Zoom user (the report of meetings, by day) becomes one "ended" event keyed
  * by the meeting UUID, like meeting.ended, at its end_time with its start_time, carrying its
  * participants exactly as meeting.participant_joined would (zoom-events.ts participantOf: the host
- * and the owner are self). Meetings already captured and ended are not fetched again.
+ * and the owner are self). A meeting's participants are read once, even when its call was captured
+ * and ended live: Zoom sends one meeting.participant_joined per person, and a lost one leaves the call
+ * without its client (unpriced for them); the report restores them. Meetings this reconciliation
+ * already made its event for are not fetched again.
  */
+const eventIdOf = (uuid: string) => `reconcile:meeting:${uuid}`;
 function instantOf(value: string | null | undefined): Date | null {
   if (!value) return null;
   const ms = Date.parse(value);
@@ -40,13 +44,13 @@ export const zoomReconciler: Reconciler = {
         const end = instantOf(meeting.end_time);
         return meeting.uuid && end !== null && end >= window.start && end <= window.end;
       });
-      const known = await context.endedCalls(
+      const done = await context.recordedEvents(
         "zoom",
-        inWindow.map((meeting) => meeting.uuid),
+        inWindow.map((meeting) => eventIdOf(meeting.uuid)),
       );
       const events: CaptureEvent[] = [];
       for (const meeting of inWindow) {
-        if (known.has(meeting.uuid)) continue;
+        if (done.has(eventIdOf(meeting.uuid))) continue;
         const joined = await meetingParticipants(config, token, meeting.uuid);
         events.push(meetingEvent(context, meeting, joined));
       }
@@ -66,7 +70,7 @@ function meetingEvent(
     accountId: context.row.accountId,
     userId: context.row.userId,
     source: "zoom",
-    eventId: `reconcile:meeting:${meeting.uuid}`,
+    eventId: eventIdOf(meeting.uuid),
     externalCallId: meeting.uuid,
     kind: "ended",
     at: end,
