@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVOICE_TEMPLATES } from "../../src/core/invoices.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { buildCall, buildClient, buildEmail, newAccount } from "../helpers/factories.js";
+import { buildCall, buildCalls, buildClient, buildEmail, newAccount } from "../helpers/factories.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -157,6 +157,43 @@ describe("a long invoice", () => {
     for (let i = 1; i <= 60; i += 1) expect(text).toContain(`Matter ${i}`);
     expect(text).toContain("$4,500.00");
     expect(text).toMatch(/Page 3 of 3|Page 2 of 2/);
+  });
+});
+
+describe("a 1,000-line invoice", () => {
+  it("downloads complete, streamed page by page: every line, every page numbered, the total", async () => {
+    const who = await newAccount(t);
+    const { c } = who;
+    const client = await buildClient(c, { name: "Busiest Client" });
+    const lines = 1000;
+    const marker = (i: number) => `Matter ${String(i).padStart(4, "0")}`;
+    await buildCalls(
+      who,
+      Array.from({ length: lines }, (_, i) => ({
+        clientId: client.id,
+        startedAt: new Date(Date.UTC(2026, 2, 1 + (i % 28), 8, i % 60)),
+        notes: marker(i + 1),
+      })),
+    );
+    const created = await c.post("/api/invoices", { dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: client.id, template: "professional" });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.invoices[0].totalCalls).toBe(lines);
+    const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf?download=1`, {
+      headers: { cookie: `minutely_session=${c.cookie("minutely_session")}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    // Sent as pdfkit writes the pages, so its length is not known up front.
+    expect(response.headers.get("content-length")).toBeNull();
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(-6).toString("latin1")).toMatch(/%%EOF\s*$/);
+    const text = squash(pdfToText(pdf, "thousand"));
+    for (let i = 1; i <= lines; i += 1) expect(text).toContain(marker(i));
+    // 1,000 half-hour calls at 150.00 an hour.
+    expect(text).toContain("$75,000.00");
+    const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(10);
+    for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
   });
 });
 

@@ -28,7 +28,7 @@ import { findInvoiceItems, findInvoices, getInvoice } from "./get-invoice.js";
 import { presentInvoice, presentInvoiceDetail } from "./invoice-presenter.js";
 import { markInvoicePaid } from "./mark-invoice-paid.js";
 import { loadInvoiceDocument } from "./pdf/load-invoice-document.js";
-import { renderInvoicePdf } from "./pdf/render-invoice-pdf.js";
+import { invoicePdfStream } from "./pdf/render-invoice-pdf.js";
 import { sendInvoice } from "./send-invoice.js";
 import { voidInvoice } from "./void-invoice.js";
 import { routeSchema } from "../platform/route-schema.js";
@@ -157,7 +157,8 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parseInput(idParam, request.params);
       const { download } = parseInput(invoicePdfQuery, request.query);
       const document = await loadInvoiceDocument(app.db, { accountId, invoiceId: id, user });
-      const pdf = await renderInvoicePdf(document);
+      // Streamed as pdfkit writes each page (render-invoice-pdf.ts), never joined into one buffer here.
+      const pdf = invoicePdfStream(document);
       const filename = `${document.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
       const disposition = download === "1" || download === "true" ? "attachment" : "inline";
       return reply

@@ -1,7 +1,9 @@
+import type { Readable } from "node:stream";
 import type PDFDocument from "pdfkit";
 import type { InvoiceTemplate } from "../../../core/invoices.js";
 import type { InvoiceDocument } from "./invoice-document.js";
-import { drawStatusStamp } from "./pages.js";
+import { writePageNumbers } from "./page-numbers.js";
+import { finishPage } from "./pages.js";
 import type { PdfContext } from "./pdf-context.js";
 import { renderMinimal } from "./template-minimal.js";
 import { renderModern } from "./template-modern.js";
@@ -23,16 +25,18 @@ function pageSizeFor(currency: string): "LETTER" | "A4" {
 }
 
 /**
- * Renders an invoice to PDF bytes with pdfkit, a library made for generating PDFs: vector text
- * (searchable, copyable), the standard PDF fonts (nothing to embed), no browser involved.
+ * The invoice as a PDF stream, for a reply to pipe (issue 31: a large invoice is not built in memory and then
+ * sent). pdfkit, a library made for generating PDFs: vector text (searchable, copyable), the standard PDF fonts
+ * (nothing to embed), no browser involved. Pages are not buffered: each is finished (footer, stamp: pages.ts
+ * `finishPage`) just before the next is added, and pdfkit writes it out then; "of 5" in "Page 2 of 5" is
+ * filled in at the end (page-numbers.ts).
  */
-export async function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
+export function invoicePdfStream(data: InvoiceDocument): Readable {
   const margin = 50;
   const PdfKit = pdfkit();
   const doc = new PdfKit({
     size: pageSizeFor(data.currency),
     margins: { top: margin, bottom: margin, left: margin, right: margin },
-    bufferPages: true,
     autoFirstPage: true,
     info: {
       Title: `Invoice ${data.invoiceNumber}`,
@@ -44,13 +48,6 @@ export async function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     lang: "en-US",
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
   const pageWidth = doc.page.width;
   const pageHeight = doc.page.height;
   const ctx: PdfContext = {
@@ -63,9 +60,27 @@ export async function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     right: pageWidth - margin,
     contentWidth: pageWidth - margin * 2,
     bottom: pageHeight - 58,
+    pageNumbers: [],
+  };
+  let page = 1;
+  // Every new page goes through addPage (ours in pages.ts and items-table.ts, and pdfkit's own when text
+  // flows past the bottom), so this is the one place where a page is known to be complete.
+  const addPage = doc.addPage.bind(doc);
+  doc.addPage = (options) => {
+    finishPage(ctx, page);
+    page += 1;
+    return addPage(options);
   };
   TEMPLATES[data.template](ctx);
-  drawStatusStamp(ctx);
+  finishPage(ctx, page);
+  writePageNumbers(ctx, page);
   doc.end();
-  return done;
+  return doc;
+}
+
+/** The invoice's PDF bytes, for a mail attachment. */
+export async function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of invoicePdfStream(data)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,6 +1,6 @@
 import { longDate, money, periodText, termsText } from "./format.js";
 import { drawItemsTable } from "./items-table.js";
-import { drawPageFooters, ensureSpace } from "./pages.js";
+import { ensureSpace, setPageFooter } from "./pages.js";
 import { FONT, type PdfContext } from "./pdf-context.js";
 import { hairline, line, stack } from "./text-layout.js";
 
@@ -12,6 +12,7 @@ const RULE = "#d4d4d4";
 /** Black on white, hairlines and whitespace: nothing but the facts. */
 export function renderMinimal(ctx: PdfContext): void {
   const { data, left, contentWidth } = ctx;
+  setPageFooter(ctx, { color: MUTED });
 
   line(ctx, "INVOICE", left, 50, { width: 200, size: 8, color: MUTED, spacing: 2 });
   line(ctx, data.invoiceNumber, left, 64, { width: contentWidth * 0.5, size: 22, color: INK });
@@ -102,6 +103,4 @@ export function renderMinimal(ctx: PdfContext): void {
 
   y = ensureSpace(ctx, y + 70, 30, 50);
   line(ctx, `${termsText(data.paymentTermsDays)}. Thank you.`, left, y, { width: contentWidth, size: 8.5, color: MUTED });
-
-  drawPageFooters(ctx, { color: MUTED });
 }

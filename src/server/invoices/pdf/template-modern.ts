@@ -1,6 +1,6 @@
 import { itemCountText, longDate, money, periodText, shortDate, termsText } from "./format.js";
 import { drawItemsTable } from "./items-table.js";
-import { drawPageFooters, ensureSpace } from "./pages.js";
+import { ensureSpace, setPageFooter } from "./pages.js";
 import { FONT, type PdfContext } from "./pdf-context.js";
 import { hairline, line, stack } from "./text-layout.js";
 
@@ -17,6 +17,7 @@ export function renderModern(ctx: PdfContext): void {
   const stripe = () => doc.save().rect(0, 0, 10, ctx.pageHeight).fill(ACCENT).restore();
   stripe();
   doc.on("pageAdded", stripe);
+  setPageFooter(ctx, { color: MUTED, left: data.firm.name });
 
   line(ctx, data.firm.name, left, 50, { width: contentWidth * 0.55, font: FONT.bold, size: 15, minSize: 9, color: INK });
   stack(
@@ -141,6 +142,4 @@ export function renderModern(ctx: PdfContext): void {
     size: 9,
     color: MUTED,
   });
-
-  drawPageFooters(ctx, { color: MUTED, left: data.firm.name });
 }

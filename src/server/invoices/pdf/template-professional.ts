@@ -1,6 +1,6 @@
 import { billedDuration, itemCountText, longDate, money, periodText, termsText } from "./format.js";
 import { drawItemsTable } from "./items-table.js";
-import { drawPageFooters, ensureSpace } from "./pages.js";
+import { ensureSpace, setPageFooter } from "./pages.js";
 import { FONT, type PdfContext } from "./pdf-context.js";
 import { hairline, line, stack, totalRows } from "./text-layout.js";
 
@@ -16,6 +16,7 @@ const RULE = "#e5e7eb";
 export function renderProfessional(ctx: PdfContext): void {
   const { doc, data, left, contentWidth } = ctx;
   doc.on("pageAdded", () => doc.save().rect(0, 0, ctx.pageWidth, 6).fill(NAVY).restore());
+  setPageFooter(ctx, { color: MUTED, rule: RULE, left: data.firm.name });
 
   doc.save().rect(0, 0, ctx.pageWidth, 118).fill(NAVY).restore();
   line(ctx, data.firm.name, left, 38, { width: contentWidth * 0.6, font: FONT.serifBold, size: 22, minSize: 12, color: "#ffffff" });
@@ -146,6 +147,4 @@ export function renderProfessional(ctx: PdfContext): void {
     y + 27,
     { width: contentWidth },
   );
-
-  drawPageFooters(ctx, { color: MUTED, rule: RULE, left: data.firm.name });
 }
