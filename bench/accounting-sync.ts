@@ -28,6 +28,9 @@ import type { AccountingStandInControls, InjectedFailure } from "../tests/stand-
 import { seededRandom } from "../tests/helpers/seeded-random.js";
 import { startQuickBooksStandIn } from "../tests/stand-ins/quickbooks/index.js";
 import { startXeroStandIn } from "../tests/stand-ins/xero/index.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { sized } from "./lib.mjs";
+import { migratedTemplate } from "./migrated-template.js";
 
 type StandIn = AccountingStandInControls & { clientId: string; clientSecret: string };
 
@@ -38,7 +41,7 @@ const option = (name: string) => {
 };
 const mode = args[0] && !args[0].startsWith("--") ? args[0] : "all";
 const provider = (option("provider") ?? "quickbooks") as AccountingProviderId;
-const INVOICES = Number(option("invoices") ?? 1000);
+const INVOICES = Number(option("invoices") ?? sized(1000, 10));
 const published = PUBLISHED_RATE_LIMITS[provider]!;
 const limit: ProviderRateLimit = option("per-minute") ? { ...published, perMinute: Number(option("per-minute")) } : published;
 const isApiPath = (path: string) => path.startsWith("/v3/company/") || path.startsWith("/api.xro/");
@@ -54,6 +57,7 @@ async function startApp(standIn: StandIn, engineLimit: ProviderRateLimit, timeou
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
     {
       inMemoryDatabase: true,
+      pgliteTemplate: await migratedTemplate(),
       jobs: { pollingIntervalSeconds: 0.5 },
       accounting: { endpoints: { [provider]: { baseUrl: standIn.url } }, timeoutMs, rateLimits: { [provider]: engineLimit } },
     },

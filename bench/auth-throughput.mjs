@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, load, loadWithCpu, machine, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, load, loadWithCpu, machine, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-"));
 const appPort = await freePort();
@@ -17,17 +17,19 @@ let baseline;
 let authUser;
 try {
   const cookie = await signUpCookie(`http://127.0.0.1:${appPort}`);
-  await load(`http://127.0.0.1:${barePort}/bare`, { duration: 2 });
-  await load(`http://127.0.0.1:${appPort}/api/auth/user`, { duration: 2, headers: { cookie } });
+  await load(`http://127.0.0.1:${barePort}/bare`, { duration: sized(2, 1) });
+  await load(`http://127.0.0.1:${appPort}/api/auth/user`, { duration: sized(2, 1), headers: { cookie } });
   // Alternate three rounds and keep each side's median, so a burst of other load hits both alike.
   const bareRuns = [];
   const authRuns = [];
-  for (let round = 0; round < 3; round++) {
-    bareRuns.push(await loadWithCpu(bare.child.pid, `http://127.0.0.1:${barePort}/bare`, { duration: 5 }));
-    authRuns.push(await loadWithCpu(app.child.pid, `http://127.0.0.1:${appPort}/api/auth/user`, { duration: 5, headers: { cookie } }));
+  const duration = sized(5, 1);
+  for (let round = 0; round < sized(3, 1); round++) {
+    bareRuns.push(await loadWithCpu(bare.child.pid, `http://127.0.0.1:${barePort}/bare`, { duration }));
+    authRuns.push(await loadWithCpu(app.child.pid, `http://127.0.0.1:${appPort}/api/auth/user`, { duration, headers: { cookie } }));
   }
-  const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[1];
-  const medianCpu = (runs) => [...runs].map((r) => r.serverCpuMsPerRequest).sort((a, b) => a - b)[1];
+  const middle = (runs) => runs[Math.floor((runs.length - 1) / 2)];
+  const median = (runs) => middle([...runs].sort((a, b) => a.rps - b.rps));
+  const medianCpu = (runs) => middle([...runs].map((r) => r.serverCpuMsPerRequest).sort((a, b) => a - b));
   baseline = { ...median(bareRuns), serverCpuMsPerRequest: medianCpu(bareRuns) };
   authUser = { ...median(authRuns), serverCpuMsPerRequest: medianCpu(authRuns), non2xx: authRuns.reduce((n, r) => n + r.non2xx, 0) };
 } finally {

@@ -16,9 +16,12 @@ import { loadConfig } from "../src/server/config.js";
 import type { Db } from "../src/server/db/client.js";
 import { accounts, calls, clients, users } from "../src/server/db/schema/index.js";
 import { seededRandom as random } from "../tests/helpers/seeded-random.js";
+import { migratedTemplate } from "./migrated-template.js";
 import { serverDatabase } from "./server-database.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { sized } from "./lib.mjs";
 
-const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? sized(10_000, 100));
 const SENDERS = 8;
 const DAY = Date.parse("2026-05-04T07:00:00Z");
 
@@ -166,7 +169,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const server = usePg ? await serverDatabase(adminUrl) : null;
 const config = loadConfig(
   { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
-  { databaseUrl: server?.url, inMemoryDatabase: !server },
+  { databaseUrl: server?.url, inMemoryDatabase: !server, pgliteTemplate: server ? undefined : await migratedTemplate() },
 );
 const app = await buildApp(config);
 try {

@@ -12,9 +12,9 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { zoomDelivery, zoomEvent } from "../tests/helpers/zoom-webhook.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { freePort, percentile, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, percentile, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
 
-const CALLS = Number(process.env.CALLS ?? 100);
+const CALLS = Number(process.env.CALLS ?? sized(100, 2));
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? "dist/web");
 const XHR = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
 

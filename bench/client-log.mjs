@@ -14,7 +14,7 @@
 //        [--seeded-postgres DB] [--seeded-pglite DIR] [--duration 10] [--rounds 3] [--no-browser] [--quick]
 //   --before: a built tree of the code before (git archive … | tar -x; ln -s node_modules; npm run build)
 //   --seeded-*: copy an already seeded database (npm run seed -- --calls N --email E --password P) instead of seeding
-//   --quick: 2,000 calls, 1 s, 1 round (CI checks that the bench still runs; no figure is read from it)
+//   --quick, --fast or BENCH_FAST=1: 2,000 calls, 1 s, 1 round, no warm-up (CI checks that the bench still runs; no figure is read from it)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; throwaway databases are made beside it)
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -24,7 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { chromium } from "playwright-core";
-import { freePort, load, loadWithCpu, machine, rssMb, startProcess, stopProcess } from "./lib.mjs";
+import { fast, freePort, load, loadWithCpu, machine, rssMb, startProcess, stopProcess } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +36,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "3" },
     "no-browser": { type: "boolean", default: false },
-    quick: { type: "boolean", default: process.env.BENCH_QUICK === "1" },
+    quick: { type: "boolean", default: process.env.BENCH_QUICK === "1" || fast },
+    fast: { type: "boolean", default: false },
   },
 });
 const quick = values.quick;
@@ -202,7 +203,7 @@ async function benchOne(kind) {
     const measured = {};
     const loadBefore = os.loadavg();
     for (const [label, client] of [["busiest", busiestClient], ["ordinary", typicalClient]]) {
-      for (const app of Object.values(apps)) for (const url of Object.values(urls(app, client))) await load(url, { duration: 1, headers: { cookie: app.cookie } });
+      if (!quick) for (const app of Object.values(apps)) for (const url of Object.values(urls(app, client))) await load(url, { duration: 1, headers: { cookie: app.cookie } });
       for (let round = 0; round < rounds; round++) {
         for (const [name, app] of Object.entries(apps)) {
           for (const [endpoint, url] of Object.entries(urls(app, client))) {
@@ -252,5 +253,6 @@ const kinds = values.only ? [values.only] : ["pglite", "postgres"];
 const results = [];
 for (const kind of kinds) results.push(await benchOne(kind));
 console.log(`\n${JSON.stringify({ machine: machine(), uptime: os.loadavg(), results }, null, 2)}`);
-const failed = results.flatMap((r) => Object.entries(r.api).filter(([, x]) => x.non2xx || x.errors).map(([key]) => `${r.database} ${key}`));
+// The old whole-year endpoint timing out under load is a finding (its errors are in the JSON above), not a broken bench.
+const failed = results.flatMap((r) => Object.entries(r.api).filter(([key, x]) => !key.includes(" before ") && (x.non2xx || x.errors)).map(([key]) => `${r.database} ${key}`));
 if (failed.length) throw new Error(`requests failed: ${failed.join(", ")}`);

@@ -7,7 +7,8 @@
 // read caches off (READ_CACHE_MS=0) to show what every cache miss costs (dashboard and client's year).
 // The account's time zone is the one where it is late afternoon now, so "today" holds a day of calls.
 //
-//   node bench/dashboard.mjs [--calls 100000] [--only pglite|postgres] [--duration 10] [--rounds 3] [--no-build]
+//   node bench/dashboard.mjs [--calls 100000] [--only pglite|postgres] [--duration 10] [--rounds 3] [--no-build] [--fast]
+//   --fast (or BENCH_FAST=1): 1,000 calls, 1 s, 1 round, no warm-up, no build (CI checks that the bench still runs)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; a throwaway database is made beside it)
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,15 +17,16 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { freePort, load, loadWithCpu, machine, startProcess, stopProcess } from "./lib.mjs";
+import { fast, freePort, load, loadWithCpu, machine, sized, startProcess, stopProcess } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
-    calls: { type: "string", default: "100000" },
+    calls: { type: "string", default: sized("100000", "1000") },
     only: { type: "string" },
-    duration: { type: "string", default: "10" },
-    rounds: { type: "string", default: "3" },
-    "no-build": { type: "boolean", default: false },
+    duration: { type: "string", default: sized("10", "1") },
+    rounds: { type: "string", default: sized("3", "1") },
+    "no-build": { type: "boolean", default: fast },
+    fast: { type: "boolean", default: false },
   },
 });
 const calls = Number(values.calls);
@@ -160,7 +162,7 @@ async function benchOne(kind) {
     const loadBefore = os.loadavg();
     try {
       // Warm-up, then the rounds, the baseline in each so all see the same machine.
-      for (const url of [bareUrl, statsUrl, typicalUrl]) await load(url, { duration: 2, headers });
+      if (!fast) for (const url of [bareUrl, statsUrl, typicalUrl]) await load(url, { duration: 2, headers });
       for (let round = 0; round < rounds; round++) {
         runs.baseline.push(await load(bareUrl, { duration }));
         runs.dashboard.push(await measured(app.pid, statsUrl, { duration, headers }));
@@ -176,7 +178,7 @@ async function benchOne(kind) {
     const uncachedBaseline = [];
     const uncachedClientYear = [];
     try {
-      await load(app.statsUrl, { duration: 2, headers: app.headers });
+      if (!fast) await load(app.statsUrl, { duration: 2, headers: app.headers });
       for (let round = 0; round < rounds; round++) {
         uncachedBaseline.push(await load(bareUrl, { duration }));
         uncached.push(await measured(app.pid, app.statsUrl, { duration, headers: app.headers }));

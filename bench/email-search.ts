@@ -14,14 +14,17 @@ import { ImapFlow } from "imapflow";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";
 import { buildMessage, type Dovecot, startDovecot, words } from "../tests/helpers/dovecot.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { sized } from "./lib.mjs";
 
-const MESSAGES = 10_000;
-const MATCH_EVERY = 83; // every 83rd message is "Project Falcon: …" (121 of them); 50 are returned
+// Fast mode (BENCH_FAST=1): 200 messages, one run each, only to prove the bench runs.
+const MESSAGES: number = sized(10_000, 200);
+const MATCH_EVERY: number = sized(83, 2); // every 83rd message is "Project Falcon: …" (121 of them); 50 are returned
 const MATCHING = Math.ceil(MESSAGES / MATCH_EVERY);
 const SMALL_MESSAGES = 100;
 const SMALL_MATCH_EVERY = 2; // 50 of the 100 match, so the small search also returns 50
-const SEARCH_RUNS = 15;
-const CALC_RUNS = 200;
+const SEARCH_RUNS: number = sized(15, 1);
+const CALC_RUNS: number = sized(200, 2);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) =>

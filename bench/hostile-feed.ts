@@ -18,23 +18,24 @@ import { fetchOptionsFor, pollFeedRow } from "../src/server/calendar-feeds/poll-
 import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/read-occurrences.js";
 import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
+import { migratedTemplate } from "./migrated-template.js";
 import { insertBenchOwner } from "./bench-owner.js";
 import { secretBoxFor } from "../src/server/platform/secrets.js";
 import { minutelyFlood } from "../tests/fixtures/ics/hostile-feeds.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { machine, pacedLoad } from "./lib.mjs";
+import { machine, pacedLoad, sized } from "./lib.mjs";
 
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RATE = Number(process.env.BENCH_RATE ?? sized(100, 20));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(8, 1));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const NOW = new Date();
 
 type LoadResult = { p50: number; p99: number; max: number; requests: number; non2xx: number; errors: number };
 
 const config = loadConfig(
   { LOG_LEVEL: "warn", SECRETS_KEY: randomBytes(32).toString("base64") },
-  { inMemoryDatabase: true, allowPrivateMailHosts: true, jobs: false, now: () => NOW },
+  { inMemoryDatabase: true, pgliteTemplate: await migratedTemplate(), allowPrivateMailHosts: true, jobs: false, now: () => NOW },
 );
 const app = await buildApp(config);
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -22,15 +22,16 @@ import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/rea
 import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
 import { clients } from "../src/server/db/schema/index.js";
+import { migratedTemplate } from "./migrated-template.js";
 import { insertBenchOwner } from "./bench-owner.js";
 import { secretBoxFor } from "../src/server/platform/secrets.js";
 import { seededRandom } from "../tests/helpers/seeded-random.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { machine, percentile } from "./lib.mjs";
+import { machine, percentile, sized } from "./lib.mjs";
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 5000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? sized(5000, 200));
+const RUNS = Number(process.env.BENCH_RUNS ?? sized(7, 1));
 const NOW = new Date("2026-03-26T12:00:00Z");
 const START = Date.parse("2024-03-26T00:00:00Z");
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
@@ -81,7 +82,7 @@ const summary = (samples: number[]): string =>
 
 const config = loadConfig(
   { LOG_LEVEL: "warn", SECRETS_KEY: randomBytes(32).toString("base64") },
-  { inMemoryDatabase: true, allowPrivateMailHosts: true, jobs: false, now: () => NOW },
+  { inMemoryDatabase: true, pgliteTemplate: await migratedTemplate(), allowPrivateMailHosts: true, jobs: false, now: () => NOW },
 );
 const app = await buildApp(config);
 try {

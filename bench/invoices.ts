@@ -13,9 +13,13 @@ import { loadConfig } from "../src/server/config.js";
 import { calls, clients } from "../src/server/db/schema/index.js";
 import type { InvoiceDocument } from "../src/server/invoices/pdf/invoice-document.js";
 import { renderInvoicePdf } from "../src/server/invoices/pdf/render-invoice-pdf.js";
+import { migratedTemplate } from "./migrated-template.js";
 import { serverDatabase } from "./server-database.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { sized } from "./lib.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CALLS: number = sized(1000, 20);
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -92,11 +96,11 @@ function invoiceHtml(doc: InvoiceDocument): string {
 }
 
 async function benchPdfkit(doc: InvoiceDocument) {
-  for (let i = 0; i < 20; i += 1) await renderInvoicePdf(doc);
+  for (let i = 0; i < sized(20, 1); i += 1) await renderInvoicePdf(doc);
   const samples: number[] = [];
   const cpu: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < 200; i += 1) {
+  for (let i = 0; i < sized(200, 2); i += 1) {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const pdf = await renderInvoicePdf(doc);
@@ -126,14 +130,14 @@ async function benchChromium(doc: InvoiceDocument) {
   const perPage: number[] = [];
   try {
     const page = await browser.newPage();
-    for (let i = 0; i < 5; i += 1) await print(page);
-    for (let i = 0; i < 40; i += 1) {
+    for (let i = 0; i < sized(5, 1); i += 1) await print(page);
+    for (let i = 0; i < sized(40, 2); i += 1) {
       const started = performance.now();
       bytes = (await print(page)).length;
       reused.push(performance.now() - started);
     }
     await page.close();
-    for (let i = 0; i < 40; i += 1) {
+    for (let i = 0; i < sized(40, 2); i += 1) {
       const started = performance.now();
       const fresh = await browser.newPage();
       await print(fresh);
@@ -144,7 +148,7 @@ async function benchChromium(doc: InvoiceDocument) {
     await browser.close();
   }
   const cold: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < sized(5, 1); i += 1) {
     const started = performance.now();
     const once = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
     await print(await once.newPage());
@@ -186,7 +190,7 @@ async function benchThousandCalls() {
   const server = process.env.BENCH_DATABASE_URL ? await serverDatabase(process.env.BENCH_DATABASE_URL) : null;
   const config = loadConfig(
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
-    { databaseUrl: server?.url, inMemoryDatabase: !server },
+    { databaseUrl: server?.url, inMemoryDatabase: !server, pgliteTemplate: server ? undefined : await migratedTemplate() },
   );
   const app = await buildApp(config);
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -208,8 +212,8 @@ async function benchThousandCalls() {
     const pdf: number[] = [];
     const total: number[] = [];
     let pages = 0;
-    for (let run = 0; run < 6; run += 1) {
-      const clientId = await seedCalls(app, accountId, 1000);
+    for (let run = 0; run < sized(6, 2); run += 1) {
+      const clientId = await seedCalls(app, accountId, CALLS);
       const t0 = performance.now();
       const created = await fetch(`${base}/api/invoices`, {
         method: "POST",
@@ -217,7 +221,7 @@ async function benchThousandCalls() {
         body: JSON.stringify({ dateFrom: "2026-01-01", dateTo: "2026-01-31", clientId, template: "professional" }),
       });
       const body = (await created.json()) as { invoices: { id: number; totalCalls: number }[] };
-      if (created.status !== 201 || body.invoices[0]?.totalCalls !== 1000) throw new Error(`generation failed: ${created.status} ${JSON.stringify(body)}`);
+      if (created.status !== 201 || body.invoices[0]?.totalCalls !== CALLS) throw new Error(`generation failed: ${created.status} ${JSON.stringify(body)}`);
       const t1 = performance.now();
       const file = await fetch(`${base}/api/invoices/${body.invoices[0].id}/pdf`, { headers: { cookie } });
       const bytes = Buffer.from(await file.arrayBuffer());

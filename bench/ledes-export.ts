@@ -17,17 +17,20 @@ import { buildLedesFile } from "../src/server/legal-billing/check-ledes.js";
 import { updateClientLegal } from "../src/server/legal-billing/client-legal.js";
 import { updateLegalBillingSettings } from "../src/server/legal-billing/legal-settings.js";
 import { createMatter } from "../src/server/legal-billing/matters.js";
+import { migratedTemplate } from "./migrated-template.js";
 import { insertBenchOwner } from "./bench-owner.js";
 import { serverDatabase } from "./server-database.js";
+// @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
+import { sized } from "./lib.mjs";
 
-const LINES = 1000;
-const ROUNDS = Number(process.env.LEDES_ROUNDS ?? 15);
+const LINES = sized(1000, 20);
+const ROUNDS = Number(process.env.LEDES_ROUNDS ?? sized(15, 1));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const server = process.env.BENCH_DATABASE_URL ? await serverDatabase(process.env.BENCH_DATABASE_URL) : null;
 const config = loadConfig(
   { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
-  { databaseUrl: server?.url, inMemoryDatabase: !server },
+  { databaseUrl: server?.url, inMemoryDatabase: !server, pgliteTemplate: server ? undefined : await migratedTemplate() },
 );
 const app = await buildApp(config);
 try {

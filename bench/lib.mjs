@@ -6,6 +6,17 @@ import net from "node:net";
 import os from "node:os";
 import autocannon from "autocannon";
 
+/**
+ * Fast mode (BENCH_FAST=1 or --fast): tiny sizes and seconds-long phases, so CI can prove each bench still
+ * starts and finishes (tests/system/benches-start.test.ts). Nothing it prints is a figure.
+ */
+export const fast = process.env.BENCH_FAST === "1" || process.argv.includes("--fast");
+
+/** `full` normally, `small` in fast mode: the one switch every bench sizes itself with. */
+export function sized(full, small) {
+  return fast ? small : full;
+}
+
 export async function freePort() {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -16,8 +27,12 @@ export async function freePort() {
   });
 }
 
-/** Starts `node <entry>` with env; resolves when GET url answers (any status), with the elapsed milliseconds. */
-export async function startProcess(args, env, readyUrl, timeoutMs = 60_000) {
+/**
+ * Starts `node <entry>` with env; resolves when GET url answers (any status), with the elapsed milliseconds.
+ * A server that does not answer in time is stopped before the error is thrown: left running, it kept the
+ * caller's stdout open and a test waiting on the bench hung (tests/system/benches-start.test.ts).
+ */
+export async function startProcess(args, env, readyUrl, timeoutMs = 180_000) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "inherit", "inherit"] });
   const deadline = Date.now() + timeoutMs;
@@ -26,7 +41,10 @@ export async function startProcess(args, env, readyUrl, timeoutMs = 60_000) {
       await fetch(readyUrl);
       return { child, readyMs: performance.now() - started };
     } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${args.join(" ")}`);
+      if (Date.now() > deadline || child.exitCode !== null) {
+        child.kill("SIGKILL");
+        throw new Error(`server did not start: ${args.join(" ")}`);
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
   }

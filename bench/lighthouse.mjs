@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, machine, stopProcess } from "./lib.mjs";
+import { fast, freePort, machine, stopProcess } from "./lib.mjs";
 
 const LIGHTHOUSE_DIR = path.resolve("bench/lighthouse");
 const LIGHTHOUSE_CLI = path.join(LIGHTHOUSE_DIR, "node_modules/lighthouse/cli/index.js");
@@ -17,10 +17,11 @@ const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage";
 const args = process.argv.slice(2);
 const desktop = args.includes("--desktop");
-const runs = Number(args[args.indexOf("--runs") + 1]) || (args.includes("--runs") ? 1 : 3);
+const runs = Number(args[args.indexOf("--runs") + 1]) || (args.includes("--runs") || fast ? 1 : 3);
 // --page /auth (repeatable) measures only the pages named; the default is all three.
 const PAGES = args.flatMap((arg, i) => (args[i - 1] === "--page" ? [arg] : []));
-if (PAGES.length === 0) PAGES.push(...ALL_PAGES);
+// Fast mode (--fast, BENCH_FAST=1): one run of the landing page, only to prove the bench runs.
+if (PAGES.length === 0) PAGES.push(...(fast ? ["/"] : ALL_PAGES));
 
 if (!fs.existsSync(LIGHTHOUSE_CLI)) {
   console.log("Installing lighthouse into bench/lighthouse …");

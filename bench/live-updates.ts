@@ -11,12 +11,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, freePort, percentile, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, percentile, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
 
-const DASHBOARDS = Number(process.env.DASHBOARDS ?? 50);
-const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 60);
-const POLL_SECONDS = Number(process.env.POLL_SECONDS ?? 2);
-const SAMPLES = Number(process.env.LATENCY_SAMPLES ?? 100);
+const DASHBOARDS = Number(process.env.DASHBOARDS ?? sized(50, 2));
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? sized(60, 1));
+const POLL_SECONDS = Number(process.env.POLL_SECONDS ?? sized(2, 0.2));
+const SAMPLES = Number(process.env.LATENCY_SAMPLES ?? sized(100, 3));
 const XHR = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
 
 /** CPU seconds (user + system) the process has used. */

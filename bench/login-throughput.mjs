@@ -7,12 +7,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Agent } from "undici";
-import { cpuMs, freePort, machine, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, machine, sized, startProcess, stopProcess } from "./lib.mjs";
 
-const trees = { new: process.cwd(), ...(process.argv[2] ? { before: path.resolve(process.argv[2]) } : {}) };
+const beforeTree = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+const trees = { new: process.cwd(), ...(beforeTree ? { before: path.resolve(beforeTree) } : {}) };
 const CONNECTIONS = 4;
-const USERS = 40;
-const ROUND_SECONDS = 8;
+const USERS = sized(40, 4);
+const ROUND_SECONDS = sized(8, 1);
 const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
 
 async function startTree(tree, limits) {
@@ -103,9 +104,9 @@ const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs
 
 /** Alternates ROUNDS rounds between the trees (after a warm-up each), so a burst of other load on the shared machine hits both alike. */
 async function compare(servers, pools, options) {
-  for (const name of Object.keys(servers)) await run(servers[name], pools[name], { ...options, seconds: 2 });
+  for (const name of Object.keys(servers)) await run(servers[name], pools[name], { ...options, seconds: sized(2, 1) });
   const runs = Object.fromEntries(Object.keys(servers).map((n) => [n, []]));
-  for (let round = 0; round < 3; round++)
+  for (let round = 0; round < sized(3, 1); round++)
     for (const name of Object.keys(servers)) runs[name].push(await run(servers[name], pools[name], options));
   return Object.fromEntries(Object.entries(runs).map(([n, r]) => [n, median(r)]));
 }
@@ -131,7 +132,7 @@ try {
     const server = await startTree(tree, "defaults");
     started.push(server);
     const pool = await signUpPool(server.baseUrl, `office-${name}`);
-    results.officeAtProductionLimits[name] = await run(server, pool, { seconds: 10, address: () => "127.0.2.1" });
+    results.officeAtProductionLimits[name] = await run(server, pool, { seconds: sized(10, 1), address: () => "127.0.2.1" });
   }
 } finally {
   for (const server of started) {

@@ -11,14 +11,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, loadWithCpu, machine, rssMb, startProcess, stopProcess } from "./lib.mjs";
+import { fast, freePort, loadWithCpu, machine, rssMb, sized, startProcess, stopProcess } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
-    baseline: { type: "string" },
-    calls: { type: "string", default: "100000" },
-    duration: { type: "string", default: "5" },
-    rounds: { type: "string", default: "3" },
+    // Fast mode (--fast, BENCH_FAST=1) compares this tree with itself, only to prove the bench runs.
+    baseline: { type: "string", default: fast ? "." : undefined },
+    calls: { type: "string", default: sized("100000", "1000") },
+    duration: { type: "string", default: sized("5", "1") },
+    rounds: { type: "string", default: sized("3", "1") },
+    fast: { type: "boolean", default: false },
   },
 });
 if (!values.baseline) throw new Error("--baseline <built tree> is required");

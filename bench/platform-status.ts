@@ -12,9 +12,9 @@ import http from "node:http";
 import os from "node:os";
 import readline from "node:readline";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, machine, percentile, signUpCookie, stopProcess } from "./lib.mjs";
+import { cpuMs, machine, percentile, signUpCookie, sized, stopProcess } from "./lib.mjs";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(30, 1));
 
 /** Child mode: the whole app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
 async function serve(): Promise<void> {
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     const warm = await fetch(`${baseUrl}/api/platform/status`, { headers: { cookie } });
     if (warm.status !== 200) throw new Error(`status answered ${warm.status}`);
     const phases: Phase[] = [];
-    for (const rate of [5, 50]) {
+    for (const rate of sized([5, 50], [5])) {
       const cpuBefore = cpuMs(child.pid!);
       phases.push(...(await paced(baseUrl, cookie, ["/api/platform/status", "/api/auth/user"], rate)));
       console.log(

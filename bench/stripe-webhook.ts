@@ -22,11 +22,11 @@ import { type StandInEvent, eventsOf, shuffled, signEvent } from "../tests/stand
 import type { StripeObject } from "../tests/stand-ins/stripe/server.js";
 import { signUpPaid, startStripeApp, TEST_PRICES, WEBHOOK_SECRET } from "../tests/api/stripe-signup-setup.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, machine, pacedLoad } from "./lib.mjs";
+import { cpuMs, machine, pacedLoad, sized } from "./lib.mjs";
 
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 15);
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? sized(100, 20));
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? sized(15, 1));
+const EVENTS = Number(process.env.BENCH_EVENTS ?? sized(1000, 20));
 const PART = process.env.BENCH_PART ?? "all";
 const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 const SECRET = WEBHOOK_SECRET;
@@ -121,7 +121,7 @@ async function orderPart() {
   try {
     const started = performance.now();
     const paid = [];
-    for (let i = 0; i < 20; i++) paid.push(await signUpPaid(t));
+    for (let i = 0; i < sized(20, 2); i++) paid.push(await signUpPaid(t));
     // Stripe-side changes (Dashboard, portal, renewals) until EVENTS handled events exist.
     const prices = Object.values(TEST_PRICES);
     let step = 0;

@@ -15,9 +15,9 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { createMicrosoftStandIn } from "../tests/stand-ins/microsoft/server.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { freePort, percentile, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { freePort, percentile, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
 
-const CALLS = Number(process.env.CALLS ?? 50);
+const CALLS = Number(process.env.CALLS ?? sized(50, 2));
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? "dist/web");
 const XHR = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
 const label = (i: number) => `Teams Client ${String(i).padStart(4, "0")}`;

@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import readline from "node:readline";
 import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, freePort, machine, pacedLoad, signUpCookie, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, machine, pacedLoad, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
 
 /** The part of autocannon's API used here (the package ships no types). */
 type AutocannonRequest = { method?: string; body?: string; headers?: Record<string, string> };
@@ -33,8 +33,8 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
 }) => Promise<AutocannonResult>;
 
 const SECRET_TOKEN = "bench-zoom-secret-token";
-const RATE = Number(process.env.BENCH_RATE ?? 200);
-const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 15);
+const RATE = Number(process.env.BENCH_RATE ?? sized(200, 20));
+const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? sized(15, 1));
 const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** Child mode: the app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     const webhookUrl = await connectZoom(baseUrl);
     const webhookPath = new URL(webhookUrl).pathname;
     // Warm-up: JIT, prepared statements, the connection pool.
-    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, 3);
+    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, sized(3, 1));
 
     const cpuBefore = cpuMs(pid);
     const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, RATE_SECONDS);
@@ -185,9 +185,10 @@ async function main(): Promise<void> {
     // Full load, alternating three rounds; each side's median, so a burst of other load hits all alike.
     const runs: Record<"bare" | "health" | "webhook", Load[]> = { bare: [], health: [], webhook: [] };
     for (let round = 0; round < 3; round++) {
-      runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration: 4 })));
-      runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration: 4 })));
-      runs.webhook.push(summary(await webhookLoad(webhookUrl, runId, { duration: 4 })));
+      const duration = sized(4, 1);
+      runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration })));
+      runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration })));
+      runs.webhook.push(summary(await webhookLoad(webhookUrl, runId, { duration })));
     }
     const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[1]!;
     const full = { bare: median(runs.bare), health: median(runs.health), webhook: median(runs.webhook) };
