@@ -72,9 +72,11 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 90_000,
+          // A safety net, never a speed check: at load 15 (CI beside three other suites) the axe pass over
+          // every public page and the first-run journey ran past 90 s, with nothing wrong.
+          testTimeout: 180_000,
           expect: POLL,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           pool: "forks",
           // Two journeys at a time, one per core: each file has its own server, database, stand-ins and browser.
           maxWorkers: 2,
