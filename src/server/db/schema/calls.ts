@@ -55,12 +55,25 @@ export const calls = pgTable(
     // Newest first by (started_at, id): the id makes the keyset order total, so a page of
     // GET /api/calls/page is one index range from its cursor (docs/paging.md, issue 31).
     index("calls_account_started_idx").on(t.accountId, t.startedAt, t.id),
-    index("calls_account_client_started_idx").on(t.accountId, t.clientId, t.startedAt, t.id),
+    // The trailing columns are what a client's period totals sum (clients/find-period-totals.ts): the aggregate
+    // reads the index alone instead of fetching each call of the period from the table (issue 31 plans).
+    index("calls_account_client_started_idx").on(
+      t.accountId,
+      t.clientId,
+      t.startedAt,
+      t.id,
+      t.endedAt,
+      t.invoiceId,
+      t.durationSeconds,
+      t.billedSeconds,
+      t.amountCents,
+    ),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
-    // Analytics: an account's ended work not yet invoiced, whenever it was done (issue 27 §1).
+    // Analytics: an account's ended work not yet invoiced, whenever it was done (issue 27 §1); ordered like the
+    // pages, so the Generate Invoice dialog's unbilled page is one range of unbilled calls (issue 31).
     index("calls_account_unbilled_idx")
-      .on(t.accountId, t.clientId)
+      .on(t.accountId, t.clientId, t.startedAt, t.id)
       .where(sql`${t.invoiceId} is null and ${t.endedAt} is not null`),
     // One call per conversation of a provider: the capture pipeline's state machine is keyed on it.
     uniqueIndex("calls_account_source_external_key")
