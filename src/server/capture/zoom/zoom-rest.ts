@@ -49,15 +49,27 @@ async function zoomError(response: Response, what: string): Promise<ReconcileFai
   return new ReconcileFailure(`Zoom ${response.status} ${what}${detail ? `: ${detail}` : ""}`.slice(0, 500));
 }
 
-async function zoomFetch(config: Pick<Config, "providers">, url: string, init: RequestInit, what: string): Promise<Response> {
-  try {
-    const deadline = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(deadline) });
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    throw new ReconcileFailure(
-      name === "TimeoutError" ? `Zoom did not answer in time (${what})` : `Zoom could not be reached (${what})`,
-    );
+/**
+ * One request with its deadline. A connection that fails without an answer is tried once more on a new
+ * one: a kept-alive socket the server closed while a page of meetings was being recorded (seconds on a
+ * loaded machine) fails the next request at once, and every request made here may be repeated (a token
+ * or a GET). A request that timed out is not repeated: the run fails and the next one reads the window.
+ */
+async function zoomFetch(
+  config: Pick<Config, "providers">,
+  url: string,
+  init: RequestInit,
+  what: string,
+): Promise<Response> {
+  const deadline = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(deadline) });
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "";
+      if (name === "TimeoutError") throw new ReconcileFailure(`Zoom did not answer in time (${what})`);
+      if (attempt >= 2) throw new ReconcileFailure(`Zoom could not be reached (${what})`);
+    }
   }
 }
 
