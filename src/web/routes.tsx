@@ -52,6 +52,7 @@ export const signedInRoutes: AppRoute[] = [
   { path: "/clients/:id", title: "Client", component: lazy(() => import("./clients/client-detail-page")) },
   { path: "/client-log", title: "Client Log", component: lazy(() => import("./client-log/client-log-page")) },
   { path: "/invoices", title: "Invoices", component: lazy(() => import("./invoices/invoices-page")) },
+  { path: "/analytics", title: "Analytics", component: lazy(() => import("./analytics/analytics-page")) },
   {
     path: "/emails",
     title: "Email Tracking",

@@ -9,6 +9,7 @@ import { Label } from "@web/components/ui/label";
 import { ChoiceSelect } from "@web/components/choice-select";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
+import { RecordHistoryDialog } from "@web/audit/record-history-dialog";
 import { CallCodesDialog } from "@web/legal-billing/call-codes-dialog";
 import { useLegalBillingEnabled } from "@web/legal-billing/use-legal-billing";
 import { MoreHorizontal } from "lucide-react";
@@ -19,6 +20,7 @@ export function CallRowMenu({ call }: { call: CallJson }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [coding, setCoding] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
   // Legal e-billing adds "Legal codes" to a call that can still be recoded (ended, uninvoiced, with a client).
   const canCode = useLegalBillingEnabled() && !call.active && call.invoiceId === null && call.clientId !== null;
   const remove = useDeleteCall(() => setDeleting(false));
@@ -33,6 +35,7 @@ export function CallRowMenu({ call }: { call: CallJson }) {
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => setEditing(true)}>Edit</DropdownMenuItem>
           {canCode ? <DropdownMenuItem onSelect={() => setCoding(true)}>Legal codes</DropdownMenuItem> : null}
+          <DropdownMenuItem onSelect={() => setShowingHistory(true)}>History</DropdownMenuItem>
           <DropdownMenuItem className="text-destructive" onSelect={() => setDeleting(true)}>
             Delete
           </DropdownMenuItem>
@@ -40,6 +43,13 @@ export function CallRowMenu({ call }: { call: CallJson }) {
       </DropdownMenu>
       <EditCallDialog call={call} open={editing} onOpenChange={setEditing} />
       {canCode ? <CallCodesDialog call={call} open={coding} onOpenChange={setCoding} /> : null}
+      <RecordHistoryDialog
+        kind="calls"
+        id={call.id}
+        name={`the ${callTypeLabel(call.callType).toLowerCase()} call`}
+        open={showingHistory}
+        onOpenChange={setShowingHistory}
+      />
       <ConfirmDialog
         open={deleting}
         onOpenChange={setDeleting}

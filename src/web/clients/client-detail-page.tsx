@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Clock, DollarSign, Pencil, Phone as PhoneIcon, Receipt } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
+import { HistoryButton } from "@web/audit/record-history-dialog";
 import { LoadMore } from "@web/components/load-more";
 import { QueryGate } from "@web/components/query-gate";
 import { Badge } from "@web/components/ui/badge";
@@ -174,6 +175,7 @@ export default function ClientDetailPage() {
             <Pencil aria-hidden="true" />
             Edit
           </Button>
+          <HistoryButton kind="clients" id={client.id} name={client.name} />
           {client.archived ? null : (
             <Button variant="destructive" onClick={() => setDeleting(true)}>
               Delete

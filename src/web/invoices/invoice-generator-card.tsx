@@ -31,6 +31,24 @@ const TEMPLATE_HINTS: Record<(typeof INVOICE_TEMPLATES)[number], string> = {
 
 const TEMPLATE_CHOICES = INVOICE_TEMPLATES.map((template) => ({ value: template, label: capitalize(template) }));
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `/invoices?client=ID&from=DAY&to=DAY` (Analytics' "Create invoice" on unbilled work) opens the
+ * generator with that client and period chosen; anything else leaves the fields empty.
+ */
+function prefillFromAddress(): Pick<InvoiceGeneratorForm, "dateFrom" | "dateTo" | "clientId"> {
+  const params = new URLSearchParams(window.location.search);
+  const client = params.get("client") ?? "";
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  return {
+    dateFrom: DAY.test(from) ? from : "",
+    dateTo: DAY.test(to) ? to : "",
+    clientId: /^\d+$/.test(client) ? client : "all",
+  };
+}
+
 /**
  * The invoice-generation card (spec 000 §2.9): period, client ("All Clients" or one), template,
  * Generate Invoice. Download PDF and Send Email act on the invoice just generated.
@@ -42,7 +60,7 @@ export function InvoiceGeneratorCard({ onSend }: { onSend: (invoice: InvoiceJson
   const invoices = useInvoices();
   const form = useForm({
     resolver: zodResolver(invoiceGeneratorForm),
-    defaultValues: { dateFrom: "", dateTo: "", clientId: "all", template: "professional" } satisfies InvoiceGeneratorForm,
+    defaultValues: { ...prefillFromAddress(), template: "professional" } satisfies InvoiceGeneratorForm,
   });
   const create = useCreateInvoices((result) => setGenerated(result.invoices));
   // The invoice just generated, as the list knows it now (it may have been sent meanwhile).

@@ -11,6 +11,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
+import { HistoryButton } from "@web/audit/record-history-dialog";
 import { LedesExportButtons } from "@web/legal-billing/ledes-export-buttons";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
@@ -129,6 +130,7 @@ function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { in
           </a>
         </Button>
         <LedesExportButtons invoice={invoice} />
+        <HistoryButton kind="invoices" id={invoice.id} name={invoice.invoiceNumber} size="sm" />
         {invoice.status === "draft" ? (
           <>
             <Button size="sm" onClick={() => onSend(invoice)} aria-label={`Send ${label}`}>

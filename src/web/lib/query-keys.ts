@@ -84,6 +84,12 @@ export const queryKeys = {
   ledesChecks: () => ["/api/invoices/ledes-checks"] as const,
   /** One connection's lists to choose from (Xero accounts, QuickBooks tax codes, Sage businesses), read live. */
   financialChoices: (integrationRecordId: Id) => ["/api/financial-integrations", String(integrationRecordId), "choices"] as const,
+  /** /analytics: the whole page for one period (the query string of GET /api/analytics). */
+  analytics: (query: string) => [`/api/analytics?${query}`] as const,
+  /** Settings → Audit log: one search (filters as a query string); the pages add their cursor. */
+  auditLog: (filters: string) => [`/api/audit?${filters}`] as const,
+  /** The History of one client, call or invoice (every change, oldest first). */
+  recordHistory: (kind: "clients" | "calls" | "invoices", id: Id) => [`/api/${kind}`, String(id), "history"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -98,6 +104,7 @@ const CLIENT_TABS: Record<string, QueryFamily> = {
   invoices: "clientInvoices",
   legal: "clientLegal",
   "period-totals": "clientPeriodTotals",
+  history: "recordHistory",
 };
 
 /** The family of a cached key, or null for a key no builder above makes. */
@@ -113,6 +120,7 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
     case "/api/calls":
       if (second === "client") return "clientLogCalls";
       if (third === "legal-codes") return "callLegalCodes";
+      if (third === "history") return "recordHistory";
       return second === "recent" ? "recentCalls" : null;
     case "/api/calls/active":
       return "activeCalls";
@@ -129,6 +137,7 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "dashboardStats";
     case "/api/invoices":
       if (key.length === 1) return "invoices";
+      if (third === "history") return "recordHistory";
       return typeof third === "string" && third.startsWith("ledes/check") ? "ledesCheck" : null;
     case "/api/invoices/ledes-checks":
       return "ledesChecks";
@@ -178,6 +187,10 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "setupGuide";
     case "/api/capture/health":
       return "captureHealth";
+    case "/api/analytics":
+      return "analytics";
+    case "/api/audit":
+      return "auditLog";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

@@ -8,6 +8,9 @@ import { isRefreshedBy, REFRESHES, refreshAfter, type WriteKind } from "./query-
 /** One key of every family, as the screens build them. */
 const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   clients: queryKeys.clients(),
+  analytics: queryKeys.analytics("period=month"),
+  auditLog: queryKeys.auditLog("q=rate"),
+  recordHistory: queryKeys.recordHistory("calls", 7),
   client: queryKeys.client(7),
   clientCalls: queryKeys.clientCalls(7),
   clientEmails: queryKeys.clientEmails(7),

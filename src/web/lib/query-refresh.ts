@@ -12,8 +12,12 @@ import { familyOf, QUERY_FAMILIES, type QueryFamily } from "./query-keys";
 
 const ALL: readonly QueryFamily[] = QUERY_FAMILIES;
 
+/** What reads the audit trail or sums work for Analytics: any change to calls, emails, clients or invoices shows there. */
+const SHOWS_TRAIL: readonly QueryFamily[] = ["analytics", "auditLog", "recordHistory"];
+
 /** Every answer that prints a client's name or other client fields. */
 const SHOWS_CLIENTS: readonly QueryFamily[] = [
+  ...SHOWS_TRAIL,
   "clients",
   "client",
   "clientCalls",
@@ -32,6 +36,7 @@ const SHOWS_CLIENTS: readonly QueryFamily[] = [
 
 /** What counts or sums calls: the call lists, the client summaries and totals, the dashboard. */
 const SHOWS_CALLS: readonly QueryFamily[] = [
+  ...SHOWS_TRAIL,
   "recentCalls",
   "activeCalls",
   "clientLogCalls",
@@ -48,6 +53,7 @@ const ENDS_CALLS: readonly QueryFamily[] = [...SHOWS_CALLS, "unreadNotifications
 
 /** What counts or sums tracked emails. */
 const SHOWS_EMAILS: readonly QueryFamily[] = [
+  ...SHOWS_TRAIL,
   "recentEmails",
   "clientLogEmails",
   "clientEmails",
@@ -60,6 +66,7 @@ const SHOWS_EMAILS: readonly QueryFamily[] = [
 
 /** Billed state: invoices and everything that shows "Invoiced" or pending totals; an invoice resolves its notification. */
 const SHOWS_BILLING: readonly QueryFamily[] = [
+  ...SHOWS_TRAIL,
   "invoices",
   "clientInvoices",
   "client",
@@ -106,7 +113,14 @@ export const REFRESHES = {
   /** Assigning a client re-prices the call and may raise its invoice-ready notification. */
   "call.clientAssigned": ENDS_CALLS,
   /** A call changed elsewhere (a provider's webhook, another tab or device): the live stream (lib/live-calls.ts). */
-  "calls.changedLive": [...ENDS_CALLS, "integrationStatus", "zoomIntegration", "teamsIntegration", "reconciliation", ...CAPTURE_SETUP],
+  "calls.changedLive": [
+    ...ENDS_CALLS,
+    "integrationStatus",
+    "zoomIntegration",
+    "teamsIntegration",
+    "reconciliation",
+    ...CAPTURE_SETUP,
+  ],
   /** "Reconcile now" queued a run: its row shows queued, then the recovered calls arrive live. */
   "reconcile.queued": ["reconciliation"],
   "invoices.created": SHOWS_BILLING,

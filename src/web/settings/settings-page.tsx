@@ -3,9 +3,10 @@ import { PageHeader } from "@web/components/page-header";
 import { QueryGate } from "@web/components/query-gate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { Bell, CreditCard, type LucideIcon, Plug, User, Wallet } from "lucide-react";
+import { Bell, CreditCard, type LucideIcon, Plug, ScrollText, User, Wallet } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "wouter";
+import { AuditLog } from "@web/audit/audit-log";
 import { BillingSettingsForm } from "./billing-settings-form";
 import { useEmailVerificationOutcome } from "./email-verification";
 import { FieldsSkeleton } from "./fields-skeleton";
@@ -78,6 +79,14 @@ const TABS = [
     title: "Notifications",
     description: "Choose what Minutely tells you about.",
     content: () => <NotificationsTab />,
+  },
+  {
+    value: "audit",
+    icon: ScrollText,
+    label: "Audit log",
+    title: "Audit log",
+    description: "Every change to clients, calls, emails, invoices, prices, integrations and sign-ins: who, when, from where, before and after.",
+    content: () => <AuditLog />,
   },
 ] as const satisfies readonly {
   value: string;

@@ -10,6 +10,7 @@ describe("isNavItemActive", () => {
     expect(active("/clients/12")).toEqual(["Clients"]);
     expect(active("/client-log")).toEqual(["Clients"]);
     expect(active("/emails")).toEqual(["Email Tracking"]);
+    expect(active("/analytics")).toEqual(["Analytics"]);
     expect(active("/settings")).toEqual(["Settings"]);
     expect(active("/invoices-archive")).toEqual([]);
     expect(active("/payments")).toEqual([]);

@@ -1,4 +1,4 @@
-import { FileText, LayoutDashboard, type LucideIcon, Mail, Settings, Users } from "lucide-react";
+import { BarChart3, FileText, LayoutDashboard, type LucideIcon, Mail, Settings, Users } from "lucide-react";
 
 export type NavItem = {
   href: string;
@@ -8,11 +8,12 @@ export type NavItem = {
   alsoActiveOn?: string[];
 };
 
-/** The five header items of the signed-in app (spec 000 §2.4). */
+/** The header items of the signed-in app: spec 000 §2.4's five, and Analytics (issue 27 §1). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Dashboard", icon: LayoutDashboard },
   { href: "/clients", label: "Clients", icon: Users, alsoActiveOn: ["/client-log"] },
   { href: "/invoices", label: "Invoices", icon: FileText },
+  { href: "/analytics", label: "Analytics", icon: BarChart3 },
   { href: "/emails", label: "Email Tracking", icon: Mail },
   { href: "/settings", label: "Settings", icon: Settings },
 ];
