@@ -28,7 +28,8 @@ const RUN: Record<string, { args: string[]; env?: Record<string, string> }> = {
 /** Left out of CI, each for its reason (all run with `BENCH_FAST=1 npm run bench`). */
 const EXCLUDED: Record<string, string> = {
   "dashboard.mjs": "seeds PostgreSQL and starts the built server as client-log.mjs does, which runs here (budget)",
-  "analytics.mjs": "seeds PGlite and starts the built server as auth-throughput.mjs does, which runs here; the analytics API tests cover its route (budget)",
+  "analytics.mjs":
+    "seeds PGlite and starts the built server as auth-throughput.mjs does, which runs here; the analytics API tests cover its route (budget)",
   "ledes-export.ts": "in-process app on PGlite; typecheck covers its imports, the LEDES API tests its work (budget)",
   "accounting-sync.ts": "in-process app and accounting stand-ins; its paths are the accounting API tests' (budget)",
   "capture-idempotency.ts": "in-process capture pipeline, the same calls as tests/api capture tests (budget)",
