@@ -308,7 +308,7 @@ describe.skipIf(!onServer)("two instances on one database (PostgreSQL)", () => {
 describe("the maintenance job", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ jobs: FAST });
+    t = await startTestApp({ jobs: { ...FAST, schedules: true } });
   });
   afterAll(async () => t?.close());
 

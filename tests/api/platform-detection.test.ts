@@ -285,7 +285,7 @@ describe("the desktop meeting watcher on the job queue", () => {
   let owner: TestAccount;
   let queueClock = new Date("2026-04-01T09:00:00Z");
   beforeAll(async () => {
-    q = await startTestApp({ now: () => queueClock, jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 } });
+    q = await startTestApp({ now: () => queueClock, jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000, schedules: true } });
     owner = await newAccount(q);
   });
   afterAll(async () => q?.close());

@@ -84,6 +84,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       // with the test's clock at any moment. tests/api/job-queue.test.ts runs it.
       jobs: false,
       ...overrides,
+      // A test that asks for the queue gets it without cron schedules (jobs/job-queue.ts `schedules`): a
+      // scheduled run never lands in the middle of a test. Tests of the schedules ask for them.
+      ...(overrides.jobs && { jobs: { schedules: false, ...overrides.jobs } }),
       // Reconciliation never reaches Zoom, Twilio or SignalWire from a test: each host a test does not point
       // at its stand-in is a closed loopback port (9, discard), so a run fails "could not be reached".
       providers: {

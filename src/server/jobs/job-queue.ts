@@ -10,6 +10,12 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** How long stop() waits for running jobs before failing them back to the queue (ms); default 10 s. */
   stopTimeoutMs?: number;
+  /**
+   * Register the handlers' cron schedules (default true). Test apps turn them off: an hourly or
+   * quarter-hourly run landing in the middle of a test raced what the test itself ran (a test of the
+   * sync sweep found its run already finished); tests run scheduled jobs themselves.
+   */
+  schedules?: boolean;
 };
 
 export type SendOptions = Pick<PgBoss.SendOptions, "startAfter" | "singletonKey" | "priority" | "id">;
@@ -111,7 +117,8 @@ export class JobQueue {
       // Both are idempotent; two instances starting together may race on them harmlessly.
       await boss.createQueue(name, rules);
       await boss.updateQueue(name, rules);
-      if (definition.schedule) await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
+      if (definition.schedule && options.schedules !== false)
+        await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
       else await boss.unschedule(name);
       const batchSize = definition.batchSize ?? 1;
       const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
