@@ -111,6 +111,12 @@ describe("the audit trail", () => {
       await chooseOption(page, "Month", monthLabel(LAST_MONTH).split(" ")[0] as string);
       await chooseOption(page, "Year", LAST_MONTH.slice(0, 4));
       const row = page.getByTestId("call-row").filter({ hasText: "Follow-up" });
+      // An invoiced call can no longer change, but its History stays one click away.
+      const invoiced = page.getByTestId("call-row").filter({ hasText: "Engine review" });
+      await invoiced.getByRole("button", { name: /^History of the/ }).click();
+      await expect.poll(() => page.getByRole("dialog").getByTestId("call-history-row").count()).toBe(2);
+      await page.keyboard.press("Escape");
+
       await row.getByRole("button", { name: /^Actions for the/ }).click();
       await page.getByRole("menuitem", { name: "Edit" }).click();
       await page.getByLabel("Minutes").fill("45");

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/badge";
 import { formatDecimalMoney } from "@core/money";
 import { formatInstant } from "@web/clients/format-instant";
+import { HistoryButton } from "@web/audit/record-history-dialog";
 import { CallRowMenu } from "./call-row-menu";
 import { HistoryList } from "./history-list";
 import { type HistoryContext, HistoryRow } from "./history-row";
@@ -53,6 +54,9 @@ export function CallHistory({
           }
           invoiced={call.invoiceId !== null}
           invoicedTitle="This call is on an invoice and cannot be invoiced again"
+          lockedActions={
+            <HistoryButton kind="calls" id={call.id} name={`the ${callTypeLabel(call.callType).toLowerCase()} call`} size="sm" />
+          }
           actions={
             <>
               {call.active ? <Badge variant="destructive">Recording</Badge> : renderCallActions?.(call)}

@@ -12,7 +12,8 @@ export type HistoryContext = {
 
 /**
  * One row of a call or email history, so both lists keep the same layout: what and when on the left;
- * amount and duration, then the Invoiced badge (an invoiced record takes no actions) or the row's actions.
+ * amount and duration, then the Invoiced badge (an invoiced record takes no actions but reading ones, such as
+ * its History) or the row's actions.
  */
 export function HistoryRow({
   testId,
@@ -21,6 +22,7 @@ export function HistoryRow({
   invoiced,
   invoicedTitle,
   actions,
+  lockedActions,
 }: {
   testId: string;
   children: ReactNode;
@@ -29,6 +31,8 @@ export function HistoryRow({
   invoiced: boolean;
   invoicedTitle?: string;
   actions?: ReactNode;
+  /** What an invoiced record still offers: reading, never changing. */
+  lockedActions?: ReactNode;
 }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid={testId}>
@@ -41,9 +45,12 @@ export function HistoryRow({
           </div>
         ) : null}
         {invoiced ? (
-          <Badge variant="secondary" aria-disabled="true" title={invoicedTitle}>
-            Invoiced
-          </Badge>
+          <>
+            <Badge variant="secondary" aria-disabled="true" title={invoicedTitle}>
+              Invoiced
+            </Badge>
+            {lockedActions}
+          </>
         ) : (
           actions
         )}
