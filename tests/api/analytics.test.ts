@@ -43,6 +43,9 @@ describe("a closed month", () => {
     await a.db.update(calls).set({ source: "teams" }).where(eq(calls.id, teams.id));
     await buildEmail(a, { clientId: entryClient, createdAt: "2026-03-12T10:00:00Z", seconds: 900 });
     await buildCall(a, { clientId: null, startedAt: "2026-03-05T10:00:00Z", durationSeconds: 60 });
+    // A call made by "Send a test event" (issue 29) is never invoiced, so it is no one's work here either.
+    const testEvent = await buildCall(a, { clientId: entryClient, startedAt: "2026-03-25T10:00:00Z", durationSeconds: 3000 });
+    await a.db.update(calls).set({ isTest: true, source: "zoom" }).where(eq(calls.id, testEvent.id));
 
     const before = await a.c.get("/api/analytics?period=month&date=2026-03-15");
     expect(before.status).toBe(200);

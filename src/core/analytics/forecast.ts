@@ -18,7 +18,7 @@ const UNBILLED_SPREAD = 0.2;
 
 /** The method, as the page writes it under the forecast (issue 27 §1: "the method written on the page"). */
 export const FORECAST_METHOD =
-  "A straight line fitted by least squares to the billed work of the last 12 complete months (invoiced amounts by the month the work was done), " +
+  "A straight line fitted by least squares to the billed work of the last 12 complete months (invoiced amounts by the month the work was done; from your first billed month if that is later), " +
   "projected over the next 3 months; the band is the fit's 80% prediction interval (±1.28 standard errors of a new month). " +
   "Work captured but not yet invoiced is added to the first month at your realization rate (invoiced ÷ billable over the same 12 months), ±20%. " +
   "With fewer than 3 months of billed work the band is the trend ±50%.";
@@ -37,7 +37,11 @@ export function forecastRevenue(input: {
   unbilledCents: number;
   realization: number | null;
 }): ForecastMonth[] {
-  const { history, firstMonth } = input;
+  const { firstMonth } = input;
+  // The months before the first billed one are before the practice billed here at all, not months of no
+  // revenue: the fit starts at the first billed month, so a new practice gets the thin-history band.
+  const firstBilled = input.history.findIndex((month) => month.billedCents > 0);
+  const history = firstBilled < 0 ? [] : input.history.slice(firstBilled);
   const n = history.length;
   const ys = history.map((month) => month.billedCents);
   const meanX = (n - 1) / 2;
@@ -47,7 +51,7 @@ export function forecastRevenue(input: {
   const intercept = meanY - slope * meanX;
   const residuals = ys.map((y, x) => y - (intercept + slope * x));
   const standardError = n >= MIN_MONTHS_FOR_FIT ? Math.sqrt(residuals.reduce((sum, r) => sum + r * r, 0) / (n - 2)) : 0;
-  const lastMonth = history[n - 1]?.month ?? monthStart(firstMonth, -1);
+  const lastMonth = input.history[input.history.length - 1]?.month ?? monthStart(firstMonth, -1);
   const unbilledExpected = input.unbilledCents * Math.min(1, input.realization ?? 1);
 
   return Array.from({ length: FORECAST_MONTHS }, (_unused, k) => {

@@ -37,23 +37,23 @@ function callGroups(where: SQL, timezone: string): SQL {
     group by client_id, source, 3, rate_cents, billing_type, minimum_billing_minutes, rounding_increment_minutes, invoice_id is not null`;
 }
 
-/** The account's ended calls that started in [start, end). */
+/** The account's ended calls that started in [start, end); test-event calls (issue 29) are never work, as invoices never bill them. */
 export function findCallGroupsInPeriod(db: Db, o: { accountId: number; start: Date; end: Date; timezone: string }) {
   return rows<CallGroupRow>(
     db,
     callGroups(
-      sql`account_id = ${o.accountId} and ended_at is not null and started_at >= ${o.start} and started_at < ${o.end}`,
+      sql`account_id = ${o.accountId} and ended_at is not null and not is_test and started_at >= ${o.start} and started_at < ${o.end}`,
       o.timezone,
     ),
   );
 }
 
-/** Every ended call of a client not yet invoiced, whenever it was done (calls_account_unbilled_idx). */
+/** Every ended call of a client not yet invoiced, whenever it was done (calls_account_unbilled_idx); test-event calls left out. */
 export function findUnbilledCallGroups(db: Db, o: { accountId: number; timezone: string }) {
   return rows<CallGroupRow>(
     db,
     callGroups(
-      sql`account_id = ${o.accountId} and invoice_id is null and ended_at is not null and client_id is not null`,
+      sql`account_id = ${o.accountId} and invoice_id is null and ended_at is not null and client_id is not null and not is_test`,
       o.timezone,
     ),
   );

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 
 /**
  * Who is changing data, for the audit trail (docs/audit-trail.md). The database triggers write the
- * audit rows themselves (migration 0011), in the same transaction as the change; they learn the actor
+ * audit rows themselves (migration 0015), in the same transaction as the change; they learn the actor
  * from the transaction-local setting `minutely.actor`, which every transaction opened through the
  * app's database sets first (auditedTransactions below). The actor comes from the request (or job)
  * the transaction runs in, found through AsyncLocalStorage, so no service has to pass it along.

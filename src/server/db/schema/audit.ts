@@ -4,7 +4,7 @@ import { id, instant } from "./columns.js";
 
 /**
  * The audit trail (docs/audit-trail.md): one row per change to what gets billed, written by database
- * triggers in the same transaction as the change (migration 0011), so a change without its row, or a
+ * triggers in the same transaction as the change (migration 0015), so a change without its row, or a
  * row without its change, cannot commit. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
  * No foreign keys, so nothing deleted elsewhere can cascade into it; secrets appear only as
  * "(set)", "(replaced)" or "(hidden)", never as values.
