@@ -114,6 +114,40 @@ describe("a job sent before a restart runs after it", () => {
   });
 });
 
+describe("a job still running when the server stops", () => {
+  it("outlives stop()'s wait without crashing the process, stays in the database, and nothing new is queued after", async () => {
+    // The job ends only when the test says so: stop()'s bounded wait runs out whatever the machine's speed.
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const t = await startTestApp({
+      jobs: {
+        ...FAST,
+        stopTimeoutMs: 50,
+        extraHandlers: {
+          "probe-slow": probe({ retryLimit: 2, retryDelaySeconds: 3600 }, async () => {
+            started();
+            await gate;
+          }),
+        },
+      },
+    });
+    const jobs = t.app.jobs!;
+    const id = await jobs.send("probe-slow" as never, {} as never);
+    await running;
+    await jobs.stop();
+    // stop() failed the job back to the queue for its retry; then it finishes: pg-boss's unawaited completion
+    // must neither become an unhandled rejection (vitest fails the run on one) nor mark the job done.
+    expect(await jobRow(t, id!)).toMatchObject({ state: "retry" });
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await jobRow(t, id!)).toMatchObject({ state: "retry" });
+    await expect(jobs.send("probe-slow" as never, {} as never)).rejects.toThrow("The job queue is stopped");
+    await t.close();
+  });
+});
+
 describe("a failing job", () => {
   let t: TestApp;
   /** When each attempt of probe-flaky started (before it threw, so before pg-boss recorded the failure). */

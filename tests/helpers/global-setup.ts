@@ -10,10 +10,10 @@ export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
  * every test app loads instead of running initdb itself (about 2–4 s); test-app.ts unpacks it once
  * per worker. Written to a temporary name and renamed, so a run starting beside this one never
  * reads half a file.
- * With TEST_DATABASE_URL each test file makes its own database on the server instead.
+ * With TEST_DATABASE_URL test apps copy a migrated database on the server instead (test-app.ts), but a few
+ * tests still open an embedded database of their own (the admin script on DATA_DIR), so it is made then too.
  */
 export default async function setup(): Promise<void> {
-  if (process.env.TEST_DATABASE_URL) return;
   fs.mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
   const database = await openDatabase({ inMemory: true });
   await runMigrations(database);

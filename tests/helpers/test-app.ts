@@ -1,10 +1,13 @@
 import fs from "node:fs";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
+import { openDatabase } from "../../src/server/db/client.js";
+import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
 import { forgetRoutes } from "./response-contracts.js";
@@ -40,23 +43,76 @@ export const TEST_PASSWORD_HASH_COST = 1024;
 /** Where a provider's host is in tests that bring no stand-in for it: nothing listens there. */
 const NO_HOST = "http://127.0.0.1:9";
 
-/** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. */
-export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+/** Runs `work` on a connection to the server's admin database, and always closes it. */
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Names the migrations by their content, so a changed or added migration makes a new template. */
+function migrationsFingerprint(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(fs.readFileSync(full));
+    }
+  };
+  walk(migrationsFolder());
+  return hash.digest("hex").slice(0, 12);
+}
+
+/**
+ * A database on the server with every migration applied, made once per set of migrations and copied for each
+ * test app (`create database … template`): migrating each app's database was most of the API suite's time on
+ * PostgreSQL (about 0.9 s an app, docs/performance.md). Workers that start together wait on one advisory lock,
+ * and the template gets its final name only when it is complete, so no worker copies half of one. Nothing ever
+ * connects to the finished template, which PostgreSQL requires of a database being copied.
+ */
+let serverTemplate: Promise<string> | undefined;
+function migratedServerTemplate(adminUrl: string): Promise<string> {
+  serverTemplate ??= withAdmin(adminUrl, async (admin) => {
+    const name = `minutely_tpl_${migrationsFingerprint()}`;
+    await admin.query("select pg_advisory_lock(727275)");
+    try {
+      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_${process.pid}`;
+      await admin.query(`drop database if exists ${building}`);
+      await admin.query(`create database ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      try {
+        await runMigrations(database);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query("select pg_advisory_unlock(727275)");
+    }
+  });
+  return serverTemplate;
+}
+
+/** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL, already migrated. */
+export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await migratedServerTemplate(adminUrl);
+  const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name} template ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 
@@ -73,7 +129,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     {
       databaseUrl: serverDb?.url,
       inMemoryDatabase: !serverDb,
-      pgliteTemplate: serverDb ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
+      // The PGlite template (made by the run's global setup) only for an app on PGlite.
+      pgliteTemplate: serverDb || overrides.databaseUrl ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
       passwordHashCost: TEST_PASSWORD_HASH_COST,
       // Every test signs in and up from 127.0.0.1: the per-address ceilings are raised; auth-throttling.test.ts tests the real rules.
       loginLimits: { perEmailAndAddress: { limit: 10, windowSeconds: 900 }, perAddress: { limit: 1000, windowSeconds: 900 } },

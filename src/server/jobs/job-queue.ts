@@ -52,7 +52,11 @@ function queueDb(database: Database) {
 
   return {
     async executeSql(text: string, values?: unknown[]) {
-      if (closed) throw new Error("The job queue is stopped");
+      // pg-boss completes or fails a finished job without awaiting it (manager.js `onFetch`), so a job that
+      // outran stop()'s wait would turn a refusal here into an unhandled rejection, which ends a Node process.
+      // Its statement is dropped instead (no result: pg-boss counts 0 rows affected). stop() has already
+      // failed that job back to the queue for a retry; new work cannot get here, as send() refuses after stop().
+      if (closed) return undefined as never;
       inFlight += 1;
       try {
         return await run(text, values);
@@ -89,6 +93,7 @@ export class JobQueue {
   readonly #stopTimeoutMs: number;
   readonly #workerIds = new Map<string, string>();
   readonly #pendingWakes = new Map<string, NodeJS.Timeout>();
+  #stopped = false;
 
   private constructor(boss: PgBoss, db: ReturnType<typeof queueDb>, stopTimeoutMs: number) {
     this.boss = boss;
@@ -174,6 +179,7 @@ export class JobQueue {
   }
 
   async #sendAndWake(name: string, data: object, options: SendOptions): Promise<string | null> {
+    if (this.#stopped) throw new Error("The job queue is stopped");
     const id = await this.boss.send(name, data, options);
     if (id && options.startAfter === undefined) this.wake(name);
     return id;
@@ -181,6 +187,7 @@ export class JobQueue {
 
   /** Stops taking jobs, waits (bounded) for running ones, then lets the database close. */
   async stop(): Promise<void> {
+    this.#stopped = true;
     for (const timer of this.#pendingWakes.values()) clearTimeout(timer);
     this.#pendingWakes.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.#stopTimeoutMs });
