@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
@@ -8,8 +8,8 @@ import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
-import { TEMPLATE_PATH } from "./global-setup.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
+import { TEMPLATE_PATH } from "./global-setup.js";
 import { forgetRoutes } from "./response-contracts.js";
 
 export type TestApp = {

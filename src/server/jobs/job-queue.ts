@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client.js";
 import { runAsJob } from "../audit/audit-actor.js";
+import type { Database } from "../db/client.js";
 import { type JobContext, type JobData, type JobDefinition, type JobName, jobHandlers } from "./job-handlers.js";
 
 export type JobsOptions = {
