@@ -1,6 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callProposals, captureReconciliations, integrations, invoiceItems, notifications } from "../../src/server/db/schema/index.js";
+import {
+  callProposals,
+  captureReconciliations,
+  integrations,
+  invoiceItems,
+  notifications,
+} from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -198,7 +204,10 @@ beforeAll(async () => {
     accountId: "ownerZoomAccount",
   });
   if (zoom.status !== 200) throw new Error(`setup-zoom failed: ${zoom.status} ${zoom.text}`);
-  const [zoomRow] = await t.app.db.select().from(integrations).where(and(eq(integrations.accountId, ownerAccountId), eq(integrations.provider, "zoom")));
+  const [zoomRow] = await t.app.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.accountId, ownerAccountId), eq(integrations.provider, "zoom")));
   await t.app.db.insert(captureReconciliations).values({
     accountId: ownerAccountId,
     integrationId: zoomRow!.id,
@@ -281,11 +290,25 @@ describe("another account's ids are a 404 on every route that takes an id", () =
   it("shows the stranger none of the owner's reconciliations, and Reconcile now never reaches the owner's connection", async () => {
     const before = await snapshot(ownerAccountId);
     // The owner sees the run: so the stranger's empty answers below are about the account.
-    expect((await owner.get("/api/integrations/zoom/reconciliation")).body).toMatchObject({ provider: "zoom", callsRecovered: 2 });
-    for (const [source, label] of [["zoom", "Zoom"], ["landline", "your phone provider"], ["teams", "Microsoft Teams"]]) {
+    expect((await owner.get("/api/integrations/zoom/reconciliation")).body).toMatchObject({
+      provider: "zoom",
+      callsRecovered: 2,
+    });
+    for (const [source, label] of [
+      ["zoom", "Zoom"],
+      ["landline", "your phone provider"],
+      ["teams", "Microsoft Teams"],
+      ["meet", "Google Meet"],
+    ]) {
       const shown = await stranger.get(`/api/integrations/${source}/reconciliation`);
       expect(shown.status, source).toBe(200);
-      expect(shown.body, source).toMatchObject({ provider: null, lastEventAt: null, lastRun: null, callsRecovered: 0, canReconcile: false });
+      expect(shown.body, source).toMatchObject({
+        provider: null,
+        lastEventAt: null,
+        lastRun: null,
+        callsRecovered: 0,
+        canReconcile: false,
+      });
       const refused = await stranger.post(`/api/integrations/${source}/reconcile`, {});
       expect(refused.status, source).toBe(404);
       expect(refused.body.message, source).toBe(`Connect ${label} first.`);

@@ -464,7 +464,7 @@ describe("no missed call: reconciliation and Graph's lifecycle events (issue 25 
       expect(none.body.message).toBe("Connect Microsoft Teams first.");
       const unknown = await c.c.post("/api/integrations/skype/reconcile", {});
       expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toBe("Reconciliation exists for zoom, landline and teams");
+      expect(unknown.body.message).toBe("Reconciliation exists for zoom, landline, teams and meet");
     });
     expect(await reconciliation(c)).toMatchObject({ provider: null, canReconcile: false, lastRun: null, callsRecovered: 0 });
     // A's runs are A's: B sees none of them.

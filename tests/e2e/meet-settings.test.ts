@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GoogleStandIn, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
+import { type GoogleStandIn, meetEvent, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
  * Settings → Integrations → Meet (spec 001 §5, §8; issue 14 §3, §7): the validation message, a test
  * that fails with Google's own words in the 'Test Failed' toast, saving, Google's consent through
- * the stand-in's consent page, the status connected, the reconnect message once Google refuses the
- * refresh token, and Disconnect asked once.
+ * the stand-in's consent page, the status connected, a meeting whose Calendar push never arrived
+ * recovered by Reconcile now (issue 25 §3), the reconnect message once Google refuses the refresh
+ * token, and Disconnect asked once.
  */
 const CLIENT_ID = "24680-journey.apps.googleusercontent.com";
 const CLIENT_SECRET = "GOCSPX-journey-secret";
@@ -16,7 +17,11 @@ let h: Harness;
 beforeAll(async () => {
   google = await startGoogleStandIn();
   google.addClient(CLIENT_ID, CLIENT_SECRET);
-  h = await startHarness({ google: { oauthBase: google.baseUrl, apiBase: google.baseUrl } });
+  // The job queue runs: the consent's first calendar sync, and Reconcile now's run.
+  h = await startHarness({
+    google: { oauthBase: google.baseUrl, apiBase: google.baseUrl },
+    jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
+  });
 });
 afterAll(async () => {
   await h?.stop();
@@ -91,6 +96,40 @@ describe("Meet settings", () => {
     expect(new URL(page.url()).search).toBe("?tab=integrations&sub=meet");
     expect(await page.content()).not.toContain(CLIENT_SECRET);
 
+    // A meeting whose Calendar push never arrived (after the first sync has read the calendar):
+    // "No missed call" → Reconcile now reads Meet's own record and recovers it.
+    const listed = () =>
+      google.apiRequests.some((r) => r.method === "GET" && r.path.startsWith("/calendar/v3/calendars/primary/events?"));
+    await expect.poll(listed, { timeout: 30_000 }).toBe(true);
+    const start = new Date(Date.now() - 50 * 60_000);
+    const end = new Date(Date.now() - 20 * 60_000);
+    google.putEvent(
+      meetEvent({
+        id: "evt-lost",
+        code: "los-tpus-hxx",
+        start,
+        end,
+        attendees: [STAND_IN_ACCOUNT, "jane@client.test"],
+        self: STAND_IN_ACCOUNT,
+      }),
+    );
+    google.addConference({
+      meetingCode: "los-tpus-hxx",
+      startTime: start.toISOString(),
+      endTime: end.toISOString(),
+      participants: [{ signedinUser: { user: "users/222", displayName: "Jane Client" } }],
+    });
+    const card = page.getByRole("region", { name: "No missed call" });
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.getByTestId("reconcile-last-run").textContent()).toBe("Not run yet");
+    await card.getByRole("button", { name: "Reconcile now" }).click();
+    await page.getByText("Reconciliation Started", { exact: true }).first().waitFor();
+    await expect
+      .poll(() => card.getByTestId("reconcile-last-run").textContent(), { timeout: 30_000 })
+      .toMatch(/: 1 record read, 1 call recovered$/);
+    await expect.poll(() => card.getByTestId("reconcile-recovered").textContent()).toBe("1");
+    expect(await axeViolations(page, "serious")).toEqual([]);
+
     // Google refuses the refresh token: the test says so and the screen asks to reconnect.
     google.expireRefreshTokens();
     google.expireAccessTokens();
@@ -99,6 +138,10 @@ describe("Meet settings", () => {
     await page.getByTestId("meet-status").getByText("Reconnect needed").waitFor();
     await page.getByRole("alert").filter({ hasText: "Reconnect your Google account to resume capturing Meet calls." }).waitFor();
     await page.getByRole("link", { name: "Reconnect Google account" }).waitFor();
+    await card
+      .getByTestId("reconcile-missing")
+      .getByText(/Reconnect your Google account/)
+      .waitFor();
     expect(await axeViolations(page, "serious")).toEqual([]);
 
     // Disconnect, asked once.

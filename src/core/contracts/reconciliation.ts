@@ -7,16 +7,17 @@ import { instant } from "./response-fields.js";
  * docs/capture-reconciliation.md): per source on its Settings tab, the last event, the last
  * reconciliation and the calls it recovered, and "Reconcile now".
  */
-export const RECONCILE_SOURCES = ["zoom", "landline", "teams"] as const;
+export const RECONCILE_SOURCES = ["zoom", "landline", "teams", "meet"] as const;
 export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
 export const RECONCILE_SOURCE_LABELS: Record<ReconcileSource, string> = {
   zoom: "Zoom",
   landline: "your phone provider",
   teams: "Microsoft Teams",
+  meet: "Google Meet",
 };
 
 export const reconcileSourceParam = z.object({
-  source: z.enum(RECONCILE_SOURCES, { error: "Reconciliation exists for zoom, landline and teams" }),
+  source: z.enum(RECONCILE_SOURCES, { error: "Reconciliation exists for zoom, landline, teams and meet" }),
 });
 
 export const RECONCILE_RUN_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
@@ -41,7 +42,7 @@ export type ReconcileRunJson = z.infer<typeof reconcileRunJson>;
 /** GET /api/integrations/{source}/reconciliation. */
 export const reconciliationJson = z.object({
   source: z.enum(RECONCILE_SOURCES),
-  /** The connected provider ("zoom", "twilio", "signalwire", "teams"), null when none is. */
+  /** The connected provider ("zoom", "twilio", "signalwire", "teams", "meet"), null when none is. */
   provider: text().nullable(),
   /** Whether "Reconcile now" can run; when not, `missing` says what to set. */
   canReconcile: z.boolean(),

@@ -42,7 +42,7 @@ export const queryKeys = {
   zoomIntegration: () => ["/api/integrations/zoom"] as const,
   /** Settings → Teams: IDs, status, webhook URL, subscription expiry, last event and error (never the secret). */
   teamsIntegration: () => ["/api/integrations/teams"] as const,
-  /** A capture source's reconciliation (zoom, landline, teams): last event, last run, calls recovered. */
+  /** A capture source's reconciliation (zoom, landline, teams, meet): last event, last run, calls recovered. */
   reconciliation: (source: string) => ["/api/integrations", source, "reconciliation"] as const,
   /** Settings → Meet: client ID, consent status, Google account, push channel, last event and error (never a secret). */
   meetIntegration: () => ["/api/integrations/meet"] as const,

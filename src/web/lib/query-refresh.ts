@@ -154,10 +154,13 @@ export const REFRESHES = {
   "teams.saved": ["teamsIntegration", ...CAPTURE_SETUP],
   "teams.tested": [],
   "teams.disconnected": ["teamsIntegration", ...CAPTURE_SETUP],
-  /** Meet: a save may void the consent (new client); a test may refresh the token or turn the status to reconnect. */
-  "meet.saved": ["meetIntegration", ...CAPTURE_SETUP],
-  "meet.tested": ["meetIntegration", ...CAPTURE_SETUP],
-  "meet.disconnected": ["meetIntegration", ...CAPTURE_SETUP],
+  /**
+   * Meet: a save may void the consent (new client); a test may refresh the token or turn the status to
+   * reconnect; each decides whether its reconciliation can run.
+   */
+  "meet.saved": ["meetIntegration", "reconciliation", ...CAPTURE_SETUP],
+  "meet.tested": ["meetIntegration", "reconciliation", ...CAPTURE_SETUP],
+  "meet.disconnected": ["meetIntegration", "reconciliation", ...CAPTURE_SETUP],
   /** Calendar feed: a save or poll may add, move or cancel proposals, and with "Confirm automatically" make calls. */
   "calendarFeed.saved": ["calendarFeed", "callProposals", ...ENDS_CALLS, ...CAPTURE_SETUP],
   "calendarFeed.polled": ["calendarFeed", "callProposals", ...ENDS_CALLS, ...CAPTURE_SETUP],

@@ -24,6 +24,7 @@ import { LogIn, PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { DisconnectButton } from "./disconnect-button";
 import { IntegrationGate } from "./integration-gate";
+import { ReconcileCard } from "./reconcile-card";
 import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
 
 /**
@@ -31,7 +32,7 @@ import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use
  * client's ID and secret, Enabled, Test Connection (Google's own answer), Save, Connect Google
  * account (Google's consent), the status the consent earned (or "reconnect" when Google refused
  * the refresh token), the redirect URI to register, the push channel's expiry, the last event and
- * the last error; Disconnect, asked once.
+ * the last error; Disconnect, asked once; "No missed call" with Reconcile now (issue 25 §3).
  */
 export function MeetIntegrationTab() {
   const meet = useMeetIntegration();
@@ -204,6 +205,7 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
           </p>
         </div>
       ) : null}
+      {meet.configured ? <ReconcileCard source="meet" /> : null}
     </div>
   );
 }

@@ -4,12 +4,14 @@ import type { AddressInfo, Socket } from "node:net";
 
 /**
  * A local Google for tests and benches: OAuth 2.0 (consent page, token endpoint), Calendar v3
- * (calendars.get, events.watch, channels.stop, events.list with sync tokens) and Meet REST v2
- * (conferenceRecords.list with its filter, participants.list). It speaks the documented wire
- * format the official SDKs use (form-encoded token requests; `{error, error_description}` from
- * OAuth, `{error:{code,message,status}}` from the APIs), keeps state in memory, and fails on
- * demand (an HTTP status, or no answer at all). Point the app at it with GOOGLE_OAUTH_BASE and
- * GOOGLE_API_BASE = `standIn.baseUrl`.
+ * (calendars.get, events.watch, channels.stop, events.list with sync tokens or timeMin/timeMax) and
+ * Meet REST v2 (conferenceRecords.list with its filter on space.meeting_code, space.name, start_time
+ * and end_time, newest first, pageSize/pageToken; participants.list paged; spaces.get by id or
+ * meeting code). It speaks the documented wire format the official SDKs use (form-encoded token
+ * requests; `{error, error_description}` from OAuth, `{error:{code,message,status}}` from the APIs),
+ * keeps state in memory, and fails on demand (an HTTP status, a 401 that also expires the token it
+ * was given, or no answer at all). Point the app at it with GOOGLE_OAUTH_BASE and GOOGLE_API_BASE =
+ * `standIn.baseUrl`.
  */
 
 export type StandInEvent = {
@@ -65,12 +67,19 @@ export class GoogleStandIn {
   refreshDelayMs = 0;
   accessTokenTtlSeconds = 3600;
   account = STAND_IN_ACCOUNT;
+  /**
+   * When set, lists answer at most this many items a page whatever was asked ("the service might
+   * return fewer than this value", Meet v2 and Calendar v3): tests page through a few records.
+   */
+  pageLimit: number | null = null;
 
   readonly #codes = new Map<string, { clientId: string; redirectUri: string; scope: string }>();
   readonly #refreshTokens = new Map<string, { clientId: string; revoked: boolean }>();
   readonly #accessTokens = new Map<string, number>();
   readonly #events = new Map<string, StandInEvent & { seq: number; updated: string }>();
-  readonly #conferences: (StandInConference & { name: string })[] = [];
+  readonly #conferences: (StandInConference & { name: string; space: string })[] = [];
+  /** Meeting code → the space's server-generated id (spaces/{id}). */
+  readonly #spaces = new Map<string, string>();
   readonly #failures: Failure[] = [];
   readonly #sockets = new Set<Socket>();
   #seq = 0;
@@ -142,7 +151,9 @@ export class GoogleStandIn {
 
   addConference(conference: StandInConference): string {
     const name = `conferenceRecords/${randomUUID()}`;
-    this.#conferences.push({ ...conference, name });
+    const code = conference.meetingCode.toLowerCase();
+    if (!this.#spaces.has(code)) this.#spaces.set(code, randomBytes(9).toString("base64url"));
+    this.#conferences.push({ ...conference, name, space: `spaces/${this.#spaces.get(code)}` });
     return name;
   }
 
@@ -173,6 +184,23 @@ export class GoogleStandIn {
         "User-Agent": "APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)",
       },
     });
+  }
+
+  /** Share (0–1) of push deliveries (deliver) dropped, like pushes Google gave up on, and the random source deciding it. */
+  dropShare = 0;
+  random: () => number = Math.random;
+  dropped = 0;
+  delivered = 0;
+
+  /** A push of a change (`exists`, the channel's next message number), dropped with `dropShare`: null when dropped. */
+  async deliver(channel: Channel): Promise<Response | null> {
+    channel.messageNumber += 1;
+    if (this.dropShare > 0 && this.random() < this.dropShare) {
+      this.dropped += 1;
+      return null;
+    }
+    this.delivered += 1;
+    return this.notify(channel, { messageNumber: channel.messageNumber });
   }
 
   /**
@@ -226,6 +254,12 @@ export class GoogleStandIn {
       failure.remaining -= 1;
       if (failure.timeout) return; // never answers; the socket is destroyed at stop()
       const status = failure.status ?? 500;
+      if (status === 401) {
+        // The access token expired before its time (revoked, or Google's clock): gone for good.
+        const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+        if (presented) this.#accessTokens.delete(presented);
+        return send(401, UNAUTHENTICATED);
+      }
       return send(status, {
         error: {
           code: status,
@@ -259,15 +293,7 @@ export class GoogleStandIn {
     this.apiRequests.push({ method, path: url.pathname + url.search });
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     const expiresAt = bearer ? this.#accessTokens.get(bearer) : undefined;
-    if (!expiresAt || expiresAt < Date.now())
-      return send(401, {
-        error: {
-          code: 401,
-          message:
-            "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
-          status: "UNAUTHENTICATED",
-        },
-      });
+    if (!expiresAt || expiresAt < Date.now()) return send(401, UNAUTHENTICATED);
     const body = raw ? (JSON.parse(raw) as Json) : {};
 
     if (url.pathname === "/calendar/v3/calendars/primary" && method === "GET")
@@ -283,14 +309,27 @@ export class GoogleStandIn {
       return send(204, null);
     }
     if (url.pathname === "/calendar/v3/calendars/primary/events" && method === "GET") return this.#listEvents(url, send);
-    if (url.pathname === "/v2/conferenceRecords" && method === "GET") return send(200, this.#listConferences(url));
+    if (url.pathname === "/v2/conferenceRecords" && method === "GET") {
+      const listed = this.#listConferences(url);
+      return "error" in listed ? send(400, listed) : send(200, listed);
+    }
     const participants = /^\/v2\/(conferenceRecords\/[^/]+)\/participants$/.exec(url.pathname);
     if (participants && method === "GET") {
       const conference = this.#conferences.find((c) => c.name === participants[1]);
-      if (!conference)
-        return send(404, { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } });
-      const list = conference.participants.map((p, index) => ({ name: `${conference.name}/participants/${index + 1}`, ...p }));
-      return send(200, { participants: list, totalSize: list.length });
+      if (!conference) return send(404, NOT_FOUND);
+      return send(200, this.#listParticipants(conference, url));
+    }
+    const space = /^\/v2\/spaces\/([^/]+)$/.exec(url.pathname);
+    if (space && method === "GET") {
+      const id = decodeURIComponent(space[1]!);
+      const code = [...this.#spaces].find(([c, spaceId]) => spaceId === id || c === id.toLowerCase())?.[0];
+      if (!code) return send(404, NOT_FOUND);
+      return send(200, {
+        name: `spaces/${this.#spaces.get(code)}`,
+        meetingUri: `https://meet.google.com/${code}`,
+        meetingCode: code,
+        config: { accessType: "TRUSTED", entryPointAccess: "ALL" },
+      });
     }
     return send(404, { error: { code: 404, message: `Not found: ${method} ${url.pathname}`, status: "NOT_FOUND" } });
   }
@@ -406,13 +445,16 @@ export class GoogleStandIn {
       }
     }
     const timeMin = url.searchParams.get("timeMin");
+    const timeMax = url.searchParams.get("timeMax");
     const all = [...this.#events.values()]
       .filter((event) => event.seq > since)
       .filter((event) => syncToken || !timeMin || new Date(event.end.dateTime) >= new Date(timeMin))
+      // timeMax: an exclusive upper bound for an event's start (Calendar v3 events.list).
+      .filter((event) => syncToken || !timeMax || new Date(event.start.dateTime) < new Date(timeMax))
       .filter((event) => syncToken || event.status !== "cancelled")
       .sort((a, b) => a.seq - b.seq);
     const offset = Number(url.searchParams.get("pageToken") ?? 0);
-    const max = Number(url.searchParams.get("maxResults") ?? 250);
+    const max = Math.min(Number(url.searchParams.get("maxResults") ?? 250), this.pageLimit ?? 2500);
     const page = all.slice(offset, offset + max);
     const more = offset + max < all.length;
     send(200, {
@@ -423,24 +465,99 @@ export class GoogleStandIn {
     });
   }
 
+  /**
+   * conferenceRecords.list as documented: newest start first; `filter` clauses joined by AND on
+   * space.meeting_code, space.name (=), start_time and end_time (=, <, <=, >, >=, or `end_time IS
+   * NULL`); at most `pageSize` (default 25, at most 100) with a nextPageToken while more are left.
+   * A clause it cannot read is Google's 400 INVALID_ARGUMENT.
+   */
   #listConferences(url: URL): Json {
     const filter = url.searchParams.get("filter") ?? "";
-    const code = /space\.meeting_code\s*=\s*"([^"]+)"/.exec(filter)?.[1];
-    const from = /start_time\s*>=\s*"([^"]+)"/.exec(filter)?.[1];
-    const to = /start_time\s*<=\s*"([^"]+)"/.exec(filter)?.[1];
-    const records = this.#conferences
-      .filter((c) => !code || c.meetingCode === code)
-      .filter((c) => !from || new Date(c.startTime) >= new Date(from))
-      .filter((c) => !to || new Date(c.startTime) <= new Date(to))
-      .map((c) => ({
+    const tests: ((c: StandInConference & { space: string }) => boolean)[] = [];
+    for (const clause of filter.trim() ? filter.split(/\s+AND\s+/i) : []) {
+      const test = conferenceClause(clause.trim());
+      if (!test) return { error: { code: 400, message: `Invalid filter: ${clause.trim()}`, status: "INVALID_ARGUMENT" } };
+      tests.push(test);
+    }
+    const all = this.#conferences
+      .filter((c) => tests.every((test) => test(c)))
+      .sort((x, y) => Date.parse(y.startTime) - Date.parse(x.startTime) || y.name.localeCompare(x.name));
+    const { offset, size } = pageOf(url, { defaultSize: 25, maxSize: this.pageLimit ?? 100, bound: filter });
+    const page = all.slice(offset, offset + size);
+    return {
+      conferenceRecords: page.map((c) => ({
         name: c.name,
         startTime: c.startTime,
         ...(c.endTime ? { endTime: c.endTime } : {}),
-        expireTime: new Date(Date.now() + 30 * 86400_000).toISOString(),
-        space: `spaces/${c.meetingCode.replace(/-/g, "")}`,
-      }));
-    return { conferenceRecords: records };
+        expireTime: new Date(Date.parse(c.endTime ?? c.startTime) + 30 * 86400_000).toISOString(),
+        space: c.space,
+      })),
+      ...(offset + size < all.length ? { nextPageToken: pageToken(offset + size, filter) } : {}),
+    };
   }
+
+  /** participants.list: by join time, newest first; pageSize default 100, at most 250; totalSize. */
+  #listParticipants(conference: StandInConference & { name: string }, url: URL): Json {
+    const all = conference.participants.map((p, index) => ({
+      name: `${conference.name}/participants/${index + 1}`,
+      earliestStartTime: conference.startTime,
+      ...(conference.endTime ? { latestEndTime: conference.endTime } : {}),
+      ...p,
+    }));
+    const { offset, size } = pageOf(url, { defaultSize: 100, maxSize: this.pageLimit ?? 250, bound: conference.name });
+    return {
+      participants: all.slice(offset, offset + size),
+      totalSize: all.length,
+      ...(offset + size < all.length ? { nextPageToken: pageToken(offset + size, conference.name) } : {}),
+    };
+  }
+}
+
+const UNAUTHENTICATED = {
+  error: {
+    code: 401,
+    message:
+      "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+    status: "UNAUTHENTICATED",
+  },
+};
+const NOT_FOUND = { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } };
+
+/** An opaque page token: the offset, bound to the query it continues (another filter cannot use it). */
+function pageToken(offset: number, bound: string): string {
+  return Buffer.from(JSON.stringify({ offset, bound })).toString("base64url");
+}
+
+function pageOf(url: URL, options: { defaultSize: number; maxSize: number; bound: string }): { offset: number; size: number } {
+  const asked = Number(url.searchParams.get("pageSize") ?? 0);
+  const size = Math.min(asked > 0 ? asked : options.defaultSize, options.maxSize);
+  const token = url.searchParams.get("pageToken");
+  if (!token) return { offset: 0, size };
+  try {
+    const read = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as { offset?: unknown; bound?: unknown };
+    if (read.bound === options.bound && typeof read.offset === "number") return { offset: read.offset, size };
+  } catch {
+    // not one of ours: start over, as a fresh list
+  }
+  return { offset: 0, size };
+}
+
+/** One clause of conferenceRecords.list's filter, or null when it is not one Google documents. */
+function conferenceClause(clause: string): ((c: StandInConference & { space: string }) => boolean) | null {
+  if (/^end_time\s+IS\s+NULL$/i.test(clause)) return (c) => !c.endTime;
+  const match = /^(space\.meeting_code|space\.name|start_time|end_time)\s*(<=|>=|=|<|>)\s*"([^"]*)"$/.exec(clause);
+  if (!match) return null;
+  const [, field, op, value] = match as unknown as [string, string, string, string];
+  if (field === "space.meeting_code") return op === "=" ? (c) => c.meetingCode.toLowerCase() === value.toLowerCase() : null;
+  if (field === "space.name") return op === "=" ? (c) => c.space === value : null;
+  const bound = Date.parse(value);
+  if (Number.isNaN(bound)) return null;
+  return (c) => {
+    const at = field === "start_time" ? c.startTime : c.endTime;
+    if (!at) return false;
+    const t = Date.parse(at);
+    return op === "=" ? t === bound : op === "<" ? t < bound : op === "<=" ? t <= bound : op === ">" ? t > bound : t >= bound;
+  };
 }
 
 export async function startGoogleStandIn(): Promise<GoogleStandIn> {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { conferenceEvents, conferenceFilter, meetingCodeOf, meetingFromEvent, participantsOf } from "./meet-events.js";
+import {
+  conferenceEvents,
+  conferenceFilter,
+  meetingCodeOf,
+  meetingFromEvent,
+  meetingOfConference,
+  participantsOf,
+} from "./meet-events.js";
 
 const event = {
   id: "evt1",
@@ -124,5 +131,50 @@ describe("a conference record → capture events", () => {
       ),
     ).toEqual(["started"]);
     expect(conferenceEvents(owner, { topic: null }, { name: "conferenceRecords/r3" }, [])).toEqual([]);
+  });
+});
+
+describe("a conference → the calendar meeting it belongs to (reconciliation)", () => {
+  const meeting = (id: string, code: string, start: string, end: string) => ({
+    calendarEventId: id,
+    meetingCode: code,
+    start,
+    end,
+    topic: id,
+    attendees: [],
+  });
+  const daily = [
+    meeting("mon", "abc-mnop-xyz", "2026-03-02T10:00:00.000Z", "2026-03-02T10:30:00.000Z"),
+    meeting("tue", "abc-mnop-xyz", "2026-03-03T10:00:00.000Z", "2026-03-03T10:30:00.000Z"),
+    meeting("other", "qrs-tuvw-xyz", "2026-03-03T10:00:00.000Z", "2026-03-03T10:30:00.000Z"),
+  ];
+
+  it("is the meeting of the same code whose times ±2 h hold the conference's start, as conferenceFilter reads it", () => {
+    expect(meetingOfConference(daily, { meetingCode: "abc-mnop-xyz", startTime: "2026-03-03T10:04:00Z" })?.calendarEventId).toBe(
+      "tue",
+    );
+    expect(meetingOfConference(daily, { meetingCode: "ABC-MNOP-XYZ", startTime: "2026-03-03T12:30:00Z" })?.calendarEventId).toBe(
+      "tue",
+    );
+    expect(meetingOfConference(daily, { meetingCode: "abc-mnop-xyz", startTime: "2026-03-03T12:31:00Z" })).toBeNull();
+    expect(meetingOfConference(daily, { meetingCode: "zzz-zzzz-zzz", startTime: "2026-03-03T10:04:00Z" })).toBeNull();
+    // Both bounds agree with the filter the live fetch sends.
+    const tue = daily[1]!;
+    expect(conferenceFilter(tue)).toContain(
+      'start_time >= "2026-03-03T08:00:00.000Z" AND start_time <= "2026-03-03T12:30:00.000Z"',
+    );
+  });
+
+  it("of two instances in reach, the one scheduled nearest to the start", () => {
+    const twice = [
+      meeting("am", "abc-mnop-xyz", "2026-03-03T09:00:00.000Z", "2026-03-03T09:30:00.000Z"),
+      meeting("late-am", "abc-mnop-xyz", "2026-03-03T10:00:00.000Z", "2026-03-03T10:30:00.000Z"),
+    ];
+    expect(meetingOfConference(twice, { meetingCode: "abc-mnop-xyz", startTime: "2026-03-03T09:50:00Z" })?.calendarEventId).toBe(
+      "late-am",
+    );
+    expect(meetingOfConference(twice, { meetingCode: "abc-mnop-xyz", startTime: "2026-03-03T09:20:00Z" })?.calendarEventId).toBe(
+      "am",
+    );
   });
 });

@@ -99,12 +99,38 @@ export function meetingFromEvent(event: CalendarEvent, ownAddresses: readonly st
   };
 }
 
+/** A conference belongs to a calendar meeting of its code when it started within the event's times ±2 h. */
+export const CONFERENCE_MARGIN_MS = 2 * 60 * 60 * 1000;
+
 /** Meet v2's filter for the meeting's conference records: its code, started within the event's window (±2 h). */
 export function conferenceFilter(meeting: Pick<MeetingToFetch, "meetingCode" | "start" | "end">): string {
-  const margin = 2 * 60 * 60 * 1000;
-  const from = new Date(new Date(meeting.start).getTime() - margin).toISOString();
-  const to = new Date(new Date(meeting.end).getTime() + margin).toISOString();
+  const from = new Date(new Date(meeting.start).getTime() - CONFERENCE_MARGIN_MS).toISOString();
+  const to = new Date(new Date(meeting.end).getTime() + CONFERENCE_MARGIN_MS).toISOString();
   return `space.meeting_code = "${meeting.meetingCode}" AND start_time >= "${from}" AND start_time <= "${to}"`;
+}
+
+/**
+ * The other way round (reconciliation reads conferences first): of the calendar's meetings, the one a
+ * conference of this code that started then belongs to, by conferenceFilter's own rule; of several
+ * (a series' instances close together), the one scheduled to start nearest to it. Null when none is:
+ * a Meet call that is not on the calendar, which the live path never captures either.
+ */
+export function meetingOfConference(
+  meetings: readonly MeetingToFetch[],
+  conference: { meetingCode: string; startTime: string },
+): MeetingToFetch | null {
+  const started = new Date(conference.startTime).getTime();
+  if (Number.isNaN(started)) return null;
+  let best: MeetingToFetch | null = null;
+  for (const meeting of meetings) {
+    if (meeting.meetingCode !== conference.meetingCode.toLowerCase()) continue;
+    const from = new Date(meeting.start).getTime() - CONFERENCE_MARGIN_MS;
+    const to = new Date(meeting.end).getTime() + CONFERENCE_MARGIN_MS;
+    if (started < from || started > to) continue;
+    const distance = Math.abs(new Date(meeting.start).getTime() - started);
+    if (!best || distance < Math.abs(new Date(best.start).getTime() - started)) best = meeting;
+  }
+  return best;
 }
 
 /** The fields of a Meet v2 participant used here. */

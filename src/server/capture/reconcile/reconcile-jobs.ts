@@ -7,7 +7,7 @@ import { type ReconcileJobData, runReconciliation } from "./run-reconciliation.j
 /**
  * Reconciliation's jobs (issue 25 §3), rows of jobs/job-handlers.ts: every hour one stately job
  * queues a `capture.reconcile` per enabled source that can be reconciled (Zoom, Twilio, SignalWire,
- * Teams), each with the integration as singletonKey, so one source never has two waiting; "Reconcile
+ * Teams, Google Meet), each with the integration as singletonKey, so one source never has two waiting; "Reconcile
  * now" and Graph's lifecycle events queue the same job.
  */
 export const RECONCILE_JOB = "capture.reconcile";

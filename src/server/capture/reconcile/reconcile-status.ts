@@ -8,6 +8,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { findIntegration, type IntegrationRow } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../platform/secrets.js";
+import { findMeetIntegration } from "../meet/meet-integration.js";
 import { findLandline } from "../phone/landline-settings.js";
 import { teamsKey } from "../teams/teams-integration.js";
 import { zoomKey } from "../zoom/zoom-integration.js";
@@ -21,6 +22,7 @@ export const RECONCILE_SCHEDULE = "Every hour, and after Microsoft reports misse
 export async function findReconcileRow(db: Db, accountId: number, source: ReconcileSource): Promise<IntegrationRow | null> {
   if (source === "zoom") return findIntegration(db, zoomKey(accountId));
   if (source === "teams") return findIntegration(db, teamsKey(accountId));
+  if (source === "meet") return findMeetIntegration(db, accountId);
   return findLandline(db, accountId);
 }
 

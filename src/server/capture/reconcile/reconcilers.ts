@@ -1,3 +1,4 @@
+import { meetReconciler } from "../meet/meet-reconciler.js";
 import { twilioReconciler } from "../phone/twilio-reconciler.js";
 import { teamsReconciler } from "../teams/teams-reconciler.js";
 import { zoomReconciler } from "../zoom/zoom-reconciler.js";
@@ -9,6 +10,7 @@ const RECONCILERS: Record<string, Reconciler> = {
   twilio: twilioReconciler,
   signalwire: twilioReconciler,
   teams: teamsReconciler,
+  meet: meetReconciler,
 };
 
 export function reconcilerFor(provider: string): Reconciler | null {
@@ -21,4 +23,5 @@ export const RECONCILED_ROWS = [
   { kind: "landline", provider: "twilio" },
   { kind: "landline", provider: "signalwire" },
   { kind: "meeting", provider: "teams" },
+  { kind: "meeting", provider: "meet" },
 ] as const;
