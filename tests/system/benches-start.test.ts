@@ -42,7 +42,7 @@ const EXCLUDED: Record<string, string> = {
   "lighthouse.mjs": "installs Lighthouse from the registry into bench/lighthouse on first use: CI does not download",
   "live-updates.ts": "built app and server-sent event streams (budget)",
   "lost-webhooks.ts":
-    "in-process app with the Zoom, Twilio and Microsoft stand-ins and the job queue; the reconciliation API tests cover its paths (budget)",
+    "a child app on PostgreSQL killed with SIGKILL and started twice, the Zoom, Twilio, Microsoft and Google stand-ins and the job queue; the reconciliation API tests cover its paths (budget)",
   "login-throughput.mjs": "two servers through tsx and a pool of scrypt sign-ups (budget)",
   "pglite-memory.mjs": "seeds two data folders and starts two built servers (budget)",
   "platform-status.ts": "a child app and a paced load; the route is in the API suite (budget)",
@@ -58,6 +58,7 @@ const HELPERS = [
   "run-all.mjs",
   "bare-server.mjs",
   "login-server.mjs",
+  "lost-webhooks-server.ts",
   "bench-owner.ts",
   "server-database.ts",
   "migrated-template.ts",
