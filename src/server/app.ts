@@ -12,10 +12,12 @@ import { JobQueue } from "./jobs/job-queue.js";
 import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
 import { httpTimeoutOptions } from "./platform/http-timeouts.js";
+import { trackInFlightHandlers } from "./platform/in-flight-handlers.js";
 import { loggerOptions } from "./platform/logger.js";
 import { registerOpenApi } from "./platform/openapi.js";
 import { pruneRateLimits } from "./platform/rate-limit.js";
 import { requestIdGenerator } from "./platform/request-id.js";
+import { registerResponseSerializers } from "./platform/response-serializers.js";
 import { registerSecurityHeaders } from "./platform/security-headers.js";
 import { assertStartableConfig } from "./platform/startup-checks.js";
 import { fastifyTrustProxy } from "./platform/trust-proxy.js";
@@ -27,6 +29,9 @@ import { selectPaymentProvider } from "./payments/select-provider.js";
  * Builds the whole app — database opened and migrated, every feature registered — without
  * listening, so tests can inject requests or listen on any port.
  */
+/** How long closing waits for handlers still running (their clients gone) before it closes the database. */
+const IN_FLIGHT_DRAIN_MS = 10_000;
+
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   assertStartableConfig(config);
   const app = Fastify({
@@ -43,10 +48,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase,
     template: config.pgliteTemplate,
+    lease: config.pgliteLease,
   });
   let jobs: JobQueue | null = null;
+  const handlers = trackInFlightHandlers(app);
   app.addHook("onClose", async () => {
-    // The queue first: it waits (bounded) for running jobs, which still need the database.
+    // Fastify has closed every connection by now; handlers whose client hung up may still be running.
+    await handlers.drain(IN_FLIGHT_DRAIN_MS);
+    // The queue next: it waits (bounded) for running jobs, which still need the database.
     await jobs?.stop();
     await database.close();
   });
@@ -85,6 +94,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Security headers and x-request-id on every response. Hooks here are synchronous (done()): an
   // async hook costs a promise per request on every route.
   registerSecurityHeaders(app);
+  registerResponseSerializers(app);
   await app.register(cookie);
   registerCsrfGuard(app);
   // Every route the app serves, for the test that throws bad input at all of them.

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { AccountingProviderId } from "../core/accounting/providers.js";
 import type { ProviderEndpoints } from "./accounting/provider.js";
+import type { PgliteLease } from "./db/client.js";
 import type { ProviderRateLimit } from "./accounting/sync/rate-limits.js";
 import type { JobsOptions } from "./jobs/job-queue.js";
 import type { HttpTimeouts } from "./platform/http-timeouts.js";
@@ -85,6 +86,11 @@ export type Config = {
   inMemoryDatabase?: boolean;
   /** A gzipped PGlite data dir to start from instead of running initdb (fast first start, fast tests). */
   pgliteTemplate?: Blob;
+  /**
+   * Tests only: an embedded database already open, lent to this app; the app gives it back with `release`
+   * instead of closing it (tests/helpers/pglite-pool.ts).
+   */
+  pgliteLease?: PgliteLease;
   secretsKey?: string;
   publicUrl?: string;
   adminEmails: string[];

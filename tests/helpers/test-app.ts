@@ -10,6 +10,7 @@ import { openDatabase } from "../../src/server/db/client.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
+import { leasePglite } from "./pglite-pool.js";
 import { forgetRoutes } from "./response-contracts.js";
 
 export type TestApp = {
@@ -124,13 +125,18 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   // A given databaseUrl (a second instance on the same database) is used as it is, and not dropped.
   const serverDb =
     process.env.TEST_DATABASE_URL && !overrides.databaseUrl ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
+  // An in-memory embedded database is lent from the worker's pool (pglite-pool.ts); a data dir on disk, a given
+  // template or a second instance on a given database opens its own.
+  const pooled = !serverDb && !overrides.databaseUrl && (overrides.inMemoryDatabase ?? true) && !overrides.pgliteTemplate;
+  const lease = pooled ? await leasePglite(migratedTemplate(true)) : undefined;
   const config = loadConfig(
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
     {
       databaseUrl: serverDb?.url,
       inMemoryDatabase: !serverDb,
       // The PGlite template (made by the run's global setup) only for an app on PGlite.
-      pgliteTemplate: serverDb || overrides.databaseUrl ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
+      pgliteTemplate: serverDb || overrides.databaseUrl || lease ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
+      pgliteLease: lease,
       passwordHashCost: TEST_PASSWORD_HASH_COST,
       // Every test signs in and up from 127.0.0.1: the per-address ceilings are raised; auth-throttling.test.ts tests the real rules.
       loginLimits: { perEmailAndAddress: { limit: 10, windowSeconds: 900 }, perAddress: { limit: 1000, windowSeconds: 900 } },
@@ -155,7 +161,13 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       },
     },
   );
-  const app = await buildApp(config);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    await lease?.release();
+    throw error;
+  }
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

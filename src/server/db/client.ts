@@ -32,7 +32,12 @@ export type Database = {
   pool?: pg.Pool;
 };
 
+/** An embedded database lent to an app (tests): the app uses it and gives it back instead of closing it. */
+export type PgliteLease = { client: PGlite; release: () => Promise<void> };
+
 export type OpenOptions = {
+  /** Use this open embedded database instead of opening one (everything below is then ignored). */
+  lease?: PgliteLease;
   databaseUrl?: string;
   /** Folder for PGlite's files; ignored with databaseUrl or inMemory. */
   dataDir?: string;
@@ -49,6 +54,7 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.lease) return pgliteDatabase(options.lease.client, options.lease.release);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection can die (server restart, a terminated backend); the pool drops it and opens a new one
@@ -83,15 +89,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // under load; 16 MB keeps idle memory under 250 MB without slowing the benchmarks (docs/performance.md, issue 12).
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return pgliteDatabase(client, () => client.close());
+}
+
+function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
   return {
-    db,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: "pglite",
     pglite: client,
     exec: async (sql) => {
       await client.exec(sql);
     },
-    close: () => client.close(),
+    close,
     queryRows: pglitePreparedQueries(client),
   };
 }

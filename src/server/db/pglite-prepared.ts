@@ -16,6 +16,21 @@ export type StatementParam = string | number | null;
  * another caller's open transaction (PGlite has a single session).
  */
 export function pglitePreparedQueries(client: PGlite) {
+  let run = runners.get(client);
+  if (!run) {
+    run = preparedQueriesOn(client);
+    runners.set(client, run);
+  }
+  return run;
+}
+
+/**
+ * One runner per database instance: the statements it prepared live as long as the instance's session, which can
+ * outlive an app (tests hand one embedded database to app after app: tests/helpers/pglite-pool.ts).
+ */
+const runners = new WeakMap<PGlite, ReturnType<typeof preparedQueriesOn>>();
+
+function preparedQueriesOn(client: PGlite) {
   const prepared = new Set<string>();
   return function queryPrepared<T>(statement: Statement, params: readonly StatementParam[]): Promise<T[]> {
     return client._runExclusiveTransaction(() =>

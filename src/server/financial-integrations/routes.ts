@@ -63,8 +63,15 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     },
     async (request) => {
       const { accountId } = requireAuth(request);
-      const rows = await findAccountingRows(app.db, accountId);
-      return Promise.all(rows.map((row) => present(request, row)));
+      // One snapshot: a run that finishes between reading the rows and reading their runs would show as
+      // finished with the previous "Last sync" (sync-runs.ts writes both in one transaction).
+      return app.db.transaction(
+        async (tx) => {
+          const rows = await findAccountingRows(tx, accountId);
+          return Promise.all(rows.map((row) => presentWithLatestRun(tx, row, { box: context.box, origin: origin(request) })));
+        },
+        { isolationLevel: "repeatable read", accessMode: "read only" },
+      );
     },
   );
 

@@ -45,9 +45,29 @@ function simplify(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * Converted once per process for each contract schema: every app built in a process (each test file starts
+ * several) converted all of its routes' schemas again, about a tenth of an app's start (docs/performance.md,
+ * issue 22). Frozen, as the same object is handed to every app: a library that changed it would throw.
+ */
+const converted = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /** A contract's JSON Schema: what a request may send (input), or what an answer holds (output). */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  return simplify(z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" })) as JsonSchema;
+  let json = converted[io].get(schema);
+  if (!json) {
+    json = deepFreeze(simplify(z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" })) as JsonSchema);
+    converted[io].set(schema, json);
+  }
+  return json;
 }
 
 const ERROR_SCHEMA = { description: "An error: { error, message, requestId }", ...jsonSchemaOf(errorBody, "output") };

@@ -140,37 +140,40 @@ export async function countPushOutcome(
   outcome: { ok: boolean; message?: string },
   now: Date,
 ): Promise<void> {
-  const ok = outcome.ok ? 1 : 0;
-  await db
-    .update(accountingSyncRuns)
-    .set({
-      synced: sql`${accountingSyncRuns.synced} + ${ok}`,
-      failed: sql`${accountingSyncRuns.failed} + ${1 - ok}`,
-      message: outcome.ok
-        ? accountingSyncRuns.message
-        : sql`coalesce(${accountingSyncRuns.message}, ${outcome.message ?? "failed"})`,
-      updatedAt: now,
-    })
-    .where(and(eq(accountingSyncRuns.id, runId), eq(accountingSyncRuns.state, "running")));
-  const finished = await db
-    .update(accountingSyncRuns)
-    .set({
-      state: sql`case when ${accountingSyncRuns.failed} = 0 then 'succeeded' else 'failed' end`,
-      message: sql`case when ${accountingSyncRuns.failed} = 0
-        then 'Synced ' || ${accountingSyncRuns.total} || case when ${accountingSyncRuns.total} = 1 then ' invoice' else ' invoices' end
-        else ${accountingSyncRuns.failed} || ' of ' || ${accountingSyncRuns.total} || ' invoices failed: ' || coalesce(${accountingSyncRuns.message}, '') end`,
-      finishedAt: now,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(accountingSyncRuns.id, runId),
-        eq(accountingSyncRuns.state, "running"),
-        sql`${accountingSyncRuns.synced} + ${accountingSyncRuns.failed} >= ${accountingSyncRuns.total}`,
-      ),
-    )
-    .returning({ id: accountingSyncRuns.id });
-  if (finished.length > 0) await markIntegrationSynced(db, runId, now);
+  // One transaction: a reader never sees the run finished while the card's "Last sync" is still the old one.
+  await db.transaction(async (tx) => {
+    const ok = outcome.ok ? 1 : 0;
+    await tx
+      .update(accountingSyncRuns)
+      .set({
+        synced: sql`${accountingSyncRuns.synced} + ${ok}`,
+        failed: sql`${accountingSyncRuns.failed} + ${1 - ok}`,
+        message: outcome.ok
+          ? accountingSyncRuns.message
+          : sql`coalesce(${accountingSyncRuns.message}, ${outcome.message ?? "failed"})`,
+        updatedAt: now,
+      })
+      .where(and(eq(accountingSyncRuns.id, runId), eq(accountingSyncRuns.state, "running")));
+    const finished = await tx
+      .update(accountingSyncRuns)
+      .set({
+        state: sql`case when ${accountingSyncRuns.failed} = 0 then 'succeeded' else 'failed' end`,
+        message: sql`case when ${accountingSyncRuns.failed} = 0
+          then 'Synced ' || ${accountingSyncRuns.total} || case when ${accountingSyncRuns.total} = 1 then ' invoice' else ' invoices' end
+          else ${accountingSyncRuns.failed} || ' of ' || ${accountingSyncRuns.total} || ' invoices failed: ' || coalesce(${accountingSyncRuns.message}, '') end`,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(accountingSyncRuns.id, runId),
+          eq(accountingSyncRuns.state, "running"),
+          sql`${accountingSyncRuns.synced} + ${accountingSyncRuns.failed} >= ${accountingSyncRuns.total}`,
+        ),
+      )
+      .returning({ id: accountingSyncRuns.id });
+    if (finished.length > 0) await markIntegrationSynced(tx, runId, now);
+  });
 }
 
 /** "Last sync" on the card: when the integration's last run finished. */
