@@ -21,6 +21,8 @@ export type Harness = TestApp & {
   newPage: (options?: {
     viewport?: { width: number; height: number };
     colorScheme?: "light" | "dark";
+    /** "reduce" unless a journey is about motion: see newPage. */
+    reducedMotion?: "reduce" | "no-preference";
   }) => Promise<{ context: BrowserContext; page: Page }>;
   /** Signs up through the API and gives the page's context the session cookie. */
   signIn: (context: BrowserContext, overrides?: Parameters<typeof signUp>[1]) => Promise<NewAccount & { cookie: string }>;
@@ -52,6 +54,10 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
         baseURL: app.baseUrl,
         viewport: options.viewport ?? { width: 1280, height: 900 },
         colorScheme: options.colorScheme ?? "light",
+        // The app honours reduced motion (styles.css): no endless animation (spinners, the landing page's
+        // background) keeps a software-drawn page repainting for the whole journey, which was CPU the machine's
+        // other suites needed (issue 22, CI time). public-site.test.ts checks both preferences.
+        reducedMotion: options.reducedMotion ?? "reduce",
         acceptDownloads: true,
       });
       const page = await context.newPage();
