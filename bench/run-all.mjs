@@ -9,7 +9,15 @@ const scripts = fs
   .filter(
     (f) =>
       /\.(mjs|ts)$/.test(f) &&
-      !["run-all.mjs", "lib.mjs", "bare-server.mjs", "login-server.mjs", "lost-webhooks-server.ts"].includes(f),
+      ![
+        "run-all.mjs",
+        "lib.mjs",
+        "bare-server.mjs",
+        "login-server.mjs",
+        "lost-webhooks-server.ts",
+        "audit-setup.mjs",
+        "analytics-explain.ts",
+      ].includes(f),
   )
   .filter((f) => !only.length || only.some((o) => f.includes(o)));
 let failed = 0;

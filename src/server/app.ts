@@ -60,7 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await database.close();
   });
   await runMigrations(database);
-  auditedTransactions(database.db);
+  if (config.auditActor !== false) auditedTransactions(database.db);
 
   const now = config.now ?? (() => new Date());
   app.decorate("config", config);

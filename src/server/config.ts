@@ -66,6 +66,8 @@ const envSchema = z.object({
     }),
   WEB_DIST_DIR: z.string().optional(),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** bench/audit-writes.mjs only (the trail's "off" side): the app stops telling the audit triggers who acts. */
+  BENCH_AUDIT_ACTOR: z.enum(["on", "off"]).default("on"),
   ALLOW_PRIVATE_MAIL_HOSTS: z
     .enum(["true", "false"])
     .default("false")
@@ -162,6 +164,12 @@ export type Config = {
   /** How long the dashboard's figures and the client log's answers are cached per instance and account (ms); 0 turns the caches off. */
   readCacheMs: number;
   /**
+   * Whether every transaction tells the audit triggers who acts (audit/audit-actor.ts). Off only for
+   * bench/audit-writes.mjs's baseline (BENCH_AUDIT_ACTOR=off), which also disables the triggers on its own
+   * throwaway database; off alone removes no audit row: the triggers still write each change, by "System".
+   */
+  auditActor?: boolean;
+  /**
    * Mail servers on loopback, private or link-local addresses, and signing in to one without TLS,
    * are refused unless this is on (an office's own server, tests): platform/outbound-address.ts.
    */
@@ -219,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     readCacheMs: e.READ_CACHE_MS,
+    auditActor: e.BENCH_AUDIT_ACTOR === "on",
     allowPrivateMailHosts: e.ALLOW_PRIVATE_MAIL_HOSTS,
     platformDetection: e.PLATFORM_DETECTION,
     webhookRateLimit: { limit: e.WEBHOOK_RATE_LIMIT, windowSeconds: 60 },

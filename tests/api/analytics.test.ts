@@ -180,3 +180,17 @@ describe("bad input and other accounts", () => {
     expect((await t.client().get("/api/analytics")).status).toBe(401);
   });
 });
+
+describe("the per-instance cache of answers", () => {
+  it("answers a period again after the account's own write with that write in it", async () => {
+    const fresh = await newAccount(t);
+    const url = "/api/analytics?period=month&date=2026-02-15";
+    const empty = (await fresh.c.get(url)).body;
+    expect(empty.funnel.captured).toEqual({ seconds: 0, amount: "0.00" });
+    const client = (await buildClient(fresh.c, { name: "Cached Answers Co" })).id;
+    await buildCall(fresh, { clientId: client, startedAt: "2026-02-10T15:00:00Z", durationSeconds: 1800 });
+    const after = (await fresh.c.get(url)).body;
+    expect(after.funnel.captured).toEqual({ seconds: 1800, amount: "75.00" });
+    expect(after.byClient.map((row: { name: string }) => row.name)).toEqual(["Cached Answers Co"]);
+  });
+});

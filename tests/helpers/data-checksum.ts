@@ -39,6 +39,7 @@ export const DATA_TABLES = [
   // A refused request writes no audit row either (issue 27 §2: no audit row without its change).
   "audit_events",
   "analytics_forecasts",
+  "billed_work_months",
 ] as const;
 
 /**

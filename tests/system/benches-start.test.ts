@@ -64,6 +64,7 @@ const HELPERS = [
   "migrated-template.ts",
   "client-log-explain.ts",
   "dashboard-explain.ts",
+  "analytics-explain.ts",
 ];
 
 describe("benches in their fast mode", () => {

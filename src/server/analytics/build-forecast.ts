@@ -11,7 +11,7 @@ import { ratio } from "../../core/analytics/rates.js";
 import type { AnalyticsResponse } from "../../core/contracts/analytics.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { Db } from "../db/client.js";
-import { findQuarterForecast, keepQuarterForecast } from "./forecast-store.js";
+import { findQuarterForecasts, keepQuarterForecast } from "./forecast-store.js";
 import type { WorkLine } from "./priced-groups.js";
 
 const monthJson = (month: ForecastMonth) => ({
@@ -45,10 +45,12 @@ export async function buildForecast(
     realization: ratio(billedInHistory, billedInHistory + unbilledInHistory),
   });
   const quarter = quarterStart(o.today);
-  await keepQuarterForecast(db, { accountId: o.accountId, quarter, months });
-
   const lastQuarter = quarterStart(o.today, -1);
-  let kept = await findQuarterForecast(db, { accountId: o.accountId, quarter: lastQuarter });
+  const keptForecasts = await findQuarterForecasts(db, { accountId: o.accountId, quarters: [quarter, lastQuarter] });
+  // Written once a quarter: later visits only read (a write per visit cost every request a transaction).
+  if (!keptForecasts.has(quarter)) await keepQuarterForecast(db, { accountId: o.accountId, quarter, months });
+
+  let kept = keptForecasts.get(lastQuarter) ?? [];
   const reconstructed = kept.length === 0;
   if (reconstructed) {
     const before = completeHistory(o.billedMonths, monthStart(lastQuarter, -FORECAST_HISTORY_MONTHS), FORECAST_HISTORY_MONTHS);

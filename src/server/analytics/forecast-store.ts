@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ForecastMonth } from "../../core/analytics/forecast.js";
 import type { Db } from "../db/client.js";
 import { analyticsForecasts } from "../db/schema/index.js";
@@ -27,17 +27,22 @@ export async function keepQuarterForecast(
     .onConflictDoNothing();
 }
 
-/** The forecast kept in a quarter, oldest month first, or none. */
-export async function findQuarterForecast(db: Db, o: { accountId: number; quarter: string }): Promise<ForecastMonth[]> {
+/** The forecasts kept in the given quarters, by quarter, each oldest month first (a quarter with none is absent). */
+export async function findQuarterForecasts(
+  db: Db,
+  o: { accountId: number; quarters: readonly string[] },
+): Promise<Map<string, ForecastMonth[]>> {
   const rows = await db
     .select()
     .from(analyticsForecasts)
-    .where(and(eq(analyticsForecasts.accountId, o.accountId), eq(analyticsForecasts.madeInQuarter, o.quarter)))
+    .where(and(eq(analyticsForecasts.accountId, o.accountId), inArray(analyticsForecasts.madeInQuarter, [...o.quarters])))
     .orderBy(asc(analyticsForecasts.month));
-  return rows.map((row) => ({
-    month: row.month,
-    lowCents: row.lowCents,
-    expectedCents: row.expectedCents,
-    highCents: row.highCents,
-  }));
+  const byQuarter = new Map<string, ForecastMonth[]>();
+  for (const row of rows) {
+    const month = { month: row.month, lowCents: row.lowCents, expectedCents: row.expectedCents, highCents: row.highCents };
+    const list = byQuarter.get(row.madeInQuarter);
+    if (list) list.push(month);
+    else byQuarter.set(row.madeInQuarter, [month]);
+  }
+  return byQuarter;
 }

@@ -27,30 +27,50 @@ import { summarizeClients, summarizeFunnel, summarizeSources, summarizeUnbilled 
  * from the pricing engine invoices use (applyRoundingScope over the stored prices), so a closed month's
  * invoiced total is the sum of that month's invoices.
  */
+/** The bounds every read of one request uses: the period (days and instants in the zone) and the forecast's history. */
+export function analyticsBounds(o: { account: Pick<AccountRow, "id" | "timezone">; query: AnalyticsQuery; now: Date }) {
+  const timezone = o.account.timezone;
+  const today = todayInZone(timezone, o.now);
+  const period = analyticsPeriod(
+    o.query.period,
+    o.query.date ?? today,
+    o.query.from && o.query.to ? { from: o.query.from, to: o.query.to } : undefined,
+  );
+  const { start, end } = dayRangeInZone(period.startDate, period.endDate, timezone);
+  return {
+    accountId: o.account.id,
+    timezone,
+    today,
+    period,
+    start,
+    end,
+    historyStartDate: monthStart(quarterStart(today, -1), -FORECAST_HISTORY_MONTHS),
+    historyEndDate: addDays(monthStart(today, 1), -1),
+  };
+}
+
 export async function getAnalytics(
   db: Db,
   o: { account: AccountRow; query: AnalyticsQuery; now: Date },
 ): Promise<AnalyticsResponse> {
-  const { account, query } = o;
-  const timezone = account.timezone;
-  const today = todayInZone(timezone, o.now);
-  const period = analyticsPeriod(
-    query.period,
-    query.date ?? today,
-    query.from && query.to ? { from: query.from, to: query.to } : undefined,
-  );
-  const { start, end } = dayRangeInZone(period.startDate, period.endDate, timezone);
+  const { account } = o;
+  const { timezone, today, period, start, end, historyStartDate, historyEndDate } = analyticsBounds(o);
   const scope = { accountId: account.id, timezone };
-  const historyStart = monthStart(quarterStart(today, -1), -FORECAST_HISTORY_MONTHS);
 
   const [periodCalls, periodEmails, invoiceLines, unbilledCalls, unbilledEmails, billedMonths, paymentDays, clients] =
     await Promise.all([
       findCallGroupsInPeriod(db, { ...scope, start, end }),
       findEmailGroupsInPeriod(db, { ...scope, start, end }),
-      findInvoiceLineGroups(db, { accountId: account.id, startDate: period.startDate, endDate: period.endDate }),
+      findInvoiceLineGroups(db, {
+        accountId: account.id,
+        startDate: period.startDate,
+        endDate: period.endDate,
+        start,
+        end,
+      }),
       findUnbilledCallGroups(db, scope),
       findUnbilledEmailGroups(db, scope),
-      findBilledMonths(db, { accountId: account.id, startDate: historyStart, endDate: addDays(monthStart(today, 1), -1) }),
+      findBilledMonths(db, { accountId: account.id, startDate: historyStartDate, endDate: historyEndDate }),
       findDaysToPayment(db, { ...scope, start, end }),
       findClientScopes(db, account.id),
     ]);

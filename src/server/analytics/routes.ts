@@ -3,7 +3,8 @@ import { analyticsQuery, analyticsResponse } from "../../core/contracts/analytic
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
 import { routeSchema } from "../platform/route-schema.js";
-import { getAnalytics } from "./get-analytics.js";
+import { sendCachedJson } from "../platform/read-cache.js";
+import { analyticsBounds, getAnalytics } from "./get-analytics.js";
 
 /** The Analytics page's one read (issue 27 §1; docs/analytics.md). */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
@@ -17,10 +18,16 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: analyticsResponse },
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const { account } = requireAuth(request);
       const query = parseInput(analyticsQuery, request.query);
-      return getAnalytics(app.db, { account, query, now: app.now() });
+      const now = app.now();
+      // The last layer (issue 27): the answer's reads are aggregates and kept totals; the per-instance cache
+      // (platform/read-cache.ts) spares ten people opening the page at once the same work. The key holds
+      // everything the answer depends on besides the data: the zone, today in it, and the period.
+      const { timezone, today, period } = analyticsBounds({ account, query, now });
+      const key = `${timezone} ${today} ${period.kind} ${period.startDate} ${period.endDate}`;
+      return sendCachedJson(reply, app.analyticsCache, account.id, key, () => getAnalytics(app.db, { account, query, now }));
     },
   );
 }

@@ -4,8 +4,9 @@ import type { DashboardStats } from "../../core/contracts/calls.js";
 /**
  * A read-through cache of what an account's screens read most, one per app instance, an entry kept
  * for `ttlMs` (one second by default, READ_CACHE_MS; like the session cache,
- * src/server/auth/session-cache.ts). Two caches use it: the dashboard's figures and the client
- * log's answers (one client's calls or emails in a period, as the JSON sent).
+ * src/server/auth/session-cache.ts). Three caches use it: the dashboard's figures, the client
+ * log's answers (one client's calls or emails in a period, as the JSON sent) and the Analytics
+ * page's answer (one period, as the JSON sent; issue 27: the last layer, after its reads were made cheap).
  *
  * Why: these are the reads every user of an account opens and reopens, each a database round trip
  * that, on the embedded database, runs on the app's only thread. The database stays the only source
@@ -72,18 +73,22 @@ export class ReadCache<T> {
 }
 
 /**
- * Decorates `app.statsCache` and `app.clientLogCache`, and drops an account's entries in both on any
- * write request it makes (before the answer goes out). Register before the routes.
+ * Decorates `app.statsCache`, `app.clientLogCache` and `app.analyticsCache`, and drops an account's
+ * entries in all of them on any write request it makes (before the answer goes out). Register before
+ * the routes.
  */
 export function registerReadCaches(app: FastifyInstance, ttlMs: number): void {
   const stats = new ReadCache<DashboardStats>(ttlMs);
   const clientLog = new ReadCache<string>(ttlMs);
+  const analytics = new ReadCache<string>(ttlMs);
   app.decorate("statsCache", stats);
   app.decorate("clientLogCache", clientLog);
+  app.decorate("analyticsCache", analytics);
   app.addHook("onSend", (request, _reply, payload, done) => {
     if (request.auth && request.method !== "GET" && request.method !== "HEAD") {
       stats.forgetAccount(request.auth.accountId);
       clientLog.forgetAccount(request.auth.accountId);
+      analytics.forgetAccount(request.auth.accountId);
     }
     done(null, payload);
   });

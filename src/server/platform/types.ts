@@ -23,6 +23,8 @@ declare module "fastify" {
     statsCache: ReadCache<DashboardStats>;
     /** The client log's answers (JSON) per account for a second (platform/read-cache.ts). */
     clientLogCache: ReadCache<string>;
+    /** The Analytics page's answers (JSON) per account for a second (platform/read-cache.ts). */
+    analyticsCache: ReadCache<string>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -12,3 +12,4 @@ export * from "./setup-guides.js";
 export * from "./legal.js";
 export * from "./audit.js";
 export * from "./capture-reconciliations.js";
+export * from "./analytics.js";
