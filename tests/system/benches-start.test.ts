@@ -50,6 +50,8 @@ const EXCLUDED: Record<string, string> = {
   "stripe-webhook.ts": "a child app, the Stripe stand-in and the job queue draining (budget)",
   "teams-capture-latency.ts": "starts Chromium, the built app and the Microsoft stand-in with its certificate (budget)",
   "webhook-throughput.ts": "a child app and a bare server under load (budget)",
+  "audit-writes.mjs": "two built servers on copies of one database under load (budget)",
+  "audit-crash.mjs": "tests/system/audit-crash.test.ts runs it in its fast mode and checks its counts",
 };
 
 /** Modules the benches import or start, not benches themselves. */
@@ -65,6 +67,7 @@ const HELPERS = [
   "client-log-explain.ts",
   "dashboard-explain.ts",
   "analytics-explain.ts",
+  "audit-setup.mjs",
 ];
 
 describe("benches in their fast mode", () => {
