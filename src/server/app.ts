@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { auditedTransactions, registerAuditScope } from "./audit/audit-actor.js";
 import { SessionCache } from "./auth/session-cache.js";
 import { registerSessionHook } from "./auth/session-hook.js";
-import { pruneExpiredSessions } from "./auth/sessions.js";
+import { type AuthContext, pruneExpiredSessions } from "./auth/sessions.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
@@ -68,7 +68,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate("db", database.db);
   app.decorate("now", now);
   app.decorate("payments", selectPaymentProvider(config));
-  app.decorate("sessionCache", new SessionCache(config.sessionCacheMs ?? 1000));
+  app.decorate("sessionCache", new SessionCache<AuthContext>(config.sessionCacheMs ?? 1000));
   if (config.jobs === false) {
     // No queue (a test app that does not need one): the maintenance runs once, now.
     await pruneExpiredSessions(database.db, now());

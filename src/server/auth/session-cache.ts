@@ -1,4 +1,5 @@
-import type { AuthContext } from "./sessions.js";
+/** What the cache needs of a session: whose it is (forgetAccount) and when it ends (never served past that). */
+export type CachedSession = { accountId: number; expiresAt: Date };
 
 /**
  * A read-through cache of session lookups, one per app instance, entries kept for one second.
@@ -14,16 +15,19 @@ import type { AuthContext } from "./sessions.js";
  * Entries are keyed by the cookie token itself, not its SHA-256: the map lives only in this process's
  * memory, where the token already is while the request runs, and a hit then costs no hashing. Only the
  * hash ever reaches the database.
+ *
+ * It holds whatever session shape its owner gives it (auth/sessions.ts's AuthContext in the app), so it
+ * imports nothing from sessions.ts, which imports it.
  */
-export class SessionCache {
-  private readonly entries = new Map<string, { auth: AuthContext; storedAt: number }>();
+export class SessionCache<Session extends CachedSession = CachedSession> {
+  private readonly entries = new Map<string, { auth: Session; storedAt: number }>();
 
   constructor(
     private readonly ttlMs = 1000,
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(token: string, now: Date): AuthContext | null {
+  get(token: string, now: Date): Session | null {
     const entry = this.entries.get(token);
     if (!entry) return null;
     if (performance.now() - entry.storedAt > this.ttlMs || entry.auth.expiresAt <= now) {
@@ -33,7 +37,7 @@ export class SessionCache {
     return entry.auth;
   }
 
-  set(token: string, auth: AuthContext): void {
+  set(token: string, auth: Session): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;

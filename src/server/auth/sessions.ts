@@ -47,7 +47,7 @@ export async function findSession(
   db: Db,
   token: string,
   now: Date,
-  cache?: SessionCache,
+  cache?: SessionCache<AuthContext>,
 ): Promise<{ auth: AuthContext; renewed: boolean } | null> {
   const cached = cache?.get(token, now);
   if (cached) return { auth: cached, renewed: false };
@@ -72,7 +72,7 @@ export async function findSession(
   return { auth, renewed };
 }
 
-export async function deleteSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+export async function deleteSession(db: Db, token: string, cache?: SessionCache<AuthContext>): Promise<void> {
   cache?.forget(token);
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }

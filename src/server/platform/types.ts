@@ -18,7 +18,7 @@ declare module "fastify" {
     /** The clock every service reads; tests can pin it through config.now. */
     now: () => Date;
     routeTable: { method: string; url: string }[];
-    sessionCache: SessionCache;
+    sessionCache: SessionCache<AuthContext>;
     /** The dashboard's figures per account for a second (platform/read-cache.ts). */
     statsCache: ReadCache<DashboardStats>;
     /** The client log's answers (JSON) per account for a second (platform/read-cache.ts). */
