@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { OwnContacts } from "../../core/capture/choose-client.js";
 import { emailDomain, normaliseEmail } from "../../core/capture/email-address.js";
-import type { RunStatement } from "../capture/capture-statements.js";
 import { ownContactsOf } from "../capture/capture-queries.js";
 import { matchCallClient } from "../capture/match-call-client.js";
 import type { Db } from "../db/client.js";
+import { rowsOf } from "../db/statement-names.js";
+import { plainRunner } from "../db/transaction-statements.js";
 import { accounts, clientIdentities, clients } from "../db/schema/index.js";
 import type { FeedOccurrence } from "./feed-occurrence.js";
 
@@ -24,7 +25,7 @@ export async function matchOccurrences(
   accountId: number,
   occurrences: readonly FeedOccurrence[],
 ): Promise<MatchedOccurrence[]> {
-  const run: RunStatement = async (query) => rowsOf(await db.execute(query));
+  const run = plainRunner(db);
   const [context] = rowsOf(
     await db.execute(sql`select a.phone_country as country, ${ownContactsOf(sql.raw("a.id"))} as own
       from ${accounts} a where a.id = ${accountId}`),
@@ -74,8 +75,4 @@ async function clientAddresses(db: Db, accountId: number): Promise<{ emails: Set
   ) as { email: string }[];
   const emails = new Set(rows.map((row) => row.email));
   return { emails, domains: new Set([...emails].map(emailDomain)) };
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }

@@ -16,12 +16,12 @@ import {
 } from "./capture-queries.js";
 import { planTimes, providerStart } from "./call-times.js";
 import type { OwnContacts } from "../../core/capture/choose-client.js";
-import type { RunStatement } from "./capture-statements.js";
+import type { RunStatement } from "../db/transaction-statements.js";
 import { matchCallClient } from "./match-call-client.js";
 import { mergeParticipants } from "./merge-participants.js";
 
 type ApplyOptions = {
-  /** The transaction's own statements, prepared (capture-statements.ts). */
+  /** The transaction's own statements, prepared (db/transaction-statements.ts). */
   run: RunStatement;
   account: AccountRow;
   /** The account users' addresses and numbers: never a client's. */

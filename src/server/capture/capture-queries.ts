@@ -7,7 +7,8 @@ import { CALL_CHANGES_CHANNEL, type CallChange } from "../live/notify-call-chang
 import { INVOICE_READY, type InvoiceReadyValues } from "../notifications/notify-invoice-ready.js";
 import type { OwnContacts } from "../../core/capture/choose-client.js";
 import type { CaptureEvent } from "./capture-event.js";
-import { prefixedColumns, type RunStatement } from "./capture-statements.js";
+import { prefixedColumns } from "../db/prefixed-columns.js";
+import type { RunStatement } from "../db/transaction-statements.js";
 
 /** The key of a captured call: one call per conversation of a provider in an account. */
 export type CaptureKey = { accountId: number; source: string; externalCallId: string };

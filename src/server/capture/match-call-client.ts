@@ -9,7 +9,7 @@ import {
 } from "../../core/capture/choose-client.js";
 import { clientIdentities, clients } from "../db/schema/index.js";
 import { CAPTURE_CLIENT_JSON, type CaptureClient, parsedJson } from "./capture-queries.js";
-import type { RunStatement } from "./capture-statements.js";
+import type { RunStatement } from "../db/transaction-statements.js";
 
 /**
  * The client the call's participants point to now (`current`) and before this event's were added

@@ -10,7 +10,8 @@ import { applyCaptureEvent } from "./apply-capture-event.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
 import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall, openEvent } from "./capture-queries.js";
 import { providerStart } from "./call-times.js";
-import { prefixedColumns, type RunStatement, statementRunner } from "./capture-statements.js";
+import { prefixedColumns } from "../db/prefixed-columns.js";
+import { type RunStatement, statementRunner } from "../db/transaction-statements.js";
 
 const callColumns = prefixedColumns(calls, "c", "c_");
 

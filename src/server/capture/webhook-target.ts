@@ -3,7 +3,7 @@ import type { Db } from "../db/client.js";
 import { integrations, users } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
 import { queryPrepared } from "../db/prepared-query.js";
-import { prefixedColumns } from "./capture-statements.js";
+import { prefixedColumns } from "../db/prefixed-columns.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
 
@@ -12,7 +12,7 @@ export type WebhookTarget = { row: IntegrationRow; ownerEmail: string | null };
 /**
  * The integration row of `kind`/`provider` that a webhook URL's token (or, for a job, its id)
  * names, with its owner's email (the user's own address is "self" among participants, never a
- * client candidate). Read at every delivery, so a prepared statement (capture-statements.ts).
+ * client candidate). Read at every delivery, so a prepared statement (db/prepared-query.ts).
  */
 export async function findWebhookTarget(
   db: Db,

@@ -3,9 +3,11 @@ import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "./client.js";
-import { pglitePreparedQueries } from "./pglite-prepared.js";
+import { runPreparedOnPglite, type StatementParam } from "./pglite-prepared.js";
+import { rowsOf, statementNames } from "./statement-names.js";
 
 const dialect = new PgDialect();
+const nameOf = statementNames("read_", 100);
 
 /**
  * One statement outside any transaction (a webhook's lookup of its integration, a rate-limit counter) as a
@@ -20,37 +22,9 @@ export async function queryPrepared(db: Db, query: SQL): Promise<Record<string, 
   const compiled = dialect.sqlToQuery(query);
   const name = nameOf(compiled.sql);
   if (name && isPglite) {
-    const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as string | number)));
-    return runnerFor(client)<Record<string, unknown>>({ name, text: compiled.sql }, params);
+    const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as StatementParam)));
+    return runPreparedOnPglite<Record<string, unknown>>(client, { name, text: compiled.sql }, params, "own");
   }
   if (name && client instanceof pg.Pool) return (await client.query({ name, text: compiled.sql, values: compiled.params as unknown[] })).rows;
   return rowsOf(await db.execute(query));
-}
-
-const runners = new WeakMap<PGlite, ReturnType<typeof pglitePreparedQueries>>();
-
-function runnerFor(client: PGlite): ReturnType<typeof pglitePreparedQueries> {
-  let run = runners.get(client);
-  if (!run) {
-    run = pglitePreparedQueries(client);
-    runners.set(client, run);
-  }
-  return run;
-}
-
-/** Statement texts that vary without bound would fill the session with names: past this many, ordinary queries. */
-const MAX_NAMED = 100;
-const names = new Map<string, string>();
-
-function nameOf(text: string): string | null {
-  const known = names.get(text);
-  if (known) return known;
-  if (names.size >= MAX_NAMED) return null;
-  const name = `read_${names.size + 1}`;
-  names.set(text, name);
-  return name;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }

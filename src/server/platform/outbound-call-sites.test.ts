@@ -59,7 +59,7 @@ const CALL_SITES: Record<string, Site> = {
   "platform/trust-proxy.ts": { host: "fixed", why: "node:net only parses addresses" },
   "db/client.ts": { host: "fixed", why: "DATABASE_URL" },
   "db/prepared-query.ts": { host: "fixed", why: "the app's own database connection" },
-  "capture/capture-statements.ts": { host: "fixed", why: "the app's own database connection" },
+  "db/transaction-statements.ts": { host: "fixed", why: "the app's own database connection" },
   "live/call-change-hub.ts": { host: "fixed", why: "the app's own database connection (LISTEN)" },
 };
 
