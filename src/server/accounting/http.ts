@@ -1,6 +1,7 @@
 import { PrivateAddressError } from "../platform/outbound-address.js";
 import { requestPublicHost } from "../platform/outbound-request.js";
 import {
+  type AccountingFailure,
   AccountingRateLimited,
   AccountingRejected,
   AccountingUnauthorized,
@@ -172,8 +173,19 @@ export type OAuthTokenRequest = {
   timeoutMs: number;
   /** Used when the token endpoint does not say how long the access token lives. */
   defaultLifetimeSeconds?: number;
+  /** The answer's field with the refresh token's lifetime in seconds, for a provider that sends one (QuickBooks). */
+  refreshLifetimeField?: string;
+  /** Who the messages name ("QuickBooks' token endpoint"); "The token endpoint" by default. */
+  who?: string;
+  /** The provider's own words for a refused or failed answer (429 and every status from 400); the generic ones otherwise. */
+  failure?: (answer: { status: number; body: Record<string, unknown>; retryAfter: string | null }) => AccountingFailure;
   now?: () => number;
 };
+
+/** An OAuth client's HTTP Basic credentials (RFC 6749 §2.3.1: each part form-encoded first). */
+export function basicClientAuthorization(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`;
+}
 
 /**
  * The OAuth 2.0 token endpoint (RFC 6749 §4.1.3 and §6), form-encoded. invalid_grant (a spent or
@@ -186,18 +198,20 @@ export async function oauthTokenRequest(request: OAuthTokenRequest): Promise<OAu
     "content-type": "application/x-www-form-urlencoded",
   };
   if (request.clientAuthentication === "basic")
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(request.clientId)}:${encodeURIComponent(request.clientSecret)}`).toString("base64")}`;
+    headers.authorization = basicClientAuthorization(request.clientId, request.clientSecret);
   else {
     form.set("client_id", request.clientId);
     form.set("client_secret", request.clientSecret);
   }
-  const response = await fetchWithDeadline(request.url, {
-    method: "POST",
-    headers,
-    body: form.toString(),
-    timeoutMs: request.timeoutMs,
-  });
+  const who = request.who ?? "The token endpoint";
+  const response = await fetchWithDeadline(
+    request.url,
+    { method: "POST", headers, body: form.toString(), timeoutMs: request.timeoutMs },
+    request.who,
+  );
   const body = (response.body ?? {}) as Record<string, unknown>;
+  if (request.failure && (response.status === 429 || response.status >= 400))
+    throw request.failure({ status: response.status, body, retryAfter: response.headers.get("retry-after") });
   if (response.status === 429)
     throw new AccountingRateLimited(
       "The token endpoint asked us to slow down (429).",
@@ -212,14 +226,15 @@ export async function oauthTokenRequest(request: OAuthTokenRequest): Promise<OAu
     throw new AccountingRejected(`The provider refused the token request (${code}${words}).`, response.status);
   }
   if (typeof body.access_token !== "string" || typeof body.refresh_token !== "string")
-    throw new AccountingUnavailable("The token endpoint answered without tokens.");
+    throw new AccountingUnavailable(`${who} answered without tokens.`);
   const now = (request.now ?? Date.now)();
   const lifetime = typeof body.expires_in === "number" ? body.expires_in : (request.defaultLifetimeSeconds ?? 3600);
+  const refreshLifetime = request.refreshLifetimeField ? body[request.refreshLifetimeField] : undefined;
   return {
     accessToken: body.access_token,
     refreshToken: body.refresh_token,
     accessTokenExpiresAt: now + lifetime * 1000,
-    refreshTokenExpiresAt: null,
+    refreshTokenExpiresAt: typeof refreshLifetime === "number" ? now + refreshLifetime * 1000 : null,
   };
 }
 

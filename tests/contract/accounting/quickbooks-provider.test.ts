@@ -20,8 +20,8 @@ import {
 import { type QuickBooksStandIn, startQuickBooksStandIn } from "../../stand-ins/quickbooks/index.js";
 
 /**
- * The QuickBooks Online provider (issue 16 §3) against the local QuickBooks stand-in: OAuth with
- * intuit-oauth, customers found or created once, invoices created, updated with their SyncToken and
+ * The QuickBooks Online provider (issue 16 §3) against the local QuickBooks stand-in: OAuth on the
+ * providers' shared token request (accounting/http.ts), customers found or created once, invoices created, updated with their SyncToken and
  * voided, payments linked to their invoice, `requestid` replays, and each failure mapped to the
  * one of the four accounting failures the sync engine acts on. The session is built by hand here;
  * the engine's own session (token store, shared rate limit) has its own tests.
@@ -596,7 +596,7 @@ describe("failures", () => {
   });
 
   // The deadline itself, once per transport (the API through fetchWithDeadline, the token endpoint
-  // through intuit-oauth's loadResponse): the stand-in holds the request and answers only after the
+  // through accounting/http.ts's oauthTokenRequest): the stand-in holds the request and answers only after the
   // assertion, so only the deadline can end the call; how soon is not asserted.
   it("a request held past the deadline: AccountingUnavailable naming the deadline", async () => {
     // Both connections made first: a hold the client gave up on before it arrived cannot catch them.

@@ -12,7 +12,7 @@ import { QUICKBOOKS_MINOR_VERSION, quickBooksUrls } from "./quickbooks-endpoints
 
 /**
  * One call to the QuickBooks Online REST API for one company. The REST calls go through fetch, not
- * intuit-oauth's `makeApiCall`: that one turns a 429 into an error without the Retry-After header,
+ * Intuit's SDK's `makeApiCall` (intuit-oauth, no longer a dependency): that one turns a 429 into an error without the Retry-After header,
  * and a 5xx or a time-out into errors told apart only by message text, and it retries nothing we
  * could control. Every call waits for the organisation's rate-limit slot, carries a fresh bearer,
  * renews it once on 401, and ends in a result or one of the four accounting failures.

@@ -25,8 +25,8 @@ import {
 } from "./quickbooks-payloads.js";
 
 /**
- * QuickBooks Online (issue 16 §3): OAuth through intuit-oauth, the REST API v3 through fetch
- * (quickbooks-api.ts says why). Duplicates are kept out three ways: the sync engine's stored
+ * QuickBooks Online (issue 16 §3): OAuth on the providers' shared token request (quickbooks-oauth.ts),
+ * the REST API v3 through fetch (quickbooks-api.ts says why). Duplicates are kept out three ways: the sync engine's stored
  * mapping (a known row is updated, never created again), a customer is looked up by DisplayName
  * before one is created, and every create, update and void carries the engine's idempotency key as
  * QuickBooks' `requestid`, so a retry after a lost answer gets the first answer back. Updates and
