@@ -9,6 +9,9 @@ import { openDatabase } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { registerFeatures } from "./features.js";
 import { JobQueue } from "./jobs/job-queue.js";
+import type { JobRegistry } from "./jobs/job-types.js";
+import { MAINTENANCE_JOB } from "./jobs/maintenance-job.js";
+import { jobRegistry } from "./jobs/registry.js";
 import { registerCsrfGuard } from "./platform/csrf.js";
 import { registerErrorHandler } from "./platform/error-handler.js";
 import { httpTimeoutOptions } from "./platform/http-timeouts.js";
@@ -25,14 +28,15 @@ import "./platform/types.js";
 import { registerWebApp } from "./platform/web-app.js";
 import { selectPaymentProvider } from "./payments/select-provider.js";
 
-/**
- * Builds the whole app — database opened and migrated, every feature registered — without
- * listening, so tests can inject requests or listen on any port.
- */
 /** How long closing waits for handlers still running (their clients gone) before it closes the database. */
 const IN_FLIGHT_DRAIN_MS = 10_000;
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/**
+ * Builds the whole app — database opened and migrated, every feature registered — without
+ * listening, so tests can inject requests or listen on any port. `extraJobs` are queues beside the
+ * app's own (jobs/registry.ts): tests add probes there.
+ */
+export async function buildApp(config: Config, options: { extraJobs?: JobRegistry } = {}): Promise<FastifyInstance> {
   assertStartableConfig(config);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logDestination),
@@ -74,9 +78,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await pruneExpiredSessions(database.db, now());
     await pruneRateLimits(database.db, now());
   } else {
-    jobs = await JobQueue.start(database, { db: database.db, now, log: app.log, config }, config.jobs);
-    // Once at start, then every 15 minutes by its schedule (jobs/job-handlers.ts).
-    await jobs.send("maintenance", {});
+    const registry = { ...jobRegistry, ...options.extraJobs };
+    jobs = await JobQueue.start(database, { db: database.db, now, log: app.log, config }, registry, config.jobs);
+    // Once at start, then every 15 minutes by its schedule (jobs/maintenance-job.ts).
+    await jobs.send(MAINTENANCE_JOB, {});
   }
   app.decorate("jobs", jobs);
 

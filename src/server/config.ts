@@ -4,7 +4,7 @@ import type { AccountingProviderId } from "../core/accounting/providers.js";
 import type { ProviderEndpoints } from "./accounting/provider.js";
 import type { PgliteLease } from "./db/client.js";
 import type { ProviderRateLimit } from "./accounting/sync/rate-limits.js";
-import type { JobsOptions } from "./jobs/job-queue.js";
+import type { JobsOptions } from "./jobs/queue-options.js";
 import type { HttpTimeouts } from "./platform/http-timeouts.js";
 import type { LogDestination } from "./platform/logger.js";
 import type { RateLimitRule } from "./platform/rate-limit.js";
@@ -200,8 +200,8 @@ export type Config = {
   /** Injected clock for tests; production uses the real one. */
   now?: () => Date;
   /**
-   * The job queue (jobs/job-queue.ts): on unless false. Options are for tests (extra queues, a
-   * faster poll); the app itself needs none.
+   * The job queue (jobs/job-queue.ts): on unless false. Options are for tests and benches (a faster
+   * poll, no schedules); the app itself needs none. A test's own queues go to buildApp's `extraJobs`.
    */
   jobs?: false | JobsOptions;
 };

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { rateLimitCounters, sessions, webhookEvents } from "../../src/server/db/schema/index.js";
-import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-handlers.js";
+import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-types.js";
 import type { JobsOptions } from "../../src/server/jobs/job-queue.js";
 import { signUp } from "../helpers/factories.js";
 import { createServerDatabase, startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -26,7 +27,7 @@ const FAST: JobsOptions = { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 };
 const RULES: QueueRules = { policy: "standard", retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, expireInSeconds: 60 };
 
 function probe(rules: Partial<QueueRules>, run: JobDefinition<object>["run"]): JobDefinition<object> {
-  return { rules: { ...RULES, ...rules }, run };
+  return { rules: { ...RULES, ...rules }, payload: z.looseObject({}), run };
 }
 
 type JobRow = {
@@ -152,6 +153,8 @@ describe("a failing job", () => {
   let t: TestApp;
   /** When each attempt of probe-flaky started (before it threw, so before pg-boss recorded the failure). */
   const attempts: number[] = [];
+  /** The invoice ids probe-typed ran with. */
+  const typedRuns: number[] = [];
   beforeAll(async () => {
     t = await startTestApp({
       jobs: {
@@ -165,6 +168,13 @@ describe("a failing job", () => {
           "probe-broken": probe({ retryLimit: 1, retryDelaySeconds: 1 }, async () => {
             throw new Error("always broken");
           }),
+          "probe-typed": {
+            rules: RULES,
+            payload: z.object({ invoiceId: z.number().int() }),
+            run: async (data: { invoiceId: number }) => {
+              typedRuns.push(data.invoiceId);
+            },
+          } satisfies JobDefinition<{ invoiceId: number }>,
         },
       },
     });
@@ -213,6 +223,31 @@ describe("a failing job", () => {
       (row) => row?.state === "failed",
     );
     expect(failed).toMatchObject({ retry_count: 1, retry_limit: 1, output: { message: "always broken" } });
+  });
+
+  it("runs only on data its payload schema accepts; other data fails the job with a message saying why", async () => {
+    const good = (await t.app.jobs!.send("probe-typed", { invoiceId: 7 }))!;
+    const bad = (await t.app.jobs!.send("probe-typed", { invoiceId: "7" }))!;
+    await untilCompleted(t, [good]);
+    const refused = await until(
+      "the job with the wrong data to fail",
+      () => jobRow(t, bad),
+      (row) => row?.state === "failed",
+    );
+    expect(refused?.output?.message).toMatch(
+      /^The probe-typed job was not run: its data does not have the shape this version expects \(invoiceId: .+\)$/,
+    );
+    expect(typedRuns).toEqual([7]);
+  });
+
+  it("checks the app's own jobs against their payloads too (a job queued by an older deploy)", async () => {
+    const id = (await t.app.jobs!.send("accounting.sync-run", { run: 12 }))!;
+    const refused = await until(
+      "the sync run with the old data shape to fail",
+      () => jobRow(t, id),
+      (row) => row?.output?.message !== undefined,
+    );
+    expect(refused?.output?.message).toMatch(/^The accounting\.sync-run job was not run: .*runId/);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meetJobs } from "../../src/server/capture/meet/meet-jobs.js";
 import { meetAccessToken } from "../../src/server/capture/meet/meet-tokens.js";
-import type { JobContext } from "../../src/server/jobs/job-handlers.js";
+import type { JobContext } from "../../src/server/jobs/job-types.js";
 import { secretBoxFor } from "../../src/server/platform/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";

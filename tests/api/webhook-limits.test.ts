@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEvents } from "../../src/server/db/schema/index.js";
-import { jobHandlers } from "../../src/server/jobs/job-handlers.js";
+import { maintenanceJob } from "../../src/server/jobs/maintenance-job.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { connectGenericLandline, postGeneric } from "../helpers/phone-webhooks.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -79,7 +79,7 @@ describe("pruning webhook claims", () => {
         .map((row) => row.provider)
         .sort();
     const runMaintenanceAt = (now: Date) =>
-      jobHandlers.maintenance.run({}, { db: t.app.db, now: () => now, log: t.app.log, config: t.app.config, send: async () => null });
+      maintenanceJob.run({}, { db: t.app.db, now: () => now, log: t.app.log, config: t.app.config, send: async () => null });
 
     // 23 hours on: every window is still open.
     await runMaintenanceAt(new Date(at.getTime() + 23 * 3_600_000));

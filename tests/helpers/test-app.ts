@@ -8,6 +8,8 @@ import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
+import type { JobRegistry } from "../../src/server/jobs/job-types.js";
+import type { JobsOptions } from "../../src/server/jobs/queue-options.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
 import { leasePglite } from "./pglite-pool.js";
@@ -117,11 +119,17 @@ export async function createServerDatabase(adminUrl: string): Promise<{ url: str
   };
 }
 
+/** A test's configuration; `jobs.extraHandlers` adds the test's own queues (probes) beside the app's. */
+export type TestAppOverrides = Omit<Partial<Config>, "jobs"> & { jobs?: false | (JobsOptions & { extraHandlers?: JobRegistry }) };
+
 /**
  * Starts the whole app on a fresh database and a real loopback port. PGlite in memory from the
  * migrated template by default; the PostgreSQL server when TEST_DATABASE_URL is set.
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(testOverrides: TestAppOverrides = {}): Promise<TestApp> {
+  const { jobs: testJobs, ...rest } = testOverrides;
+  const { extraHandlers, ...jobsOptions } = testJobs || {};
+  const overrides: Partial<Config> = { ...rest, ...(testJobs !== undefined && { jobs: testJobs && jobsOptions }) };
   // A given databaseUrl (a second instance on the same database) is used as it is, and not dropped.
   const serverDb =
     process.env.TEST_DATABASE_URL && !overrides.databaseUrl ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
@@ -163,7 +171,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   );
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, { extraJobs: extraHandlers });
   } catch (error) {
     await lease?.release();
     throw error;

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { integrations } from "../db/schema/index.js";
-import type { JobDefinition } from "../jobs/job-handlers.js";
+import { z } from "zod";
+import { EMPTY_PAYLOAD, type JobDefinition } from "../jobs/job-types.js";
 import { secretBoxFor } from "../platform/secrets.js";
 import { FEED_KIND, FEED_PROVIDER } from "./feed-integration.js";
 import { fetchOptionsFor, pollFeedRow } from "./poll-feed.js";
 
 /**
- * The feed's jobs (issue 14 §4), rows of jobs/job-handlers.ts: every 5 minutes one stately job queues a
+ * The feed's jobs (issue 14 §4), rows of jobs/registry.ts: every 5 minutes one stately job queues a
  * poll per enabled feed, each with the feed's id as singletonKey, so a slow feed never has two polls
  * at once. A failed poll is recorded on the feed (status, last error) and not retried: the next tick
  * asks again.
@@ -16,6 +17,7 @@ export const POLL_FEED_JOB = "calendar.poll-feed";
 
 export const pollFeedsJob: JobDefinition<Record<string, never>> = {
   rules: { policy: "stately", retryLimit: 1, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 120 },
+  payload: EMPTY_PAYLOAD,
   schedule: { cron: "*/5 * * * *", data: {} },
   run: async (_data, { db, send }) => {
     const feeds = await db
@@ -28,6 +30,7 @@ export const pollFeedsJob: JobDefinition<Record<string, never>> = {
 
 export const pollFeedJob: JobDefinition<{ integrationId: number }> = {
   rules: { policy: "standard", retryLimit: 0, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 120 },
+  payload: z.object({ integrationId: z.number().int() }),
   run: async (data, { db, now, log, config }) => {
     const [row] = await db.select().from(integrations).where(eq(integrations.id, data.integrationId)).limit(1);
     if (!row?.enabled || row.kind !== FEED_KIND) return; // removed or turned off since it was queued

@@ -7,15 +7,11 @@ import {
   isAccountingProviderId,
 } from "../../core/accounting/providers.js";
 import { notFound } from "../../core/errors.js";
-import type { AccountingContext, JobSend } from "../accounting/sync/accounting-context.js";
 import { type AccountingSecret, readAccountingSecret } from "../accounting/sync/token-store.js";
-import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
-import type { JobData, JobName } from "../jobs/job-handlers.js";
-import type { JobQueue } from "../jobs/job-queue.js";
-import { type SecretBox, SecretDecryptError, secretBoxFor } from "../platform/secrets.js";
+import { type SecretBox, SecretDecryptError } from "../platform/secrets.js";
 
 /**
  * The account's accounting connections: rows of `integrations` with kind "accounting", one per
@@ -77,15 +73,4 @@ export function storedSecretNames(secret: AccountingSecret): string[] {
 export function configText(row: IntegrationRow, name: string): string | undefined {
   const value = row.config?.[name];
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** The context the sync engine's functions take, from the app's parts. */
-export function accountingContextOf(app: { db: Db; config: Config; now: () => Date }): AccountingContext {
-  return { db: app.db, box: secretBoxFor(app.config), config: app.config, now: app.now };
-}
-
-/** The app queue's `send` in the shape the sync engine takes (null when this server runs no queue). */
-export function jobSendOf(jobs: JobQueue | null): JobSend | null {
-  if (!jobs) return null;
-  return (name, data, options) => jobs.send(name as JobName, data as JobData<JobName>, options);
 }

@@ -10,7 +10,8 @@ import { publicOrigin } from "../platform/public-origin.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
 import { presentAccountingChoices, readAccountingChoices, saveAccountingChoices } from "./accounting-choices.js";
-import { accountingContextOf, getAccountingRow } from "./accounting-rows.js";
+import { accountingContextOf } from "../accounting/sync/accounting-context.js";
+import { getAccountingRow } from "./accounting-rows.js";
 import { presentWithLatestRun } from "./present-financial-integration.js";
 
 const TAGS = ["financial-integrations"];

@@ -8,7 +8,7 @@ import { consentFailureOf } from "../integrations/oauth-state.js";
 import { publicOrigin } from "../platform/public-origin.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
-import { accountingContextOf } from "./accounting-rows.js";
+import { accountingContextOf } from "../accounting/sync/accounting-context.js";
 import { completeAccountingConsent } from "./complete-accounting-consent.js";
 import { ACCOUNTING_STATE_COOKIE, consentCookie, providerNamedByState } from "./oauth-consent.js";
 

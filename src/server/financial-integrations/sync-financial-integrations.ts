@@ -6,7 +6,8 @@ import {
   syncSummaryMessage,
 } from "../../core/contracts/financial-integrations.js";
 import { AppError } from "../../core/errors.js";
-import type { AccountingContext, JobSend } from "../accounting/sync/accounting-context.js";
+import type { AccountingContext } from "../accounting/sync/accounting-context.js";
+import type { JobSend } from "../jobs/job-types.js";
 import { configStrings } from "../accounting/sync/integration-row.js";
 import { presentSyncRun, startSyncRun } from "../accounting/sync/sync-runs.js";
 import { type AccountingRow, findAccountingRows, providerOf } from "./accounting-rows.js";

@@ -12,7 +12,9 @@ import { listAccountingRecords } from "../accounting/sync/records.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { routeSchema } from "../platform/route-schema.js";
 import { parseInput } from "../platform/validate.js";
-import { accountingContextOf, getAccountingRow, jobSendOf } from "./accounting-rows.js";
+import { accountingContextOf } from "../accounting/sync/accounting-context.js";
+import { sendOf } from "../jobs/job-queue.js";
+import { getAccountingRow } from "./accounting-rows.js";
 import { syncAllFinancialIntegrations, syncFinancialIntegration } from "./sync-financial-integrations.js";
 
 const TAGS = ["financial-integrations"];
@@ -42,7 +44,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
         accountId: auth.accountId,
         userId: auth.userId,
         range: input.dateRange,
-        send: jobSendOf(app.jobs),
+        send: sendOf(app.jobs),
       });
     },
   );
@@ -64,7 +66,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
         accountId: auth.accountId,
         userId: auth.userId,
         range: input.dateRange,
-        send: jobSendOf(app.jobs),
+        send: sendOf(app.jobs),
       });
     },
   );

@@ -1,4 +1,4 @@
-import type { JobContext, JobDefinition } from "../jobs/job-handlers.js";
+import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../jobs/job-types.js";
 import { secretBoxFor } from "../platform/secrets.js";
 import { findAccountsWithSources, notifyCaptureProblems } from "./notify-capture-problems.js";
 
@@ -9,6 +9,7 @@ import { findAccountsWithSources, notifyCaptureProblems } from "./notify-capture
  */
 export const checkCaptureHealthJob: JobDefinition<Record<string, never>> = {
   rules: { policy: "stately", retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },
+  payload: EMPTY_PAYLOAD,
   schedule: { cron: "*/10 * * * *", data: {} },
   run: async (_data, context: JobContext) => {
     const box = secretBoxFor(context.config);

@@ -1,14 +1,15 @@
 import type { Database } from "../db/client.js";
-import { withDriverTransaction } from "../db/driver-transaction.js";
-import type { JobQueue, SendOptions } from "../jobs/job-queue.js";
+import { enqueueInTransaction, type QueuedJob } from "../jobs/enqueue-in-transaction.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 
 /**
  * Webhook intake's middle step (issue 23 defect 13; issue 24 §1 "webhook intake"): after a delivery
  * is verified, claim the provider's event id in `webhook_events` and queue the job that does its work
- * in ONE transaction. A crash or failure between the two commits neither, so the provider's retry
- * is processed; a repeat finds the claim and queues nothing. Every provider that answers first and
- * works in a job (Stripe, Teams, Google Meet) goes through here; the others (Zoom, Twilio, SMS, the
- * generic webhook) claim inside recordCaptureEvent's own transaction with the change itself.
+ * in ONE transaction (jobs/enqueue-in-transaction.ts). A crash or failure between the two commits
+ * neither, so the provider's retry is processed; a repeat finds the claim and queues nothing. Every
+ * provider that answers first and works in a job (Stripe, Teams, Google Meet) goes through here; the
+ * others (Zoom, Twilio, SMS, the generic webhook) claim inside recordCaptureEvent's own transaction
+ * with the change itself.
  */
 export type WebhookClaim = {
   /** webhook_events.provider: "stripe", "teams", "meet-push" … (docs/security.md lists their retention). */
@@ -19,8 +20,6 @@ export type WebhookClaim = {
   receivedAt: Date;
 };
 
-export type WebhookJob = { name: string; data: object; options?: SendOptions };
-
 const CLAIM_EVENT = `insert into webhook_events (provider, event_id, account_id, received_at) values ($1, $2, $3, $4)
   on conflict do nothing returning id`;
 
@@ -29,22 +28,20 @@ const CLAIM_EVENT = `insert into webhook_events (provider, event_id, account_id,
  * (nothing queued). Throws (nothing committed) when either step fails: answer 5xx so the provider retries.
  * The job's worker on this instance is woken after the commit (`wakeDelayMs` lets a burst go as one batch).
  */
-export async function claimAndQueue(
+export function claimAndQueue(
   database: Database,
   jobs: JobQueue,
   claim: WebhookClaim,
-  job: WebhookJob,
+  job: QueuedJob,
   options: { wakeDelayMs?: number } = {},
 ): Promise<boolean> {
-  const claimed = await withDriverTransaction(database, async (sql) => {
-    const { rows } = await sql.executeSql(CLAIM_EVENT, [claim.provider, claim.eventId, claim.accountId, claim.receivedAt]);
-    if (rows.length === 0) return false;
-    await jobs.boss.send(job.name, job.data, { ...job.options, db: sql });
-    return true;
-  });
-  if (claimed && job.options?.startAfter === undefined) {
-    if (options.wakeDelayMs) jobs.wakeSoon(job.name, options.wakeDelayMs);
-    else jobs.wake(job.name);
-  }
-  return claimed;
+  return enqueueInTransaction(
+    database,
+    jobs,
+    async (sql) => {
+      const { rows } = await sql.executeSql(CLAIM_EVENT, [claim.provider, claim.eventId, claim.accountId, claim.receivedAt]);
+      return rows.length > 0 ? job : null;
+    },
+    options,
+  );
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
 import { conflict } from "../../core/errors.js";
 import { requireTransition } from "../../core/invoices.js";
-import type { JobSend } from "../accounting/sync/accounting-context.js";
+import type { JobSend } from "../jobs/job-types.js";
 import { queueAccountingPush } from "../accounting/sync/invoice-changes.js";
 import type { Db } from "../db/client.js";
 import { invoices } from "../db/schema/index.js";

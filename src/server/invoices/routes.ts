@@ -17,7 +17,7 @@ import {
   invoicePdfQuery,
   sendInvoiceRequest,
 } from "../../core/contracts/invoices.js";
-import { jobSendFor } from "../accounting/sync/accounting-context.js";
+import { sendOf } from "../jobs/job-queue.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../platform/validate.js";
 import { createInvoicesForPeriod } from "./create-invoices-for-period.js";
@@ -198,7 +198,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
         const { accountId } = requireAuth(request);
         const { id } = parseInput(idParam, request.params);
         // The queue, for pushing a voided or paid invoice to connected accounting systems.
-        return action.run(app.db, { accountId, invoiceId: id, now: app.now(), send: jobSendFor(app.jobs) });
+        return action.run(app.db, { accountId, invoiceId: id, now: app.now(), send: sendOf(app.jobs) });
       },
     });
   }

@@ -1,22 +1,10 @@
 import PgBoss from "pg-boss";
 import { runAsJob } from "../audit/audit-actor.js";
 import type { Database } from "../db/client.js";
-import { type JobContext, type JobData, type JobDefinition, type JobName, jobHandlers } from "./job-handlers.js";
+import type { JobContext, JobDefinition, JobRegistry, JobSend } from "./job-types.js";
+import type { JobsOptions } from "./queue-options.js";
 
-export type JobsOptions = {
-  /** More queues beside jobs/job-handlers.ts (tests add probes here). */
-  extraHandlers?: Record<string, JobDefinition<object>>;
-  /** How often an idle worker asks the database for work (seconds, at least 0.5); default 2. */
-  pollingIntervalSeconds?: number;
-  /** How long stop() waits for running jobs before failing them back to the queue (ms); default 10 s. */
-  stopTimeoutMs?: number;
-  /**
-   * Register the handlers' cron schedules (default true). Test apps turn them off: an hourly or
-   * quarter-hourly run landing in the middle of a test raced what the test itself ran (a test of the
-   * sync sweep found its run already finished); tests run scheduled jobs themselves.
-   */
-  schedules?: boolean;
-};
+export type { JobsOptions };
 
 export type SendOptions = Pick<PgBoss.SendOptions, "startAfter" | "singletonKey" | "priority" | "id">;
 
@@ -101,7 +89,16 @@ export class JobQueue {
     this.#stopTimeoutMs = stopTimeoutMs;
   }
 
-  static async start(database: Database, baseContext: Omit<JobContext, "send">, options: JobsOptions = {}): Promise<JobQueue> {
+  /**
+   * Starts the queue with every job of `registry` (jobs/registry.ts, handed in by the composition
+   * root: this module imports no feature).
+   */
+  static async start(
+    database: Database,
+    baseContext: Omit<JobContext, "send">,
+    registry: JobRegistry,
+    options: JobsOptions = {},
+  ): Promise<JobQueue> {
     const db = queueDb(database);
     const boss = new PgBoss({ db, schedule: true, supervise: true, migrate: true });
     boss.on("error", (error) => baseContext.log.warn({ err: error }, "job queue: %s", error.message));
@@ -111,12 +108,8 @@ export class JobQueue {
       ...baseContext,
       send: (name, data, sendOptions) => queue.#sendAndWake(name, data, sendOptions ?? {}),
     };
-    const handlers: Record<string, JobDefinition<object>> = {
-      ...(jobHandlers as unknown as Record<string, JobDefinition<object>>),
-      ...options.extraHandlers,
-    };
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    for (const [name, definition] of Object.entries(handlers)) {
+    for (const [name, definition] of Object.entries(registry)) {
       const { policy, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = definition.rules;
       const rules = { name, policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
       // Both are idempotent; two instances starting together may race on them harmlessly.
@@ -127,13 +120,13 @@ export class JobQueue {
       else await boss.unschedule(name);
       const batchSize = definition.batchSize ?? 1;
       const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
-        if (jobs.length === 1) await runAsJob(name, () => definition.run(jobs[0]!.data, context));
+        if (jobs.length === 1) await runAsJob(name, () => runChecked(name, definition, jobs[0]!.data, context));
         else {
           // pg-boss fails a whole batch when its handler throws: fail only the job that threw (its
           // own retry), and the completion that follows skips it (it completes active jobs only).
           for (const job of jobs) {
             try {
-              await runAsJob(name, () => definition.run(job.data, context));
+              await runAsJob(name, () => runChecked(name, definition, job.data, context));
             } catch (error) {
               await boss.fail(name, job.id, { message: (error as Error).message });
             }
@@ -148,8 +141,11 @@ export class JobQueue {
     return queue;
   }
 
-  /** Queues a job; the id, or null when the queue's policy refused it (one already waiting). */
-  send<Name extends JobName>(name: Name, data: JobData<Name>, options: SendOptions = {}): Promise<string | null> {
+  /**
+   * Queues a job; the id, or null when the queue's policy refused it (one already waiting). The
+   * data is checked against the job's payload schema when the job comes out of the queue.
+   */
+  send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     return this.#sendAndWake(name, data, options);
   }
 
@@ -192,5 +188,30 @@ export class JobQueue {
     this.#pendingWakes.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.#stopTimeoutMs });
     await this.#db.close(this.#stopTimeoutMs);
+  }
+}
+
+/** The app queue's send as a JobSend (routes hand it to services), or null when this server runs no queue. */
+export function sendOf(jobs: JobQueue | null | undefined): JobSend | null {
+  if (!jobs) return null;
+  return (name, data, options) => jobs.send(name, data, options ?? {});
+}
+
+/**
+ * Runs one job on data its payload schema accepts. Data it refuses (a job queued by an older deploy
+ * with another shape, or by a caller that sent the wrong one) fails the job with the schema's words
+ * and the handler never runs: pg-boss keeps the message as the job's output.
+ */
+async function runChecked(name: string, definition: JobDefinition<object>, data: unknown, context: JobContext): Promise<void> {
+  const checked = definition.payload.safeParse(data);
+  if (!checked.success) throw new JobPayloadRefused(name, checked.error.issues);
+  await definition.run(checked.data, context);
+}
+
+export class JobPayloadRefused extends Error {
+  constructor(name: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const details = issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "data"}: ${issue.message}`);
+    super(`The ${name} job was not run: its data does not have the shape this version expects (${details.join("; ")})`);
+    this.name = "JobPayloadRefused";
   }
 }

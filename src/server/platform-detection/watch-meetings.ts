@@ -4,7 +4,7 @@ import type { CaptureEvent } from "../capture/capture-event.js";
 import { recordCaptureEvent } from "../capture/record-capture-event.js";
 import type { Db } from "../db/client.js";
 import { type IntegrationRow, markIntegrationEvent } from "../integrations/integration-store.js";
-import type { JobContext } from "../jobs/job-handlers.js";
+import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../jobs/job-types.js";
 import {
   type DesktopTrackingConfig,
   desktopEvent,
@@ -15,7 +15,7 @@ import {
 import { permittedTrackingRows } from "./access.js";
 import { NEW_LOOK, type Observation, observeComputer, thisComputer } from "./observe-computer.js";
 
-/** The job's queue name (jobs/job-handlers.ts) and how often it looks while someone tracks. */
+/** The job's queue name (jobs/registry.ts) and how often it looks while someone tracks. */
 export const WATCH_MEETINGS_JOB = "desktop.watch-meetings";
 export const WATCH_EVERY_SECONDS = 10;
 
@@ -111,3 +111,18 @@ export async function endOpenDesktopCalls(
   const { events } = compareObservations(previous, new Set(), new Set(MEETING_PLATFORMS), row, at);
   for (const event of events) await recordCaptureEvent(db, event, at);
 }
+
+/**
+ * "Track meetings on this computer": one look, then again in 10 s while anyone here tracks; stately,
+ * so looks never pile up or overlap; the cron re-seeds the chain every minute (after a restart, or a
+ * lost re-queue).
+ */
+export const watchMeetingsJob: JobDefinition<Record<string, never>> = {
+  rules: { policy: "stately", retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false, expireInSeconds: 60 },
+  payload: EMPTY_PAYLOAD,
+  schedule: { cron: "* * * * *", data: {} },
+  run: async (_data, context) => {
+    const { tracking } = await watchMeetings(context);
+    if (tracking > 0) await context.send(WATCH_MEETINGS_JOB, {}, { startAfter: WATCH_EVERY_SECONDS });
+  },
+};

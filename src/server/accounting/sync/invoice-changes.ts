@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { ACCOUNTING_KIND } from "../../../core/accounting/providers.js";
 import type { Db } from "../../db/client.js";
 import { accountingRecords, integrations } from "../../db/schema/index.js";
-import type { JobSend } from "./accounting-context.js";
+import type { JobSend } from "../../jobs/job-types.js";
 import { type PushInvoiceJob, pushJobKey } from "./jobs.js";
 import { PUSH_INVOICE_JOB } from "./sync-runs.js";
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { invoices } from "../../db/schema/index.js";
-import type { JobContext, JobDefinition, QueueRules } from "../../jobs/job-handlers.js";
-import { accountingContextForJob } from "./accounting-context.js";
+import { z } from "zod";
+import type { JobContext, JobDefinition, QueueRules } from "../../jobs/job-types.js";
+import { accountingContextOf } from "./accounting-context.js";
 import { findAccountingIntegration, notSyncableReason } from "./integration-row.js";
 import { PUSHED_STATUSES } from "./local-shapes.js";
 import { PushRetryLater, pushInvoice } from "./push-invoice.js";
@@ -74,7 +75,7 @@ async function runSyncRun(data: SyncRunJob, context: JobContext): Promise<void> 
 }
 
 async function runPushInvoice(data: PushInvoiceJob, context: JobContext): Promise<void> {
-  const accounting = accountingContextForJob(context);
+  const accounting = accountingContextOf(context);
   let result: Awaited<ReturnType<typeof pushInvoice>>;
   try {
     result = await pushInvoice(accounting, data, { maxAttempts: PUSH_MAX_ATTEMPTS });
@@ -97,7 +98,17 @@ async function runPushInvoice(data: PushInvoiceJob, context: JobContext): Promis
 export const accountingJobs = {
   [SYNC_RUN_JOB]: {
     rules: { policy: "standard", retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300 },
+    payload: z.object({ runId: z.number().int() }),
     run: runSyncRun,
   } satisfies JobDefinition<SyncRunJob>,
-  [PUSH_INVOICE_JOB]: { rules: PUSH_RULES, run: runPushInvoice } satisfies JobDefinition<PushInvoiceJob>,
+  [PUSH_INVOICE_JOB]: {
+    rules: PUSH_RULES,
+    payload: z.object({
+      runId: z.number().int().nullish(),
+      accountId: z.number().int(),
+      integrationId: z.number().int(),
+      invoiceId: z.number().int(),
+    }),
+    run: runPushInvoice,
+  } satisfies JobDefinition<PushInvoiceJob>,
 };

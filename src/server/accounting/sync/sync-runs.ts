@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SyncRunJson } from "../../../core/contracts/financial-integrations.js";
 import type { Db } from "../../db/client.js";
 import { accountingSyncRuns, integrations } from "../../db/schema/index.js";
-import type { JobSend } from "./accounting-context.js";
+import type { JobSend } from "../../jobs/job-types.js";
 
 /**
  * A sync run: one integration, one date range (issued_on, both ends optional). The run row is

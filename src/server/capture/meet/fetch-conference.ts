@@ -1,6 +1,6 @@
 import type { meet_v2 } from "@googleapis/meet";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { JobContext } from "../../jobs/job-handlers.js";
+import type { JobContext } from "../../jobs/job-types.js";
 import { secretBoxFor } from "../../platform/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { googleFailure, meetApi } from "./google-clients.js";

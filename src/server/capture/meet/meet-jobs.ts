@@ -1,4 +1,5 @@
-import type { JobContext, JobDefinition } from "../../jobs/job-handlers.js";
+import { z } from "zod";
+import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../../jobs/job-types.js";
 import { secretBoxFor } from "../../platform/secrets.js";
 import { channelNeedsRenewal, openCalendarChannel } from "./calendar-channel.js";
 import { fetchMeetConference } from "./fetch-conference.js";
@@ -36,15 +37,17 @@ async function renewChannels(_data: Record<string, never>, context: JobContext):
   if (failures.length > 0) throw new Error(`Calendar channel renewal failed for ${failures.join("; ")}`);
 }
 
-/** Google Meet's jobs (issue 14 §3), registered in jobs/job-handlers.ts. */
+/** Google Meet's jobs (issue 14 §3), registered in jobs/registry.ts. */
 export const meetJobs = {
   "meet.renew-channel": {
     rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },
+    payload: EMPTY_PAYLOAD,
     schedule: { cron: "17 * * * *", data: {} },
     run: renewChannels,
   } satisfies JobDefinition<Record<string, never>>,
   "meet.sync-calendar": {
     rules: { policy: "stately", retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+    payload: z.object({ accountId: z.number().int() }),
     run: async (data: { accountId: number }, context: JobContext) => {
       try {
         await syncMeetCalendar(data, context);
@@ -56,6 +59,17 @@ export const meetJobs = {
   } satisfies JobDefinition<{ accountId: number }>,
   "meet.fetch-conference": {
     rules: { policy: "standard", retryLimit: 8, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 300 },
+    payload: z.object({
+      accountId: z.number().int(),
+      meeting: z.object({
+        calendarEventId: z.string(),
+        meetingCode: z.string(),
+        start: z.string(),
+        end: z.string(),
+        topic: z.string().nullable(),
+        attendees: z.array(z.object({ email: z.string(), name: z.string().nullable(), self: z.boolean() })),
+      }),
+    }),
     run: async (data: FetchConferenceJob, context: JobContext) => {
       try {
         await fetchMeetConference(data, context);

@@ -1,11 +1,12 @@
 import { and, eq, or } from "drizzle-orm";
 import { integrations } from "../../db/schema/index.js";
-import type { JobDefinition } from "../../jobs/job-handlers.js";
+import { z } from "zod";
+import { EMPTY_PAYLOAD, type JobDefinition } from "../../jobs/job-types.js";
 import { RECONCILED_ROWS } from "./reconcilers.js";
 import { type ReconcileJobData, runReconciliation } from "./run-reconciliation.js";
 
 /**
- * Reconciliation's jobs (issue 25 §3), rows of jobs/job-handlers.ts: every hour one stately job
+ * Reconciliation's jobs (issue 25 §3), rows of jobs/registry.ts: every hour one stately job
  * queues a `capture.reconcile` per enabled source that can be reconciled (Zoom, Twilio, SignalWire,
  * Teams, Google Meet), each with the integration as singletonKey, so one source never has two waiting; "Reconcile
  * now" and Graph's lifecycle events queue the same job.
@@ -16,6 +17,7 @@ export const reconcileKey = (integrationId: number) => `reconcile:${integrationI
 
 export const reconcileAllJob: JobDefinition<Record<string, never>> = {
   rules: { policy: "stately", retryLimit: 1, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 300 },
+  payload: EMPTY_PAYLOAD,
   schedule: { cron: "41 * * * *", data: {} },
   run: async (_data, { db, send }) => {
     const rows = await db
@@ -34,5 +36,10 @@ export const reconcileAllJob: JobDefinition<Record<string, never>> = {
 
 export const reconcileJob: JobDefinition<ReconcileJobData> = {
   rules: { policy: "stately", retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 900 },
+  payload: z.object({
+    integrationId: z.number().int(),
+    trigger: z.enum(["schedule", "manual", "lifecycle"]),
+    runId: z.number().int().optional(),
+  }),
   run: runReconciliation,
 };

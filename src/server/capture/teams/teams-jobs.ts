@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { markIntegrationEvent } from "../../integrations/integration-store.js";
-import type { JobContext, JobDefinition } from "../../jobs/job-handlers.js";
+import type { JobContext, JobDefinition } from "../../jobs/job-types.js";
 import { secretBoxFor } from "../../platform/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { callRecordEvents } from "./call-record-events.js";
@@ -10,11 +11,11 @@ import { GraphFailure, getCallRecord, graphClient } from "./graph.js";
 import { acquireGraphToken, MicrosoftAuthError, type TeamsCredentials } from "./identity.js";
 import { findTeamsById, readTeamsSecret, TEAMS_KIND, TEAMS_PROVIDER, teamsConfigOf } from "./teams-integration.js";
 import { credentialsOf, ensureSubscription, recordTeamsFailure } from "./teams-subscription.js";
-import type { TeamsLifecycleJob } from "./receive-teams-lifecycle.js";
+import { LIFECYCLE_EVENTS, type TeamsLifecycleJob } from "./receive-teams-lifecycle.js";
 import { RECONCILE_JOB, reconcileKey } from "../reconcile/reconcile-jobs.js";
 
 /**
- * The Teams jobs (rows of jobs/job-handlers.ts): fetching a notified call record into the capture
+ * The Teams jobs (rows of jobs/registry.ts): fetching a notified call record into the capture
  * pipeline, and renewing subscriptions before Graph lets them expire.
  */
 export type FetchCallRecordData = { integrationId: number; callRecordId: string; attempt?: number };
@@ -174,17 +175,20 @@ export const teamsJobs = {
   /** One notified call record → capture events (queued by the webhook). */
   "teams.fetch-call-record": {
     rules: { policy: "standard", retryLimit: 6, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120 },
+    payload: z.object({ integrationId: z.number().int(), callRecordId: z.string(), attempt: z.number().int().optional() }),
     run: fetchCallRecordJob,
   } satisfies JobDefinition<FetchCallRecordData>,
   /** Hourly: subscriptions ending within 12 hours are renewed (Graph's limit for call records is ~3 days). */
   "teams.renew-subscription": {
     rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },
+    payload: z.object({ integrationId: z.number().int().optional() }),
     schedule: { cron: "23 * * * *", data: {} },
     run: renewSubscriptionsJob,
   } satisfies JobDefinition<RenewSubscriptionData>,
   /** Graph's lifecycle events: renew, re-create, reconcile. */
   "teams.lifecycle": {
     rules: { policy: "standard", retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+    payload: z.object({ integrationId: z.number().int(), lifecycleEvent: z.enum(LIFECYCLE_EVENTS), subscriptionId: z.string() }),
     run: teamsLifecycleJob,
   } satisfies JobDefinition<TeamsLifecycleJob>,
 };

@@ -1,7 +1,8 @@
-import type { JobDefinition } from "../../jobs/job-handlers.js";
+import { z } from "zod";
+import type { JobDefinition } from "../../jobs/job-types.js";
 import { stripeClientFor } from "../stripe/stripe-client.js";
 import { applyStripeEvent } from "./apply-stripe-event.js";
-import type { StripeEventJob } from "./stripe-events.js";
+import { HANDLED_STRIPE_EVENTS, type StripeEventJob } from "./stripe-events.js";
 
 /**
  * The `stripe.apply-event` queue (issue 15 §3). "singleton" per Stripe customer (the job's
@@ -14,6 +15,14 @@ import type { StripeEventJob } from "./stripe-events.js";
  */
 export const applyStripeEventJob: JobDefinition<StripeEventJob> = {
   rules: { policy: "singleton", retryLimit: 8, retryDelaySeconds: 15, retryBackoff: true, expireInSeconds: 120 },
+  payload: z.object({
+    eventId: z.string(),
+    type: z.enum(HANDLED_STRIPE_EVENTS),
+    objectId: z.string(),
+    customerId: z.string().nullable(),
+    subscriptionId: z.string().nullable(),
+    created: z.number(),
+  }),
   batchSize: 25,
   run: async (data, { db, log, config }) => {
     const stripe = stripeClientFor(config);

@@ -1,0 +1,42 @@
+import { accountingJobs } from "../accounting/sync/jobs.js";
+import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
+import { meetJobs } from "../capture/meet/meet-jobs.js";
+import { RECONCILE_ALL_JOB, RECONCILE_JOB, reconcileAllJob, reconcileJob } from "../capture/reconcile/reconcile-jobs.js";
+import { teamsJobs } from "../capture/teams/teams-jobs.js";
+import { checkCaptureHealthJob } from "../first-run/check-capture-health-job.js";
+import { CHECK_CAPTURE_HEALTH_JOB } from "../first-run/notify-capture-problems.js";
+import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
+import { APPLY_STRIPE_EVENT } from "../payments/stripe-webhook/receive-stripe-webhook.js";
+import { WATCH_MEETINGS_JOB, watchMeetingsJob } from "../platform-detection/watch-meetings.js";
+import type { JobRegistry } from "./job-types.js";
+import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
+
+/**
+ * Every job the app runs, by queue name: one table, assembled here from each feature's own
+ * definitions and handed to the queue by the composition root (app.ts). Only app.ts imports this
+ * module: features import jobs/job-types.ts, never the registry, so no feature reaches another
+ * through the queue (issue 24 §2).
+ */
+const definitions = {
+  [MAINTENANCE_JOB]: maintenanceJob,
+  /** Calendar feeds (issue 14 §4): every 5 minutes a poll per enabled feed, one at a time per feed. */
+  [POLL_FEEDS_JOB]: pollFeedsJob,
+  [POLL_FEED_JOB]: pollFeedJob,
+  /** "Track meetings on this computer" (platform-detection/watch-meetings.ts). */
+  [WATCH_MEETINGS_JOB]: watchMeetingsJob,
+  /** A verified Stripe event: re-read the subscription and write Stripe's truth (payments/stripe-webhook/). */
+  [APPLY_STRIPE_EVENT]: applyStripeEventJob,
+  /** Microsoft Teams (capture/teams/teams-jobs.ts): a notified call record → capture events; hourly subscription renewal. */
+  ...teamsJobs,
+  /** Reconciliation against each provider's own record (capture/reconcile/): hourly per source, and "Reconcile now". */
+  [RECONCILE_ALL_JOB]: reconcileAllJob,
+  [RECONCILE_JOB]: reconcileJob,
+  /** Google Meet (capture/meet/meet-jobs.ts): a push → calendar sync → conference record → capture events; hourly channel renewal. */
+  ...meetJobs,
+  /** Accounting syncs (accounting/sync/jobs.ts): a run fans out into one singleton push per invoice. */
+  ...accountingJobs,
+  /** Capture health (first-run/): every 10 minutes, a source that broke raises its one notification. */
+  [CHECK_CAPTURE_HEALTH_JOB]: checkCaptureHealthJob,
+};
+
+export const jobRegistry: JobRegistry = definitions;
