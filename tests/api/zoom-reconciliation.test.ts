@@ -78,6 +78,8 @@ async function deliver(m: StandInMeeting, drop: (event: number) => boolean = () 
   }
 }
 const dropAll = () => true;
+/** Server-to-Server token requests Zoom has answered so far. */
+const tokenRequests = () => zoom.requests.filter((r) => r.path.startsWith("/oauth/token")).length;
 
 /** What a call shows that must not depend on whether a webhook or a reconciliation made it. */
 const shape = (call: ListedCall) => ({
@@ -235,11 +237,13 @@ describe("Zoom refusing or silent: the run fails with a sentence and leaves no p
     expect(await recovered()).toBe(0);
   });
 
-  it("an expired token: failed saying so, nothing made", async () => {
-    zoom.failNext(/\/report\/users\//, 401, { code: 124, message: "Access token is expired." }, 1);
+  it("a token refused again after a new one was asked for: failed saying so, nothing made", async () => {
+    const tokensBefore = tokenRequests();
+    zoom.failNext(/\/report\/users\//, 401, { code: 124, message: "Access token is expired." }, 2);
     const run = await reconcile(a);
     expect(run.lastRun).toMatchObject({ status: "failed", callsRecovered: 0 });
     expect(run.lastRun.error).toBe("Zoom 401 refused the past-meetings report: Access token is expired.");
+    expect(tokenRequests() - tokensBefore).toBe(2);
     expect(await recovered()).toBe(0);
   });
 
@@ -271,6 +275,20 @@ describe("Zoom refusing or silent: the run fails with a sentence and leaves no p
   });
 });
 
+describe("a run longer than the hour a Zoom token lasts", () => {
+  it("asks Zoom for a new token when the first one expires part-way, and recovers the meeting", async () => {
+    const m = meeting(58, "Lost while the token expired");
+    await deliver(m, dropAll);
+    const tokensBefore = tokenRequests();
+    // The hour ends just before the participants of the first meeting are read.
+    zoom.expireTokensOn(/\/participants$/);
+    const run = await reconcile(a);
+    expect(run.lastRun).toMatchObject({ status: "succeeded", error: null });
+    expect(tokenRequests() - tokensBefore).toBe(2);
+    expect(await callOf(m)).toMatchObject({ clientId: janeId, duration: 2700, amount: "90.00" });
+  });
+});
+
 describe("other accounts", () => {
   it("cannot reconcile this account's Zoom nor read its runs", async () => {
     const none = await b.c.post("/api/integrations/zoom/reconcile", {});
@@ -293,7 +311,7 @@ describe("other accounts", () => {
     expect(run.lastRun).toMatchObject({ status: "succeeded", recordsSeen: 0, callsRecovered: 0 });
     expect(await zoomCalls(b)).toEqual([]);
     // A's tab still shows A's runs, not B's.
-    expect((await reconciliation(a)).callsRecovered).toBe(2 + 3);
+    expect((await reconciliation(a)).callsRecovered).toBe(2 + 3 + 1);
   });
 
   it("a connection without the Account ID says what to enter, and Reconcile now refuses", async () => {

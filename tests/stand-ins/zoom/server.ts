@@ -50,6 +50,7 @@ export class ZoomStandIn {
   pageSize = 300;
   #failures: Failure[] = [];
   #hangs: RegExp[] = [];
+  #expiries: RegExp[] = [];
   #server: http.Server | null = null;
   #eventTs = 1_772_000_000_000;
 
@@ -71,6 +72,14 @@ export class ZoomStandIn {
 
   failNext(path: RegExp, status: number, body: unknown, times = 1): void {
     this.#failures.push({ path, status, body, remaining: times });
+  }
+
+  /**
+   * The hour of every token issued so far ends just before the next request to a matching path: that request and
+   * any later one with those tokens get Zoom's 401 (code 124), as after an hour of a long run.
+   */
+  expireTokensOn(path: RegExp): void {
+    this.#expiries.push(path);
   }
 
   /** The next request to a matching path is read and never answered (closed when the stand-in stops). */
@@ -205,6 +214,11 @@ export class ZoomStandIn {
       });
     }
     if (!url.pathname.startsWith("/v2/")) return send(404, { code: 404, message: "Not found" });
+    const expiry = this.#expiries.findIndex((path) => path.test(url.pathname));
+    if (expiry >= 0) {
+      this.#expiries.splice(expiry, 1);
+      this.tokens.clear();
+    }
     const bearer = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
     if (!this.tokens.has(bearer)) return send(401, { code: 124, message: "Invalid access token." });
     const rest = url.pathname.slice(3);

@@ -9,6 +9,7 @@ import {
 } from "../../../core/contracts/zoom.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 import { publicOrigin } from "../../platform/public-origin.js";
 import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
 import { routeSchema } from "../../platform/route-schema.js";
@@ -16,7 +17,6 @@ import { secretBoxFor } from "../../platform/secrets.js";
 import { parseInput } from "../../platform/validate.js";
 import { receiveZoomWebhook } from "./receive-zoom-webhook.js";
 import { disconnectZoom, findZoomIntegration, presentZoom, setupZoom, zoomWebhookUrl } from "./zoom-integration.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 const SETUP_MESSAGE =
   "Zoom integration saved. Paste the webhook URL into your Zoom app's Event Subscription and add meeting.started, meeting.ended and meeting.participant_joined.";

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
-import { integrations } from "../../db/schema/index.js";
 import {
+  type SetupZoomRequest,
   ZOOM_ACCOUNT_ID,
   ZOOM_EVENTS,
   ZOOM_WEBHOOK_PATH,
-  type SetupZoomRequest,
   type ZoomIntegrationJson,
 } from "../../../core/contracts/zoom.js";
 import type { Db } from "../../db/client.js";
+import { integrations } from "../../db/schema/index.js";
 import {
-  type IntegrationKey,
-  type IntegrationRow,
   deleteIntegration,
   findIntegration,
+  type IntegrationKey,
+  type IntegrationRow,
   newWebhookToken,
   readIntegrationSecret,
   saveIntegration,

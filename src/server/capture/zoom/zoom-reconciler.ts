@@ -4,7 +4,7 @@ import type { CaptureEvent } from "../capture-event.js";
 import type { ReconcileBatch, ReconcileContext, Reconciler } from "../reconcile/reconciler.js";
 import { participantOf } from "./zoom-events.js";
 import { readZoomSecret, zoomConfigOf } from "./zoom-integration.js";
-import { meetingParticipants, pastMeetings, type ZoomPastMeeting, zoomAccessToken } from "./zoom-rest.js";
+import { meetingParticipants, pastMeetings, type ZoomPastMeeting, ZoomToken } from "./zoom-rest.js";
 
 /**
  * Zoom's own record → the capture events the live webhooks would have made (issue 25 §3): each past
@@ -37,7 +37,8 @@ export const zoomReconciler: Reconciler = {
     const { row, config, window } = context;
     const secret = readZoomSecret(context.box, row)!;
     const accountId = zoomConfigOf(row).accountId!;
-    const token = await zoomAccessToken(config, { accountId, clientId: secret.clientId!, clientSecret: secret.clientSecret! });
+    const token = new ZoomToken(config, { accountId, clientId: secret.clientId!, clientSecret: secret.clientSecret! });
+    await token.get(); // credentials Zoom refuses fail the run before anything is read
     const userId = zoomConfigOf(row).zoomUser ?? context.ownerEmail ?? "me";
     for await (const page of pastMeetings(config, token, { userId, from: window.start, to: window.end })) {
       const inWindow = page.filter((meeting) => {

@@ -55,12 +55,7 @@ async function zoomError(response: Response, what: string): Promise<ReconcileFai
  * loaded machine) fails the next request at once, and every request made here may be repeated (a token
  * or a GET). A request that timed out is not repeated: the run fails and the next one reads the window.
  */
-async function zoomFetch(
-  config: Pick<Config, "providers">,
-  url: string,
-  init: RequestInit,
-  what: string,
-): Promise<Response> {
+async function zoomFetch(config: Pick<Config, "providers">, url: string, init: RequestInit, what: string): Promise<Response> {
   const deadline = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -90,6 +85,43 @@ export async function zoomAccessToken(config: Pick<Config, "providers">, credent
   return body.access_token;
 }
 
+/**
+ * The run's Server-to-Server token. Zoom's last an hour and come with no refresh token: a run longer than that
+ * (a month of meetings on a loaded server) gets 401 "Invalid access token" part-way, and asks for a new one with
+ * the same credentials. Callers that saw the same token expire share one new request.
+ */
+export class ZoomToken {
+  #current: Promise<string>;
+  readonly #config: Pick<Config, "providers">;
+  readonly #credentials: ZoomCredentials;
+
+  constructor(config: Pick<Config, "providers">, credentials: ZoomCredentials) {
+    this.#config = config;
+    this.#credentials = credentials;
+    this.#current = zoomAccessToken(config, credentials);
+  }
+
+  get(): Promise<string> {
+    return this.#current;
+  }
+
+  /** A new token in place of `expired`, unless another caller already replaced it. */
+  async renew(expired: string): Promise<string> {
+    if ((await this.#current) === expired) this.#current = zoomAccessToken(this.#config, this.#credentials);
+    return this.#current;
+  }
+}
+
+/** A GET with the run's token; Zoom's 401 gets one new token and one more try (ZoomToken). */
+async function zoomGet(config: Pick<Config, "providers">, token: ZoomToken, url: string, what: string): Promise<Response> {
+  const used = await token.get();
+  const response = await zoomFetch(config, url, { headers: { authorization: `Bearer ${used}` } }, what);
+  if (response.status !== 401) return response;
+  await response.body?.cancel();
+  const renewed = await token.renew(used);
+  return zoomFetch(config, url, { headers: { authorization: `Bearer ${renewed}` } }, what);
+}
+
 /** A meeting UUID in a path: Zoom asks for it double-encoded when it starts with "/" or contains "//". */
 export function meetingPathId(uuid: string): string {
   const once = encodeURIComponent(uuid);
@@ -101,7 +133,7 @@ const day = (instant: Date) => instant.toISOString().slice(0, 10);
 /** GET /report/users/{userId}/meetings?type=past&from&to: the user's ended meetings, page by page. */
 export async function* pastMeetings(
   config: Pick<Config, "providers">,
-  token: string,
+  token: ZoomToken,
   options: { userId: string; from: Date; to: Date },
 ): AsyncGenerator<ZoomPastMeeting[]> {
   let next = "";
@@ -112,7 +144,7 @@ export async function* pastMeetings(
     url.searchParams.set("to", day(options.to));
     url.searchParams.set("page_size", String(PAGE_SIZE));
     if (next) url.searchParams.set("next_page_token", next);
-    const response = await zoomFetch(config, url.toString(), { headers: { authorization: `Bearer ${token}` } }, "past meetings");
+    const response = await zoomGet(config, token, url.toString(), "past meetings");
     if (!response.ok) throw await zoomError(response, "refused the past-meetings report");
     const body = (await response.json()) as { meetings?: ZoomPastMeeting[]; next_page_token?: string };
     yield body.meetings ?? [];
@@ -123,7 +155,7 @@ export async function* pastMeetings(
 /** GET /report/meetings/{uuid}/participants: everyone who joined, every page. */
 export async function meetingParticipants(
   config: Pick<Config, "providers">,
-  token: string,
+  token: ZoomToken,
   uuid: string,
 ): Promise<ZoomReportParticipant[]> {
   const participants: ZoomReportParticipant[] = [];
@@ -132,7 +164,7 @@ export async function meetingParticipants(
     const url = new URL(`${endpoints(config).api}/report/meetings/${meetingPathId(uuid)}/participants`);
     url.searchParams.set("page_size", String(PAGE_SIZE));
     if (next) url.searchParams.set("next_page_token", next);
-    const response = await zoomFetch(config, url.toString(), { headers: { authorization: `Bearer ${token}` } }, "participants");
+    const response = await zoomGet(config, token, url.toString(), "participants");
     if (response.status === 404) return participants; // a meeting nobody joined has no report
     if (!response.ok) throw await zoomError(response, "refused the participants report");
     const body = (await response.json()) as { participants?: ZoomReportParticipant[]; next_page_token?: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyZoomSignature, zoomEncryptedToken, zoomSignature, ZOOM_FRESHNESS_SECONDS } from "./zoom-signature.js";
+import { verifyZoomSignature, ZOOM_FRESHNESS_SECONDS, zoomEncryptedToken, zoomSignature } from "./zoom-signature.js";
 
 /** The computed vector of ../shared/reference/protocols.md "Zoom webhooks". */
 const SECRET = "test_secret";
