@@ -132,7 +132,8 @@ const callOf = async (line: Line, c: StandInCall) => {
 beforeAll(async () => {
   await tw.start();
   t = await startTestApp({
-    providers: { twilioApiBase: tw.url, signalwireApiBase: tw.url, timeoutMs: 1500 },
+    // Generous for every ordinary request on a loaded machine; the silent-provider tests wait it out once each.
+    providers: { twilioApiBase: tw.url, signalwireApiBase: tw.url, timeoutMs: 5000 },
     jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
   });
 }, 120_000);

@@ -102,7 +102,8 @@ beforeAll(async () => {
   await zoom.start();
   appA = zoom.addApp();
   t = await startTestApp({
-    providers: { ...zoom.appConfig, timeoutMs: 1500 },
+    // Generous for every ordinary request on a loaded machine; the silent-Zoom test waits it out once.
+    providers: { ...zoom.appConfig, timeoutMs: 5000 },
     jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
   });
   a = await newAccount(t, { timezone: "UTC" });
