@@ -97,9 +97,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 1,
-          // Beside the browser journeys (same group), one file at a time: run after them, these left a core idle
-          // for two minutes at the end of CI's longest phase (issue 22).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
