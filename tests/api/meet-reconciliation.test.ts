@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { reconcileNow, reconciliationOf } from "../helpers/reconcile.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
 import { connectMeet } from "../stand-ins/google/meet-flow.js";
@@ -37,19 +38,8 @@ const meetCalls = async (who: TestAccount): Promise<CallJson[]> => {
   const body = (await who.c.get("/api/calls?limit=200")).body;
   return ((Array.isArray(body) ? body : body.calls) as CallJson[]).filter((call) => call.source === "meet");
 };
-const reconciliation = async (who: TestAccount) => (await who.c.get("/api/integrations/meet/reconciliation")).body;
-
-/** Reconcile now, then the run it queued once it has finished. */
-async function reconcile(who: TestAccount) {
-  const queued = await who.c.post("/api/integrations/meet/reconcile", {});
-  expect(queued.status, queued.text).toBe(202);
-  const queuedAt = queued.body.run.queuedAt as string;
-  return until(
-    "the reconciliation",
-    () => reconciliation(who),
-    (r) => r.lastRun?.queuedAt === queuedAt && ["succeeded", "failed"].includes(r.lastRun.status),
-  );
-}
+const reconciliation = (who: TestAccount) => reconciliationOf(who, "meet");
+const reconcile = (who: TestAccount) => reconcileNow(who, "meet");
 
 /** Meet's jobs still to run (a push's sync and the fetches it queues). */
 async function meetJobsPending(): Promise<number> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { connectGenericLandline } from "../helpers/phone-webhooks.js";
+import { reconcileNow, reconciliationOf } from "../helpers/reconcile.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
 import { type StandInAccount, type StandInCall, TwilioStandIn } from "../stand-ins/twilio/server.js";
@@ -35,18 +36,8 @@ const phoneCalls = async (line: Line): Promise<ListedCall[]> => {
   const body = (await line.who.c.get("/api/calls?limit=200")).body;
   return ((Array.isArray(body) ? body : body.calls) as ListedCall[]).filter((c) => c.source === line.provider);
 };
-const reconciliation = async (who: TestAccount) => (await who.c.get("/api/integrations/landline/reconciliation")).body;
-
-async function reconcile(who: TestAccount) {
-  const queued = await who.c.post("/api/integrations/landline/reconcile", {});
-  expect(queued.status, queued.text).toBe(202);
-  const queuedAt = queued.body.run.queuedAt as string;
-  return until(
-    "the reconciliation",
-    () => reconciliation(who),
-    (r) => r.lastRun?.queuedAt === queuedAt && ["succeeded", "failed"].includes(r.lastRun.status),
-  );
-}
+const reconciliation = (who: TestAccount) => reconciliationOf(who, "landline");
+const reconcile = (who: TestAccount) => reconcileNow(who, "landline");
 
 const JANE = "+12125550199";
 async function connect(provider: "twilio" | "signalwire", number: string): Promise<Line> {

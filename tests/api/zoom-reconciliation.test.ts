@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { reconcileNow, reconciliationOf } from "../helpers/reconcile.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
 import { type StandInMeeting, type StandInZoomApp, ZoomStandIn } from "../stand-ins/zoom/server.js";
@@ -28,19 +29,8 @@ const zoomCalls = async (who: TestAccount): Promise<ListedCall[]> => {
   const body = (await who.c.get("/api/calls?limit=200")).body;
   return ((Array.isArray(body) ? body : body.calls) as ListedCall[]).filter((c) => c.source === "zoom");
 };
-const reconciliation = async (who: TestAccount) => (await who.c.get("/api/integrations/zoom/reconciliation")).body;
-
-/** Reconcile now, then the run it queued once it has finished. */
-async function reconcile(who: TestAccount) {
-  const queued = await who.c.post("/api/integrations/zoom/reconcile", {});
-  expect(queued.status, queued.text).toBe(202);
-  const queuedAt = queued.body.run.queuedAt as string;
-  return until(
-    "the reconciliation",
-    () => reconciliation(who),
-    (r) => r.lastRun?.queuedAt === queuedAt && ["succeeded", "failed"].includes(r.lastRun.status),
-  );
-}
+const reconciliation = (who: TestAccount) => reconciliationOf(who, "zoom");
+const reconcile = (who: TestAccount) => reconcileNow(who, "zoom");
 
 let meetings = 0;
 /** A 45-minute meeting the owner hosted with Jane, `minutesAgo` before now. */
