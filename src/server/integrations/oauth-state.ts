@@ -1,10 +1,11 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { lt } from "drizzle-orm";
 import type { ConsentFailure } from "../../core/contracts/consent-outcome.js";
 import { AppError, type ErrorCode } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { spentOAuthStates } from "../db/schema/index.js";
 import { type SecretBox, sign } from "../platform/secrets.js";
+import { sameSecret } from "./webhook-verification.js";
 
 /**
  * The OAuth `state` of every consent (mailbox sign-in, Google Meet, accounting): signed (HMAC with a
@@ -68,9 +69,7 @@ function verifyOAuthState(box: SecretBox, state: string, expected: StateExpectat
   const invalid = new ConsentFailed("invalid_state", INVALID);
   const [encoded, signature] = state.split(".");
   if (!encoded || !signature) throw invalid;
-  const expectedSignature = Buffer.from(sign(stateKey(box), encoded));
-  const given = Buffer.from(signature);
-  if (given.length !== expectedSignature.length || !timingSafeEqual(given, expectedSignature)) throw invalid;
+  if (!sameSecret(signature, sign(stateKey(box), encoded))) throw invalid;
   let payload: StatePayload;
   try {
     payload = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as StatePayload;

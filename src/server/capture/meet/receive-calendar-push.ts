@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
+import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
@@ -20,12 +20,6 @@ export type CalendarPush = {
 export type ClaimAndQueueSync = (claim: { eventId: string; accountId: number; receivedAt: Date }) => Promise<boolean>;
 
 const UNKNOWN_CHANNEL = "Unknown notification channel";
-
-/** Constant-time equality of two secrets of any length (compares their SHA-256). */
-function sameSecret(given: string | undefined, expected: string | null | undefined): boolean {
-  if (!given || !expected) return false;
-  return timingSafeEqual(createHash("sha256").update(given).digest(), createHash("sha256").update(expected).digest());
-}
 
 /**
  * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id
@@ -56,7 +50,8 @@ export async function receiveCalendarPush(
   if (push.resourceState === "sync" || !row.enabled || row.status !== ROW_STATUS.connected)
     return { received: true, ignored: true };
   if (push.resourceState !== "exists") return { received: true, ignored: true };
-  if (!claimAndQueueSync) throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
+  if (!claimAndQueueSync)
+    throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
 
   const eventId = `${channel.id}:${push.messageNumber ?? "none"}`;
   const claimed = await claimAndQueueSync({ eventId, accountId: row.accountId, receivedAt: push.now });

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacOf, sameSecret } from "../../integrations/webhook-verification.js";
 import type { TwilioParams } from "./twilio-voice.js";
 
 /**
@@ -42,7 +42,7 @@ export function signedString(url: string, params: TwilioParams): string {
 export function ruleSignature(secret: string, algorithm: string, url: string, params: TwilioParams): string {
   const hash = HASHES[algorithm];
   if (!hash) throw new Error(`Unsupported Twilio signature algorithm ${algorithm}`);
-  return createHmac(hash, secret).update(Buffer.from(signedString(url, params), "utf-8")).digest("base64");
+  return hmacOf(secret, Buffer.from(signedString(url, params), "utf-8"), hash, "base64");
 }
 
 /** The URL as received, and without and with its scheme's default port (the SDK's candidates). */
@@ -54,7 +54,7 @@ function urlForms(url: string): string[] {
   return [...new Set([url, scheme + user + host + rest, scheme + user + host + (port ?? defaultPort) + rest])];
 }
 
-/** Does `signature` match a rule signature of this request with `secret`? Constant-time per comparison. */
+/** Does `signature` match a rule signature of this request with `secret`? The kit's constant-time compare per URL form. */
 export function isValidRuleSignature(options: {
   secret: string;
   algorithm: string;
@@ -63,9 +63,7 @@ export function isValidRuleSignature(options: {
   params: TwilioParams;
 }): boolean {
   if (!isSupportedAlgorithm(options.algorithm)) return false;
-  const given = Buffer.from(options.signature);
-  return urlForms(options.url).some((url) => {
-    const expected = Buffer.from(ruleSignature(options.secret, options.algorithm, url, options.params));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
+  return urlForms(options.url).some((url) =>
+    sameSecret(options.signature, ruleSignature(options.secret, options.algorithm, url, options.params)),
+  );
 }

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { text } from "../../../core/contracts/common.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
+import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../platform/secrets.js";
-import { sameSecret } from "./receive-teams-webhook.js";
 import { findTeamsWebhookTarget, readTeamsSecret, teamsConfigOf } from "./teams-integration.js";
 
 /**

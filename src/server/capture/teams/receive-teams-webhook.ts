@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { text } from "../../../core/contracts/common.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
+import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../platform/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
 
@@ -60,14 +60,6 @@ export function callRecordIdOf(item: z.infer<typeof notificationSchema>): string
   if (fromData && CALL_RECORD_ID.test(fromData)) return fromData;
   const match = item.resource ? CALL_RECORD_RESOURCE.exec(item.resource) : null;
   return match?.[1] ?? null;
-}
-
-/** Constant-time equality of two secrets of any length (compares their SHA-256). */
-export function sameSecret(given: string | null | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
 }
 
 /** "Last event received" kept to the second (a burst writes the row once). */
