@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrations, webhookEvents } from "../../src/server/db/schema/index.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
-import { startTestApp, type TestApp } from "../helpers/test-app.js";
-import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
 import { injectCrashBeforeQueueing } from "../helpers/inject-crash.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
+import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
 
 /**
  * Teams capture end to end (issue 14 §2, §7): Graph's change notification → clientState checked →
@@ -510,6 +510,28 @@ describe("no missed call: reconciliation and Graph's lifecycle events (issue 25 
       (n) => n === before + 1,
     );
     expect(subscriptionOf(entraA).id).toBe(id);
+  });
+
+  it("a crash between claiming a lifecycle event and queueing its job loses nothing: Graph's retry renews", async () => {
+    const id = subscriptionOf(entraA).id;
+    const patches = () => ms.requests.filter((r) => r.method === "PATCH" && r.path === `/v1.0/subscriptions/${id}`).length;
+    const before = patches();
+    const crash = await injectCrashBeforeQueueing(t.app.db, "teams.lifecycle", 1);
+    try {
+      expect((await ms.notifyLifecycle(id, "reauthorizationRequired")).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await crash.remove();
+    }
+    // The same event again (same subscription life): not taken for a repeat of the one that crashed.
+    expect(await ms.notifyLifecycle(id, "reauthorizationRequired")).toEqual({
+      status: 202,
+      body: JSON.stringify({ accepted: 1 }),
+    });
+    await until(
+      "the renewal",
+      async () => patches(),
+      (n) => n === before + 1,
+    );
   });
 
   it("subscriptionRemoved: a new subscription is made and the gap reconciled", async () => {
