@@ -42,20 +42,12 @@ const anchor = new Date(Date.UTC(now.getUTCFullYear(), quarterStartMonth - 3, 15
 const query = { period: "quarter" as const, date: anchor };
 const b = analyticsBounds({ account: account!, query, now });
 const scope = { accountId: b.accountId, timezone: b.timezone };
+const periodBounds = { ...scope, startDate: b.period.startDate, endDate: b.period.endDate, start: b.start, end: b.end };
 
 const reads: [string, SQL][] = [
-  ["calls of the period", callGroupsInPeriodSql({ ...scope, start: b.start, end: b.end })],
+  ["calls of the period", callGroupsInPeriodSql(periodBounds)],
   ["emails of the period", emailGroupsInPeriodSql({ ...scope, start: b.start, end: b.end })],
-  [
-    "invoice lines of the period",
-    invoiceLineGroupsSql({
-      accountId: b.accountId,
-      startDate: b.period.startDate,
-      endDate: b.period.endDate,
-      start: b.start,
-      end: b.end,
-    }),
-  ],
+  ["invoice lines of the period", invoiceLineGroupsSql(periodBounds)],
   ["unbilled calls", unbilledCallGroupsSql(scope)],
   ["unbilled emails", unbilledEmailGroupsSql(scope)],
   [

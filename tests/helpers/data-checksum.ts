@@ -40,6 +40,8 @@ export const DATA_TABLES = [
   "audit_events",
   "analytics_forecasts",
   "billed_work_months",
+  "invoiced_call_months",
+  "invoice_line_months",
 ] as const;
 
 /**

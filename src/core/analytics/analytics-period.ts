@@ -67,3 +67,25 @@ export function analyticsPeriod(
     }
   }
 }
+
+/** The days startDate…endDate (inclusive) as the whole calendar months inside them and the days left at either edge. */
+export type MonthSplit = {
+  /** Whole months [fromMonth, toMonth): first days, `toMonth` exclusive; null when no whole month fits. */
+  months: { fromMonth: string; toMonth: string } | null;
+  /** The days before the first whole month and after the last (all of the period when no month fits). */
+  edges: { startDate: string; endDate: string }[];
+};
+
+/**
+ * Splits a period so the Analytics reads take whole months from the totals kept per month (docs/analytics.md "How
+ * the request reads") and only the edge days from the rows: a month or quarter is all months, a week all edge.
+ */
+export function splitByWholeMonths(startDate: string, endDate: string): MonthSplit {
+  const fromMonth = monthStart(startDate) === startDate ? startDate : monthStart(startDate, 1);
+  const toMonth = monthStart(addDays(endDate, 1));
+  if (fromMonth >= toMonth) return { months: null, edges: [{ startDate, endDate }] };
+  const edges: MonthSplit["edges"] = [];
+  if (startDate < fromMonth) edges.push({ startDate, endDate: addDays(fromMonth, -1) });
+  if (toMonth <= endDate) edges.push({ startDate: toMonth, endDate });
+  return { months: { fromMonth, toMonth }, edges };
+}

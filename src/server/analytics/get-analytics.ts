@@ -56,18 +56,13 @@ export async function getAnalytics(
   const { account } = o;
   const { timezone, today, period, start, end, historyStartDate, historyEndDate } = analyticsBounds(o);
   const scope = { accountId: account.id, timezone };
+  const periodBounds = { ...scope, startDate: period.startDate, endDate: period.endDate, start, end };
 
   const [periodCalls, periodEmails, invoiceLines, unbilledCalls, unbilledEmails, billedMonths, paymentDays, clients] =
     await Promise.all([
-      findCallGroupsInPeriod(db, { ...scope, start, end }),
+      findCallGroupsInPeriod(db, periodBounds),
       findEmailGroupsInPeriod(db, { ...scope, start, end }),
-      findInvoiceLineGroups(db, {
-        accountId: account.id,
-        startDate: period.startDate,
-        endDate: period.endDate,
-        start,
-        end,
-      }),
+      findInvoiceLineGroups(db, periodBounds),
       findUnbilledCallGroups(db, scope),
       findUnbilledEmailGroups(db, scope),
       findBilledMonths(db, { accountId: account.id, startDate: historyStartDate, endDate: historyEndDate }),
