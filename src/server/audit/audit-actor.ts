@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.js";
+import { compiledOnce } from "../db/compiled-statement.js";
+import { statementRunner } from "../db/transaction-statements.js";
 
 /**
  * Who is changing data, for the audit trail (docs/audit-trail.md). The database triggers write the
@@ -89,6 +91,10 @@ function auditedAutocommitWrites(db: Db): void {
   };
 }
 
+const setActor = compiledOnce<{ actor: string }>(
+  sql`select set_config('minutely.actor', ${sql.placeholder("actor")}, true)`,
+);
+
 /**
  * Makes every `db.transaction(…)` of this database start by telling the audit triggers who acts
  * (`set_config(…, true)`: local to the transaction, so a pooled connection never carries it on).
@@ -99,7 +105,8 @@ export function auditedTransactions(db: Db): void {
   const transaction: Db["transaction"] = (work, config) =>
     open(async (tx) => {
       const actor = currentAuditActor();
-      if (actor) await tx.execute(sql`select set_config('minutely.actor', ${JSON.stringify(actor)}, true)`);
+      // A prepared statement: every webhook delivery's transaction starts here (docs/performance.md, issue 22 §3).
+      if (actor) await statementRunner(db, tx)(setActor({ actor: JSON.stringify(actor) }));
       return work(tx);
     }, config);
   db.transaction = transaction;

@@ -54,7 +54,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
   if (plan.kind === "discard") {
     await discardCall(tx, key, call.id, now);
     const change = created ? null : { accountId: account.id, callId: call.id, kind: "deleted" as const };
-    await finishEvent({ tx, run }, { event, now, change });
+    await finishEvent(run, { event, now, change });
     return { result: "ignored", callId: null };
   }
 
@@ -102,7 +102,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
   const changed =
     plan.kind === "change" || participantsChanged || clientChanged || description !== call.description || userId !== call.userId;
   if (!changed && !created) {
-    await finishEvent({ tx, run }, { event, now });
+    await finishEvent(run, { event, now });
     return { result: "ignored", callId: call.id };
   }
 
@@ -125,7 +125,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
   const client = ended && clientId !== null && !invoiced && priced ? await clientOf(clientId) : null;
   const kind = created ? (ended ? "ended" : "started") : becameEnded ? "ended" : "updated";
   const { discarded } = await finishEvent(
-    { tx, run },
+    run,
     {
       event,
       now,

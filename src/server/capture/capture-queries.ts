@@ -9,6 +9,7 @@ import type { OwnContacts } from "../../core/capture/choose-client.js";
 import type { CaptureEvent } from "./capture-event.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import type { RunStatement } from "../db/transaction-statements.js";
+import { columnPlaceholder, compiledOnce, compiledPerShape } from "../db/compiled-statement.js";
 
 /** The key of a captured call: one call per conversation of a provider in an account. */
 export type CaptureKey = { accountId: number; source: string; externalCallId: string };
@@ -77,15 +78,32 @@ export type OpenedEvent =
  * created it meanwhile). Null when the account does not exist.
  */
 export async function openEvent(run: RunStatement, event: CaptureEvent, now: Date): Promise<OpenedEvent | null> {
-  return readOpenedEvent(await run(openEventQuery(event, now)));
+  return readOpenedEvent(
+    await run(
+      openEventStatement({
+        source: event.source,
+        eventId: event.eventId,
+        accountId: event.accountId,
+        at: now.toISOString(),
+        externalCallId: event.externalCallId,
+        clientId: event.clientId ?? null,
+      }),
+    ),
+  );
 }
 
-export function openEventQuery(event: CaptureEvent, now: Date): SQL {
-  const at = now.toISOString();
-  return sql`
+const p = (name: string) => sql.placeholder(name);
+const openEventStatement = compiledOnce<{
+  source: string;
+  eventId: string;
+  accountId: number;
+  at: string;
+  externalCallId: string;
+  clientId: number | null;
+}>(sql`
     with claimed as (
       insert into ${webhookEvents} (provider, event_id, account_id, received_at)
-      values (${event.source}, ${event.eventId}, ${event.accountId}, ${at}::timestamptz)
+      values (${p("source")}, ${p("eventId")}, ${p("accountId")}, ${p("at")}::timestamptz)
       on conflict do nothing
       returning id
     )
@@ -94,19 +112,18 @@ export function openEventQuery(event: CaptureEvent, now: Date): SQL {
       ${ownContactsOf(sql.raw("a.id"))} as own,
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k where k.id = c.client_id and k.account_id = a.id) as call_client,
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k
-        where k.id = ${event.clientId ?? null}::integer and k.account_id = a.id and k.archived_at is null) as named_client,
+        where k.id = ${p("clientId")}::integer and k.account_id = a.id and k.archived_at is null) as named_client,
       (select k.id from ${calls} k
-        where k.account_id = a.id and k.source = ${event.source} and k.external_id = ${event.externalCallId}) as known_call_id
+        where k.account_id = a.id and k.source = ${p("source")} and k.external_id = ${p("externalCallId")}) as known_call_id
     from ${accounts} a
     left join lateral (
       select * from ${calls} c
-      where c.account_id = a.id and c.source = ${event.source} and c.external_id = ${event.externalCallId}
+      where c.account_id = a.id and c.source = ${p("source")} and c.external_id = ${p("externalCallId")}
         and exists (select 1 from claimed)
       limit 1
       for update
     ) c on true
-    where a.id = ${event.accountId}`;
-}
+    where a.id = ${p("accountId")}`);
 
 function readOpenedEvent(rows: Record<string, unknown>[]): OpenedEvent | null {
   const [raw] = rows;
@@ -156,11 +173,6 @@ function tombstone(key: CaptureKey) {
   return { provider: `${key.source}:discarded`, eventId: key.externalCallId, accountId: key.accountId };
 }
 
-function tombstoneExists(key: CaptureKey): SQL {
-  const mark = tombstone(key);
-  return sql`exists (select 1 from ${webhookEvents} w where w.provider = ${mark.provider} and w.event_id = ${mark.eventId} and w.account_id = ${mark.accountId})`;
-}
-
 /** Deletes the call (if any) with its invoice-ready notification, and leaves the mark. */
 export async function discardCall(tx: Db, key: CaptureKey, callId: number | null, now: Date): Promise<void> {
   if (callId !== null) {
@@ -196,7 +208,7 @@ export async function dropInvoiceReady(tx: Db, accountId: number, callId: number
  * the change is made and the answer is true (the caller deletes the call).
  */
 export async function finishEvent(
-  { tx, run }: { tx: Db; run: RunStatement },
+  run: RunStatement,
   options: {
     event: CaptureEvent;
     now: Date;
@@ -207,33 +219,76 @@ export async function finishEvent(
   },
 ): Promise<{ discarded: boolean }> {
   const { event, update, invoiceReady, change, createdKey } = options;
-  const parts: SQL[] = [];
-  if (update) {
-    const query = tx.update(calls).set(update.set).where(eq(calls.id, update.callId)).returning({ id: calls.id });
-    parts.push(sql`updated as (${query.getSQL()})`);
-  }
-  const notMarked = createdKey ? sql`not ${tombstoneExists(createdKey)}` : sql`true`;
+  const set = update ? Object.entries(update.set).filter(([, value]) => value !== undefined) : null;
+  const shape: FinishShape = {
+    setColumns: set ? set.map(([key]) => key as CallColumn) : null,
+    invoiceReady: invoiceReady != null,
+    change: change != null,
+    created: createdKey != null,
+  };
+  const values: Record<string, unknown> = {
+    callId: update?.callId ?? null,
+    accountId: event.accountId,
+    source: event.source,
+    at: options.now.toISOString(),
+    change: change ? JSON.stringify(change) : null,
+    markProvider: createdKey ? tombstone(createdKey).provider : null,
+    markEventId: createdKey?.externalCallId ?? null,
+    markAccountId: createdKey?.accountId ?? null,
+  };
+  for (const [key, value] of set ?? []) values[`set_${key}`] = value;
   if (invoiceReady) {
     const v = invoiceReady;
-    parts.push(sql`noted as (
+    Object.assign(values, {
+      noteAccountId: v.accountId,
+      noteUserId: v.userId,
+      noteKind: v.kind,
+      noteTitle: v.title,
+      noteMessage: v.message,
+      noteData: JSON.stringify(v.data),
+      noteCallId: String(v.data.callId),
+    });
+  }
+  const [raw] = await run(finishStatement(shape, values));
+  return { discarded: raw?.discarded === true || raw?.discarded === "t" };
+}
+
+type CallColumn = keyof typeof calls.$inferInsert;
+
+/** What varies between finishEvent's statements; each shape's text is compiled once (db/compiled-statement.ts). */
+type FinishShape = { setColumns: CallColumn[] | null; invoiceReady: boolean; change: boolean; created: boolean };
+
+const finishStatement = compiledPerShape<FinishShape, Record<string, unknown>>(
+  (shape) => `${shape.setColumns?.join(",") ?? "-"}|${shape.invoiceReady}|${shape.change}|${shape.created}`,
+  (shape) => {
+    const parts: SQL[] = [];
+    if (shape.setColumns) {
+      const assignments = shape.setColumns.map(
+        (key) => sql`${sql.identifier(calls[key].name)} = ${columnPlaceholder(`set_${key}`, calls[key])}`,
+      );
+      parts.push(sql`updated as (update ${calls} set ${sql.join(assignments, sql`, `)} where ${calls.id} = ${p("callId")} returning ${calls.id})`);
+    }
+    const marked = sql`exists (select 1 from ${webhookEvents} w
+      where w.provider = ${p("markProvider")} and w.event_id = ${p("markEventId")} and w.account_id = ${p("markAccountId")})`;
+    const notMarked = shape.created ? sql`not ${marked}` : sql`true`;
+    if (shape.invoiceReady) {
+      parts.push(sql`noted as (
       insert into ${notifications} (account_id, user_id, kind, title, message, data)
-      select ${v.accountId}::integer, ${v.userId}::integer, ${v.kind}, ${v.title}, ${v.message}, ${JSON.stringify(v.data)}::jsonb
+      select ${p("noteAccountId")}::integer, ${p("noteUserId")}::integer, ${p("noteKind")}, ${p("noteTitle")}, ${p("noteMessage")}, ${p("noteData")}::jsonb
       where ${notMarked} and not exists (
         select 1 from ${notifications} n
-        where n.account_id = ${v.accountId} and n.kind = ${v.kind} and n.data->>'callId' = ${String(v.data.callId)})
+        where n.account_id = ${p("noteAccountId")} and n.kind = ${p("noteKind")} and n.data->>'callId' = ${p("noteCallId")})
       returning id)`);
-  }
-  parts.push(sql`counted as (
+    }
+    parts.push(sql`counted as (
       insert into ${captureActivity} (account_id, method, last_event_at, event_count)
-      values (${event.accountId}, ${event.source}, ${options.now.toISOString()}::timestamptz, 1)
+      values (${p("accountId")}, ${p("source")}, ${p("at")}::timestamptz, 1)
       on conflict (account_id, method) do update
         set last_event_at = excluded.last_event_at, event_count = ${captureActivity}.event_count + 1
       returning id)`);
-  const notify = change
-    ? sql`(select pg_notify(${CALL_CHANGES_CHANNEL}, ${JSON.stringify(change)}) where ${notMarked})`
-    : sql`null`;
-  const [raw] = await run(
-    sql`with ${sql.join(parts, sql`, `)} select ${createdKey ? tombstoneExists(createdKey) : sql`false`} as discarded, ${notify} as notified`,
-  );
-  return { discarded: raw?.discarded === true || raw?.discarded === "t" };
-}
+    const notify = shape.change
+      ? sql`(select pg_notify(${CALL_CHANGES_CHANNEL}, ${p("change")}) where ${notMarked})`
+      : sql`null`;
+    return sql`with ${sql.join(parts, sql`, `)} select ${shape.created ? marked : sql`false`} as discarded, ${notify} as notified`;
+  },
+);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { notFound } from "../../core/errors.js";
 import { mayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
@@ -12,6 +13,7 @@ import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall, openE
 import { providerStart } from "./call-times.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import { type RunStatement, statementRunner } from "../db/transaction-statements.js";
+import { columnPlaceholder, compiledOnce } from "../db/compiled-statement.js";
 
 const callColumns = prefixedColumns(calls, "c", "c_");
 
@@ -36,7 +38,7 @@ export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: D
       ? { call: opened.call, created: false, callClient: opened.callClient }
       : await createCall(tx, { key, event, account, now, run });
     if (!found) {
-      await finishEvent({ tx, run }, { event, now });
+      await finishEvent(run, { event, now });
       return { result: "ignored", callId: null };
     }
     return applyCaptureEvent(tx, { run, account, own, event, key, now, namedClient, ...found });
@@ -58,9 +60,8 @@ async function createCall(
   // An account that may not track (trial ended, unpaid) gets no new captured calls; the event id stays
   // claimed as "ignored", and calls already open still end and are priced.
   if (!mayTrack(account, now)) return null;
-  const insert = tx
-    .insert(calls)
-    .values({
+  const [returned] = await options.run(
+    insertCall({
       accountId: account.id,
       platform: event.platform,
       source: event.source,
@@ -71,15 +72,56 @@ async function createCall(
       ...ruleColumns(accountRules(account)),
       createdAt: now,
       updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const [returned] = await options.run(insert.getSQL());
+    }),
+  );
   const inserted = returned ? callColumns.readReturned(returned) : null;
   if (inserted) return { call: inserted, created: true, callClient: null };
   const raced = await lockCall(tx, key);
   return raced ? { call: raced, created: false, callClient: null } : null;
 }
+
+type NewCall = Pick<
+  typeof calls.$inferInsert,
+  | "accountId"
+  | "platform"
+  | "source"
+  | "externalId"
+  | "userId"
+  | "startedAt"
+  | "participants"
+  | "rateCents"
+  | "billingType"
+  | "minimumBillingMinutes"
+  | "roundingIncrementMinutes"
+  | "createdAt"
+  | "updatedAt"
+>;
+const newCallColumns: (keyof NewCall)[] = [
+  "accountId",
+  "platform",
+  "source",
+  "externalId",
+  "userId",
+  "startedAt",
+  "participants",
+  "rateCents",
+  "billingType",
+  "minimumBillingMinutes",
+  "roundingIncrementMinutes",
+  "createdAt",
+  "updatedAt",
+];
+
+/** createCall's insert, compiled once (db/compiled-statement.ts): the values are the columns' placeholders. */
+const insertCall = compiledOnce<NewCall>(
+  sql`insert into ${calls} (${sql.join(
+    newCallColumns.map((key) => sql.identifier(calls[key].name)),
+    sql`, `,
+  )}) values (${sql.join(
+    newCallColumns.map((key) => columnPlaceholder(key, calls[key])),
+    sql`, `,
+  )}) on conflict do nothing returning *`,
+);
 
 /** The longest call a provider's duration is believed for: 31 days. */
 const MAX_DURATION_SECONDS = 31 * 24 * 3600;

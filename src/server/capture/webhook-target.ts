@@ -1,11 +1,24 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { integrations, users } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
+import { compiledOnce } from "../db/compiled-statement.js";
 import { queryPrepared } from "../db/prepared-query.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
+
+/** The lookup, compiled once (db/compiled-statement.ts): by the URL's token, or by the row's id. */
+function targetStatement(which: SQL) {
+  return compiledOnce<{ which: string | number; kind: string; provider: string }>(
+    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      from ${integrations} i left join ${users} u on u.id = i.user_id
+      where ${which} = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and i.provider = ${sql.placeholder("provider")}
+      limit 1`,
+  );
+}
+const byToken = targetStatement(sql`i.webhook_token`);
+const byId = targetStatement(sql`i.id`);
 
 export type WebhookTarget = { row: IntegrationRow; ownerEmail: string | null };
 
@@ -20,13 +33,9 @@ export async function findWebhookTarget(
   provider: string,
   by: { token: string } | { id: number },
 ): Promise<WebhookTarget | null> {
-  const which = "token" in by ? sql`i.webhook_token = ${by.token}` : sql`i.id = ${by.id}`;
   const [raw] = await queryPrepared(
     db,
-    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
-      from ${integrations} i left join ${users} u on u.id = i.user_id
-      where ${which} and i.kind = ${kind} and i.provider = ${provider}
-      limit 1`,
+    "token" in by ? byToken({ which: by.token, kind, provider }) : byId({ which: by.id, kind, provider }),
   );
   const row = raw ? integrationColumns.read(raw) : null;
   return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;

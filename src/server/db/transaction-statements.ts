@@ -1,15 +1,13 @@
 import { PGlite } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import type { Db } from "./client.js";
+import { type Statement, toQuery, toSql } from "./compiled-statement.js";
 import { runPreparedOnPglite, type StatementParam } from "./pglite-prepared.js";
 import { rowsOf, statementNames } from "./statement-names.js";
 
 /** Runs one statement of an open transaction and answers its rows (driver values: Date or text, json parsed or text). */
-export type RunStatement = (query: SQL) => Promise<Record<string, unknown>[]>;
+export type RunStatement = (query: Statement) => Promise<Record<string, unknown>[]>;
 
-const dialect = new PgDialect();
 /** Matching's statements (one `in` list per participant) are the unbounded ones: named up to this many texts. */
 const nameOf = statementNames("tx_", 200);
 
@@ -29,25 +27,25 @@ export function statementRunner(db: Db, tx: Db): RunStatement {
   if (client instanceof PGlite) return (query) => runOnPglite(client, tx, query);
   const connection = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (client instanceof pg.Pool && connection instanceof pg.Client) return (query) => runOnConnection(connection, tx, query);
-  return async (query) => rowsOf(await tx.execute(query));
+  return async (query) => rowsOf(await tx.execute(toSql(query)));
 }
 
 /** Ordinary queries in the transaction, unprepared: for code that shares a RunStatement's callers outside the pipeline. */
 export function plainRunner(tx: Db): RunStatement {
-  return async (query) => rowsOf(await tx.execute(query));
+  return async (query) => rowsOf(await tx.execute(toSql(query)));
 }
 
-async function runOnConnection(connection: pg.Client, tx: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const compiled = dialect.sqlToQuery(query);
+async function runOnConnection(connection: pg.Client, tx: Db, query: Statement): Promise<Record<string, unknown>[]> {
+  const compiled = toQuery(query);
   const name = nameOf(compiled.sql);
-  if (!name) return rowsOf(await tx.execute(query));
+  if (!name) return rowsOf(await tx.execute(toSql(query)));
   return (await connection.query({ name, text: compiled.sql, values: compiled.params as unknown[] })).rows;
 }
 
-async function runOnPglite(client: PGlite, tx: Db, query: SQL): Promise<Record<string, unknown>[]> {
-  const compiled = dialect.sqlToQuery(query);
+async function runOnPglite(client: PGlite, tx: Db, query: Statement): Promise<Record<string, unknown>[]> {
+  const compiled = toQuery(query);
   const name = nameOf(compiled.sql);
-  if (!name) return rowsOf(await tx.execute(query));
+  if (!name) return rowsOf(await tx.execute(toSql(query)));
   const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as StatementParam)));
   return runPreparedOnPglite<Record<string, unknown>>(client, { name, text: compiled.sql }, params, "inside-transaction");
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
+import { compiledOnce } from "../db/compiled-statement.js";
 import { queryPrepared } from "../db/prepared-query.js";
 import { rateLimitCounters } from "../db/schema/index.js";
 
@@ -17,14 +18,16 @@ function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs
 /** Adds one to `key`'s counter of this window (one statement, so no two counter locks are ever held) and returns the new count. */
 async function countHit(db: Db, key: string, windowStart: Date): Promise<number> {
   // A prepared statement: every webhook delivery and sign-in counts one (docs/performance.md, issue 22 §3).
-  const [row] = await queryPrepared(
-    db,
-    sql`insert into ${rateLimitCounters} (key, window_start, count) values (${key}, ${windowStart.toISOString()}::timestamptz, 1)
-      on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
-      returning count`,
-  );
+  const [row] = await queryPrepared(db, countHitStatement({ key, windowStart: windowStart.toISOString() }));
   return Number(row?.count ?? 0);
 }
+
+const countHitStatement = compiledOnce<{ key: string; windowStart: string }>(
+  sql`insert into ${rateLimitCounters} (key, window_start, count)
+      values (${sql.placeholder("key")}, ${sql.placeholder("windowStart")}::timestamptz, 1)
+      on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
+      returning count`,
+);
 
 /** The 429 a caller reads, with the seconds until the window ends as Retry-After. */
 function tooMany(message: string, windowStart: Date, windowMs: number, now: Date): AppError {
