@@ -24,7 +24,7 @@ import { loadConfig } from "../src/server/config.js";
 import type { Db } from "../src/server/db/client.js";
 import { accountingRecords, accounts, calls, clients, invoiceItems, invoices, users } from "../src/server/db/schema/index.js";
 import { saveIntegration } from "../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../src/server/platform/secrets.js";
+import { secretBoxFor } from "../src/server/http/secrets.js";
 import type { AccountingStandInControls, InjectedFailure } from "../tests/stand-ins/accounting/controls.js";
 import { seededRandom } from "../tests/helpers/seeded-random.js";
 import { startQuickBooksStandIn } from "../tests/stand-ins/quickbooks/index.js";

@@ -88,7 +88,7 @@ async function benchOne(kind) {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    // A PostgreSQL server needs SECRETS_KEY to start (src/server/platform/startup-checks.ts).
+    // A PostgreSQL server needs SECRETS_KEY to start (src/server/http/startup-checks.ts).
     env = { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString("base64") };
     cleanups.push(async () => {
       const client = new pg.Client({ connectionString: adminUrl });

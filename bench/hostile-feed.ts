@@ -11,16 +11,16 @@
 // Run: npx tsx bench/hostile-feed.ts   (BENCH_RATE requests/s, BENCH_SECONDS per phase, BENCH_ROUNDS)
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { feedWindow } from "../src/core/calendar/feed-window.js";
+import { feedWindow } from "../src/core/capture/calendar/feed-window.js";
 import { buildApp } from "../src/server/app.js";
-import { findFeed } from "../src/server/calendar-feeds/feed-integration.js";
-import { fetchOptionsFor, pollFeedRow } from "../src/server/calendar-feeds/poll-feed.js";
-import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/read-occurrences.js";
-import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
+import { findFeed } from "../src/server/capture/calendar/feed-integration.js";
+import { fetchOptionsFor, pollFeedRow } from "../src/server/capture/calendar/poll-feed.js";
+import { parseCalendar, readOccurrences } from "../src/server/capture/calendar/read-occurrences.js";
+import { saveFeed } from "../src/server/capture/calendar/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
 import { migratedTemplate } from "./migrated-template.js";
 import { insertBenchOwner } from "./bench-owner.js";
-import { secretBoxFor } from "../src/server/platform/secrets.js";
+import { secretBoxFor } from "../src/server/http/secrets.js";
 import { minutelyFlood } from "../tests/fixtures/ics/hostile-feeds.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations

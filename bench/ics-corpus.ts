@@ -1,6 +1,6 @@
 // The real-world .ics corpus figure (issue 25 §1.4): files read, occurrences compared with the
 // independent reading (tests/fixtures/ics/corpus/independent-reading.json), differences and where.
-// The same comparison as src/server/calendar-feeds/ics-corpus.test.ts, printed; the process runs in
+// The same comparison as src/server/capture/calendar/ics-corpus.test.ts, printed; the process runs in
 // Pacific/Chatham so the server's zone cannot decide a time.
 // Run: npx tsx bench/ics-corpus.ts
 import { compareCorpus } from "../tests/helpers/ics-corpus.js";

@@ -3,7 +3,7 @@
 // Generates a 5,000-event feed (90% single meetings, 10% weekly series of 4-12; UTC, New York, London and
 // Tokyo times; 1-4 attendees, about a fifth with one of 50 clients), then times, several runs each:
 //   parse+match: ical.js parse (issue 25 §1.4), the 30-day window's occurrences (series expanded), client
-//                matching on the database (calendar-feeds/read-occurrences.ts + match-occurrences.ts)
+//                matching on the database (capture/calendar/read-occurrences.ts + match-occurrences.ts)
 //   baselines:   ical.js's raw parse alone, node-ical's raw parse alone (the parser before issue 25), and
 //                JSON.parse of a JSON document of the same size
 //   in a worker: the same read as a poll does it (read-feed-in-worker.ts, issue 23), then matching
@@ -13,18 +13,18 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import ICAL from "ical.js";
 import ical from "node-ical";
-import { feedWindow } from "../src/core/calendar/feed-window.js";
+import { feedWindow } from "../src/core/capture/calendar/feed-window.js";
 import { buildApp } from "../src/server/app.js";
-import { fetchOptionsFor, pollFeedRow } from "../src/server/calendar-feeds/poll-feed.js";
-import { matchOccurrences } from "../src/server/calendar-feeds/match-occurrences.js";
-import { readFeedInWorker } from "../src/server/calendar-feeds/read-feed-in-worker.js";
-import { parseCalendar, readOccurrences } from "../src/server/calendar-feeds/read-occurrences.js";
-import { saveFeed } from "../src/server/calendar-feeds/save-feed.js";
+import { fetchOptionsFor, pollFeedRow } from "../src/server/capture/calendar/poll-feed.js";
+import { matchOccurrences } from "../src/server/capture/calendar/match-occurrences.js";
+import { readFeedInWorker } from "../src/server/capture/calendar/read-feed-in-worker.js";
+import { parseCalendar, readOccurrences } from "../src/server/capture/calendar/read-occurrences.js";
+import { saveFeed } from "../src/server/capture/calendar/save-feed.js";
 import { loadConfig } from "../src/server/config.js";
 import { clients } from "../src/server/db/schema/index.js";
 import { migratedTemplate } from "./migrated-template.js";
 import { insertBenchOwner } from "./bench-owner.js";
-import { secretBoxFor } from "../src/server/platform/secrets.js";
+import { secretBoxFor } from "../src/server/http/secrets.js";
 import { seededRandom } from "../tests/helpers/seeded-random.js";
 import { startIcsStandIn } from "../tests/stand-ins/ics-server.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
@@ -140,7 +140,7 @@ try {
       fetch: fetchOptionsFor(config),
       now: NOW,
     });
-    const { findFeed } = await import("../src/server/calendar-feeds/feed-integration.js");
+    const { findFeed } = await import("../src/server/capture/calendar/feed-integration.js");
     const before = ics.requests.length;
     const outcome = await pollFeedRow(app.db, secretBoxFor(config), {
       row: (await findFeed(app.db, owner.accountId))!,

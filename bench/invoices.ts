@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { chromium } from "playwright-core";
-import { priceDuration } from "../src/core/billing/price.js";
+import { priceDuration } from "../src/core/pricing/price.js";
 import { formatDurationHms, formatHoursMinutes } from "../src/core/duration.js";
 import { formatMoney } from "../src/core/money.js";
 import { buildApp } from "../src/server/app.js";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { eq } from "drizzle-orm";
-import { priceDuration } from "../src/core/billing/price.js";
+import { priceDuration } from "../src/core/pricing/price.js";
 import { LITIGATION_CODES } from "../src/core/ledes/utbms.js";
 import { buildApp } from "../src/server/app.js";
 import { loadConfig } from "../src/server/config.js";

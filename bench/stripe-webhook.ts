@@ -17,7 +17,7 @@ import readline from "node:readline";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { accounts, notifications } from "../src/server/db/schema/index.js";
-import { isHandledStripeEvent } from "../src/server/payments/stripe-webhook/stripe-events.js";
+import { isHandledStripeEvent } from "../src/server/subscription/stripe-webhook/stripe-events.js";
 import { type StandInEvent, eventsOf, shuffled, signEvent } from "../tests/stand-ins/stripe/events.js";
 import type { StripeObject } from "../tests/stand-ins/stripe/server.js";
 import { signUpPaid, startStripeApp, TEST_PRICES, WEBHOOK_SECRET } from "../tests/api/stripe-signup-setup.js";

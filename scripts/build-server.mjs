@@ -7,8 +7,8 @@ await build({
     "make-template": "src/server/make-template.ts",
     migrate: "src/server/migrate-cli.ts",
     // The calendar feed's reader runs in a worker thread started from main.js by this file name
-    // (src/server/calendar-feeds/read-feed-in-worker.ts).
-    "calendar-feed-worker": "src/server/calendar-feeds/read-feed-worker.ts",
+    // (src/server/capture/calendar/read-feed-in-worker.ts).
+    "calendar-feed-worker": "src/server/capture/calendar/read-feed-worker.ts",
   },
   outdir: "dist/server",
   bundle: true,

@@ -6,7 +6,7 @@ Reads every file under tests/fixtures/ics/corpus with Python's icalendar and rec
 recurring-ical-events 2.0.1, python-dateutil), a parser that shares no code with Minutely's (ical.js),
 and writes what it found to tests/fixtures/ics/corpus/independent-reading.json: per file, the range
 read and every occurrence that STARTS in it (UID, start, end, status). tests/api… no: the unit test
-src/server/calendar-feeds/ics-corpus.test.ts compares Minutely's reading with it.
+src/server/capture/calendar/ics-corpus.test.ts compares Minutely's reading with it.
 
 Times: an instant as ISO UTC ("2026-03-03T15:00:00Z"); a floating time (no zone, or a zone the
 reader does not know) as "floating:2026-03-03T10:00:00"; a date as "date:2026-03-03". The range of a

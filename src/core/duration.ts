@@ -1,4 +1,4 @@
-import { divideHalfUp } from "./billing/price.js";
+import { divideHalfUp } from "./pricing/price.js";
 
 /**
  * Duration texts from spec 000 §8–§9 and 001 §9, in one place so every screen, toast and PDF

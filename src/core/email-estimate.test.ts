@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ROUNDING_INCREMENTS } from "./billing/rules.js";
+import { ROUNDING_INCREMENTS } from "./pricing/rules.js";
 import {
   calculateEmailBilling,
   DEFAULT_EMAIL_BILLING_RULES,

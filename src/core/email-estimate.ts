@@ -1,5 +1,5 @@
-import { priceDuration } from "./billing/price.js";
-import type { BillingRules } from "./billing/rules.js";
+import { priceDuration } from "./pricing/price.js";
+import type { BillingRules } from "./pricing/rules.js";
 import { decimalHours } from "./duration.js";
 
 /**

@@ -5,10 +5,10 @@ import type { ProviderEndpoints } from "./accounting/provider.js";
 import type { PgliteLease } from "./db/client.js";
 import type { ProviderRateLimit } from "./accounting/sync/rate-limits.js";
 import type { JobsOptions } from "./jobs/queue-options.js";
-import type { HttpTimeouts } from "./platform/http-timeouts.js";
-import type { LogDestination } from "./platform/logger.js";
-import type { RateLimitRule } from "./platform/rate-limit.js";
-import { parseTrustProxy, type TrustProxy } from "./platform/trust-proxy.js";
+import type { HttpTimeouts } from "./http/http-timeouts.js";
+import type { LogDestination } from "./http/logger.js";
+import type { RateLimitRule } from "./http/rate-limit.js";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 
 /**
  * Every setting comes from the environment, read once here. README.md lists each variable
@@ -72,7 +72,7 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
-  /** Who may see this computer's platform detection and track meetings on it (platform-detection/access.ts). */
+  /** Who may see this computer's platform detection and track meetings on it (capture/desktop/access.ts). */
   PLATFORM_DETECTION: z.enum(["off", "admins", "all"]).default("admins"),
   /** Deliveries one webhook URL (token) may make per minute before a 429 with Retry-After (integrations/webhook-rate-limit.ts). */
   WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
@@ -171,7 +171,7 @@ export type Config = {
   auditActor?: boolean;
   /**
    * Mail servers on loopback, private or link-local addresses, and signing in to one without TLS,
-   * are refused unless this is on (an office's own server, tests): platform/outbound-address.ts.
+   * are refused unless this is on (an office's own server, tests): http/outbound-address.ts.
    */
   allowPrivateMailHosts: boolean;
   /**
@@ -182,7 +182,7 @@ export type Config = {
   platformDetection: "off" | "admins" | "all";
   /** Deliveries per webhook token and window before a 429 (default 120 a minute); tests lower it. */
   webhookRateLimit: RateLimitRule;
-  /** How long one calendar feed fetch may take (ms; default 15 s, calendar-feeds/fetch-feed.ts); tests shorten it. */
+  /** How long one calendar feed fetch may take (ms; default 15 s, capture/calendar/fetch-feed.ts); tests shorten it. */
   calendarFeedTimeoutMs?: number;
   /** Failed sign-ins allowed per email and address, and per address (auth/login.ts); tests lower or raise them. */
   loginLimits?: { perEmailAndAddress: RateLimitRule; perAddress: RateLimitRule };
@@ -195,7 +195,7 @@ export type Config = {
    * environment: every API test signs users up, and a lower cost keeps npm test fast.
    */
   passwordHashCost?: number;
-  /** The HTTP server's deadlines (platform/http-timeouts.ts); tests of the deadlines shorten them, nothing else sets them. */
+  /** The HTTP server's deadlines (http/http-timeouts.ts); tests of the deadlines shorten them, nothing else sets them. */
   httpTimeouts?: HttpTimeouts;
   /** Injected clock for tests; production uses the real one. */
   now?: () => Date;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import { startupFailureMessage } from "./platform/startup-checks.js";
+import { startupFailureMessage } from "./http/startup-checks.js";
 
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
 const here = path.dirname(fileURLToPath(import.meta.url));

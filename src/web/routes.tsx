@@ -62,18 +62,18 @@ export const signedInRoutes: AppRoute[] = [
   {
     path: "/financial-integrations",
     title: "Financial Integrations",
-    component: lazy(() => import("./financial-integrations/financial-integrations-page")),
+    component: lazy(() => import("./accounting/financial-integrations-page")),
   },
   {
     path: "/phone-integration",
     title: "Phone Integration",
     component: lazy(() => import("./integrations/phone-integration-page")),
   },
-  { path: "/payments", title: "Payments", component: lazy(() => import("./payments/payments-page")) },
+  { path: "/payments", title: "Payments", component: lazy(() => import("./subscription/payments-page")) },
   {
     path: "/platform-detection",
     title: "Platform Detection",
-    component: lazy(() => import("./platform/platform-detection-page")),
+    component: lazy(() => import("./capture/desktop/platform-detection-page")),
   },
   {
     path: "/waitlist-admin",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceDuration } from "../../src/core/billing/price.js";
+import { priceDuration } from "../../src/core/pricing/price.js";
 import { centsToDecimal } from "../../src/core/money.js";
 import { INVOICED_CALL_MESSAGE } from "../../src/server/calls/assign-client.js";
 import type { CaptureEvent } from "../../src/server/capture/capture-event.js";

@@ -9,9 +9,9 @@ import {
   MAX_OCCURRENCES_PER_FEED,
   MAX_OPEN_PROPOSALS_PER_FEED,
   READ_TOO_SLOW,
-} from "../../src/core/calendar/feed-bounds.js";
-import { feedWindow } from "../../src/core/calendar/feed-window.js";
-import { FeedReadError, feedReadProbe, readFeedInWorker } from "../../src/server/calendar-feeds/read-feed-in-worker.js";
+} from "../../src/core/capture/calendar/feed-bounds.js";
+import { feedWindow } from "../../src/core/capture/calendar/feed-window.js";
+import { FeedReadError, feedReadProbe, readFeedInWorker } from "../../src/server/capture/calendar/read-feed-in-worker.js";
 import { hostileFeed, minutelyFlood } from "../fixtures/ics/hostile-feeds.js";
 import { FEED_NOW } from "../fixtures/ics/weekly-dst.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
@@ -21,7 +21,7 @@ import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 /**
  * Issue 23 §1–2: a hostile calendar feed. The probe's 3 KB feed of 20 series repeating every minute
  * held the server's only thread for 8.9 s; one series every ten minutes with a client made 2,880
- * proposals. Now the feed is read in a worker thread within bounds (core/calendar/feed-bounds.ts),
+ * proposals. Now the feed is read in a worker thread within bounds (core/capture/calendar/feed-bounds.ts),
  * proposals and automatic confirmations are capped, and the Calendar tab's answer says what was cut.
  */
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedNote } from "../../src/core/calendar/feed-notes.js";
+import { feedNote } from "../../src/core/capture/calendar/feed-notes.js";
 import { buildClient, getCallRow, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { calendar, event, westEuropeZone } from "../fixtures/ics/calendar-programs.js";

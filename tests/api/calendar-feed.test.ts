@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEED_URL_INVALID } from "../../src/core/calendar/feed-url.js";
+import { FEED_URL_INVALID } from "../../src/core/capture/calendar/feed-url.js";
 import { FEED_URL_REQUIRED, PROPOSAL_NOT_OPEN } from "../../src/core/contracts/calendar-feed.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, getCallRow, newAccount, type TestAccount } from "../helpers/factories.js";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceDuration } from "../../src/core/billing/price.js";
-import { type BillingRules, type RoundingIncrement, resolveRules } from "../../src/core/billing/rules.js";
+import { priceDuration } from "../../src/core/pricing/price.js";
+import { type BillingRules, type RoundingIncrement, resolveRules } from "../../src/core/pricing/rules.js";
 import type { CaptureEvent, CaptureSource } from "../../src/server/capture/capture-event.js";
 import { recordCaptureEvent } from "../../src/server/capture/record-capture-event.js";
 import type { CallParticipant } from "../../src/server/db/schema/calls.js";

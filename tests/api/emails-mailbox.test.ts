@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_INTEGRATION_REQUIRED } from "../../src/core/contracts/emails.js";
 import { emailIntegrations } from "../../src/server/db/schema/index.js";
 import { loadConnectedMailbox } from "../../src/server/emails/mailbox-credentials.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { freePort } from "../helpers/dovecot.js";
 import { inbound450 } from "../helpers/email-fixtures.js";

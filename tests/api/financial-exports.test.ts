@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToDecimal } from "../../src/core/money.js";
 import { TIMBERLINE_AR_COLUMNS } from "../../src/server/accounting/exports/timberline-import.js";
-import { INVOICE_LINE_CSV_COLUMNS } from "../../src/server/financial-integrations/csv-export.js";
+import { INVOICE_LINE_CSV_COLUMNS } from "../../src/server/accounting/csv-export.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

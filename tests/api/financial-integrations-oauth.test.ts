@@ -4,9 +4,9 @@ import { syncSummaryMessage } from "../../src/core/contracts/financial-integrati
 import type { OAuthTokens } from "../../src/server/accounting/provider.js";
 import { accountingRecords, accountingSyncRuns, integrations } from "../../src/server/db/schema/index.js";
 import { readIntegrationSecret } from "../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import type { ApiClient } from "../helpers/api-client.js";
-import { ACCOUNTING_STATE_COOKIE } from "../../src/server/financial-integrations/oauth-consent.js";
+import { ACCOUNTING_STATE_COOKIE } from "../../src/server/accounting/oauth-consent.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

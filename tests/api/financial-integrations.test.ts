@@ -5,7 +5,7 @@ import { FINANCIAL_CLIENT_REQUIRED } from "../../src/core/contracts/financial-co
 import { syncSummaryMessage } from "../../src/core/contracts/financial-integrations.js";
 import { accountingRecords, integrations } from "../../src/server/db/schema/index.js";
 import { readIntegrationSecret } from "../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

@@ -5,7 +5,7 @@ import { CALENDAR_FEED_OFF } from "../../src/core/contracts/calendar-feed.js";
 import { checkCaptureHealthJob } from "../../src/server/first-run/check-capture-health-job.js";
 import { calls, integrations, notifications } from "../../src/server/db/schema/index.js";
 import { saveIntegration } from "../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildCall, buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { connectGenericLandline, connectTwilioLandline } from "../helpers/phone-webhooks.js";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pendingRegistrations, sessions, waitlistEntries } from "../../src/server/db/schema/index.js";
-import { API_HEADERS } from "../../src/server/platform/security-headers.js";
+import { API_HEADERS } from "../../src/server/http/security-headers.js";
 import { signUp, signUpInput } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_TIMEOUTS } from "../../src/server/platform/http-timeouts.js";
+import { HTTP_TIMEOUTS } from "../../src/server/http/http-timeouts.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**

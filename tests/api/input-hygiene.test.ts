@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATE_OUT_OF_RANGE, TEXT_NOT_STORABLE } from "../../src/core/contracts/common.js";
 import { clients } from "../../src/server/db/schema/index.js";
-import { databaseErrorToAppError, sqlState } from "../../src/server/platform/database-errors.js";
+import { databaseErrorToAppError, sqlState } from "../../src/server/http/database-errors.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { signUp, signUpInput } from "../helpers/factories.js";

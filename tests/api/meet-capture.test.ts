@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { meetJobs } from "../../src/server/capture/meet/meet-jobs.js";
 import { meetAccessToken } from "../../src/server/capture/meet/meet-tokens.js";
 import type { JobContext } from "../../src/server/jobs/job-types.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

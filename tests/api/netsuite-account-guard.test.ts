@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NETSUITE_ACCOUNT_ID_MESSAGE } from "../../src/core/accounting/netsuite-account.js";
 import { saveIntegration } from "../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

@@ -1,8 +1,8 @@
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
-import { DETECTION_ADMINS_ONLY, DETECTION_OFF } from "../../src/server/platform-detection/access.js";
-import { trackedElsewhere } from "../../src/server/platform-detection/tracking-settings.js";
+import { DETECTION_ADMINS_ONLY, DETECTION_OFF } from "../../src/server/capture/desktop/access.js";
+import { trackedElsewhere } from "../../src/server/capture/desktop/tracking-settings.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MEETING_PLATFORMS } from "../../src/core/contracts/platform-detection.js";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
-import { WATCH_MEETINGS_JOB, watchMeetings } from "../../src/server/platform-detection/watch-meetings.js";
+import { WATCH_MEETINGS_JOB, watchMeetings } from "../../src/server/capture/desktop/watch-meetings.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 /**
  * Issue 23 defect 10: without PUBLIC_URL, `Host: evil.test` made the OAuth redirect_uri and the
  * webhook URLs `http://evil.test/...`. URLs handed to providers come from PUBLIC_URL, else a trusted
- * proxy's forwarded host, else the address the connection reached (platform/public-origin.ts).
+ * proxy's forwarded host, else the address the connection reached (http/public-origin.ts).
  */
 type Answer = { status: number; location: string | null; body: Record<string, unknown> };
 

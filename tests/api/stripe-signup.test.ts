@@ -5,7 +5,7 @@ import {
   CARD_NOT_SAVED,
   PAYMENT_NEEDS_AUTHENTICATION,
   PAYMENT_NOT_COMPLETED,
-} from "../../src/server/payments/stripe/stripe-provider.js";
+} from "../../src/server/subscription/stripe/stripe-provider.js";
 import { signUpInput } from "../helpers/factories.js";
 import { startTestApp } from "../helpers/test-app.js";
 import { intentIdOf, PUBLISHABLE_KEY, type StripeTestApp, startStripeApp } from "./stripe-signup-setup.js";

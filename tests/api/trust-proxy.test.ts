@@ -1,13 +1,13 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitCounters } from "../../src/server/db/schema/index.js";
-import { HSTS } from "../../src/server/platform/security-headers.js";
+import { HSTS } from "../../src/server/http/security-headers.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * Issue 11, defects 8 and 9: only the configured proxies are believed. 70 failed sign-ins with a
  * rotated X-Forwarded-For were never throttled under TRUST_PROXY=true (which start-up now refuses,
- * see platform/trust-proxy.test.ts); behind one trusted hop the address is the one that hop saw.
+ * see http/trust-proxy.test.ts); behind one trusted hop the address is the one that hop saw.
  */
 const PROXY_SAW = "203.0.113.7";
 const PER_ADDRESS_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedWarning } from "../../src/core/calendar/feed-bounds.js";
-import { feedNote } from "../../src/core/calendar/feed-notes.js";
+import { feedWarning } from "../../src/core/capture/calendar/feed-bounds.js";
+import { feedNote } from "../../src/core/capture/calendar/feed-notes.js";
 import { hostileFeed } from "../fixtures/ics/hostile-feeds.js";
 import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 import { api, axeViolations, type Harness, startHarness } from "./harness.js";

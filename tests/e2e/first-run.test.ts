@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveIntegration } from "../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { type IcsStandIn, startIcsStandIn } from "../stand-ins/ics-server.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 

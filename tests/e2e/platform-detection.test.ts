@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
-import { DETECTION_ADMINS_ONLY } from "../../src/server/platform-detection/access.js";
+import { DETECTION_ADMINS_ONLY } from "../../src/server/capture/desktop/access.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**

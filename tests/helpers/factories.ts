@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { desc, eq, inArray } from "drizzle-orm";
-import { priceDuration } from "../../src/core/billing/price.js";
-import type { BillingRules } from "../../src/core/billing/rules.js";
+import { priceDuration } from "../../src/core/pricing/price.js";
+import type { BillingRules } from "../../src/core/pricing/rules.js";
 import type { SessionUser } from "../../src/core/contracts/auth.js";
 import type { ClientFormInput, ClientResponse } from "../../src/core/contracts/clients.js";
 import type { Db } from "../../src/server/db/client.js";

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { occurrencesOf } from "../../src/server/calendar-feeds/ical/expand-series.js";
-import { NO_UID_PREFIX } from "../../src/server/calendar-feeds/ical/feed-events.js";
-import { NotACalendarError, parseCalendar } from "../../src/server/calendar-feeds/read-occurrences.js";
+import { occurrencesOf } from "../../src/server/capture/calendar/ical/expand-series.js";
+import { NO_UID_PREFIX } from "../../src/server/capture/calendar/ical/feed-events.js";
+import { NotACalendarError, parseCalendar } from "../../src/server/capture/calendar/read-occurrences.js";
 
 /**
  * The real-world .ics corpus (tests/fixtures/ics/corpus, issue 25 §1.4; docs/calendar-feeds.md

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SECRETS_KEY_INVALID, SECRETS_KEY_REQUIRED } from "../../src/server/platform/startup-checks.js";
+import { SECRETS_KEY_INVALID, SECRETS_KEY_REQUIRED } from "../../src/server/http/startup-checks.js";
 
 /**
  * Issue 31 §2: a server that cannot start because of its configuration says so in one line naming the

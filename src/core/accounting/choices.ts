@@ -22,7 +22,7 @@ const has = (config: Config, name: string) => typeof config[name] === "string" &
 /**
  * The sentence a sync refuses with, before sending anything, while a choice the provider needs is
  * missing; null when nothing is missing. Settings named here are written by the choices
- * (server/financial-integrations/accounting-choices.ts) and what the provider told us at connect.
+ * (server/accounting/accounting-choices.ts) and what the provider told us at connect.
  */
 export function missingChoiceMessage(provider: AccountingProviderId, config: Config): string | null {
   switch (provider) {

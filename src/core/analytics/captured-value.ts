@@ -1,5 +1,5 @@
-import { divideHalfUp } from "../billing/price.js";
-import type { BillingType } from "../billing/rules.js";
+import { divideHalfUp } from "../pricing/price.js";
+import type { BillingType } from "../pricing/rules.js";
 
 /**
  * What raw time is worth before rounding and minimums (the funnel's "captured" money): time-priced

@@ -84,7 +84,7 @@ export const sessionUser = z.object({
   billingType: z.enum(BILLING_TYPES),
   minimumBillingMinutes: count,
   roundingIncrementMinutes: count,
-  roundingScope: text().describe("entry, day or invoice: where rounding and the minimum apply (core/billing/rounding-scope.ts)"),
+  roundingScope: text().describe("entry, day or invoice: where rounding and the minimum apply (core/pricing/rounding-scope.ts)"),
   currency: text(),
   invoicePrefix: text(),
   paymentTermsDays: count,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FEED_URL_INVALID, normaliseFeedUrl } from "../calendar/feed-url.js";
-import { MEETING_LINK_PLATFORMS } from "../calendar/meeting-platform.js";
+import { FEED_URL_INVALID, normaliseFeedUrl } from "../capture/calendar/feed-url.js";
+import { MEETING_LINK_PLATFORMS } from "../capture/calendar/meeting-platform.js";
 import { idText, rowId, text } from "./common.js";
 import { count, id, instant } from "./response-fields.js";
 
@@ -56,9 +56,9 @@ export const calendarFeedJson = z.object({
   eventsSeen: count,
   /** Proposals waiting for the user. */
   proposalsOpen: count,
-  /** What the last poll cut and why (core/calendar/feed-bounds.ts): the Calendar tab shows each sentence. */
+  /** What the last poll cut and why (core/capture/calendar/feed-bounds.ts): the Calendar tab shows each sentence. */
   warnings: z.array(text()),
-  /** What the last read could not read and why (core/calendar/feed-notes.ts): one sentence each, the rest was read. */
+  /** What the last read could not read and why (core/capture/calendar/feed-notes.ts): one sentence each, the rest was read. */
   skipped: z.array(text()),
 });
 export type CalendarFeedJson = z.infer<typeof calendarFeedJson>;
@@ -92,7 +92,7 @@ export const callProposalJson = z.object({
   endsAt: instant,
   durationSeconds: count,
   attendees: z.array(callProposalAttendee),
-  /** Zoom, Teams or Meet, read from the meeting's join link (core/calendar/meeting-platform.ts), or null. */
+  /** Zoom, Teams or Meet, read from the meeting's join link (core/capture/calendar/meeting-platform.ts), or null. */
   platform: z.enum(MEETING_LINK_PLATFORMS).nullable(),
   /** The call made when it was confirmed. */
   callId: id.nullable(),

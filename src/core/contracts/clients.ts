@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ROUNDING_SCOPES } from "../billing/rounding-scope.js";
-import { BILLING_TYPES, type BillingType } from "../billing/rules.js";
+import { ROUNDING_SCOPES } from "../pricing/rounding-scope.js";
+import { BILLING_TYPES, type BillingType } from "../pricing/rules.js";
 import { text } from "./common.js";
 import { count, id, instant, money } from "./response-fields.js";
 import {

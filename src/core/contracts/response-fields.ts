@@ -3,7 +3,7 @@ import { text } from "./common.js";
 
 /**
  * The building blocks of every answer's schema (issue 12 item 3). Answers are described by zod like
- * requests: the server serialises with them (Fastify response schemas, src/server/platform/route-schema.ts),
+ * requests: the server serialises with them (Fastify response schemas, src/server/http/route-schema.ts),
  * GET /api/openapi.json publishes them, the API tests check every answer against them, and the web
  * app's types are their `z.infer`. Strings are `text()` so the contract walk (text-fields.test.ts) holds
  * for answers too.
@@ -22,7 +22,7 @@ export const id = z.number().int().positive();
 /** A count or a number of whole seconds / minutes. */
 export const count = z.number().int().nonnegative();
 
-/** The body of every error answer (src/server/platform/error-handler.ts). */
+/** The body of every error answer (src/server/http/error-handler.ts). */
 export const errorBody = z.object({
   error: text().describe("A stable code a caller can branch on, e.g. validation_error, not_found"),
   message: text().describe("A sentence for people"),

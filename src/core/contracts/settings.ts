@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ROUNDING_SCOPES } from "../billing/rounding-scope.js";
-import { BILLING_TYPES } from "../billing/rules.js";
+import { ROUNDING_SCOPES } from "../pricing/rounding-scope.js";
+import { BILLING_TYPES } from "../pricing/rules.js";
 import { CURRENCIES, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
 import { isSupportedCountry } from "../phone-countries.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { priceDuration } from "../billing/price.js";
-import { BILLING_TYPES, ROUNDING_INCREMENTS } from "../billing/rules.js";
+import { priceDuration } from "../pricing/price.js";
+import { BILLING_TYPES, ROUNDING_INCREMENTS } from "../pricing/rules.js";
 import { buildLedesInvoice, type LedesSourceLine } from "./build-ledes-invoice.js";
 import { centsToE4, extendedAmountE4 } from "./decimal.js";
 import { LEDES_FORMATS } from "./model.js";

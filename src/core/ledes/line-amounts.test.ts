@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceDuration } from "../billing/price.js";
+import { priceDuration } from "../pricing/price.js";
 import { formatDecimal4, parseDecimal4 } from "./decimal.js";
 import { hoursE4, ledesLineAmounts } from "./line-amounts.js";
 

@@ -1,4 +1,4 @@
-import type { BillingType } from "../billing/rules.js";
+import type { BillingType } from "../pricing/rules.js";
 import { centsToE4, extendedAmountE4 } from "./decimal.js";
 
 /** What the pricing engine decided for one invoice line: billed time, rate, type and amount. */

@@ -1,5 +1,5 @@
-import { PrivateAddressError } from "../platform/outbound-address.js";
-import { requestPublicHost } from "../platform/outbound-request.js";
+import { PrivateAddressError } from "../http/outbound-address.js";
+import { requestPublicHost } from "../http/outbound-request.js";
 import {
   type AccountingFailure,
   AccountingRateLimited,
@@ -35,7 +35,7 @@ export type ProviderRequest = {
   /**
    * The URL's host comes from the user's settings (NetSuite's account id), not from the provider's
    * fixed hosts or the operator's endpoint config: the request goes through the outbound rule
-   * (platform/outbound-request.ts), public addresses only.
+   * (http/outbound-request.ts), public addresses only.
    */
   hostFromUser?: boolean;
 };

@@ -5,7 +5,7 @@ import type { Currency } from "../../core/money.js";
 import { dayRangeInZone, todayInZone } from "../../core/period.js";
 import { addDays } from "../../core/invoices.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { roundingScopeFor } from "../billing/rules-from-rows.js";
+import { roundingScopeFor } from "../pricing/rules-from-rows.js";
 import type { Db } from "../db/client.js";
 import {
   findBilledMonths,

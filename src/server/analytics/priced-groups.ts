@@ -1,5 +1,5 @@
-import { applyRoundingScope, type RoundingScope, type ScopableLine } from "../../core/billing/rounding-scope.js";
-import { toBillingType } from "../../core/billing/rules.js";
+import { applyRoundingScope, type RoundingScope, type ScopableLine } from "../../core/pricing/rounding-scope.js";
+import { toBillingType } from "../../core/pricing/rules.js";
 import type { CallGroupRow, EmailGroupRow } from "./analytics-queries.js";
 
 /** A group of calls or emails as the pricing engine sees one line: summed raw time, billed time and amount, with its client, day and source. */

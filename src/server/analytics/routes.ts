@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { analyticsQuery, analyticsResponse } from "../../core/contracts/analytics.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
-import { routeSchema } from "../platform/route-schema.js";
-import { sendCachedJson } from "../platform/read-cache.js";
+import { parseInput } from "../http/validate.js";
+import { routeSchema } from "../http/route-schema.js";
+import { sendCachedJson } from "../http/read-cache.js";
 import { analyticsBounds, getAnalytics } from "./get-analytics.js";
 
 /** The Analytics page's one read (issue 27 §1; docs/analytics.md). */
@@ -23,7 +23,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       const query = parseInput(analyticsQuery, request.query);
       const now = app.now();
       // The last layer (issue 27): the answer's reads are aggregates and kept totals; the per-instance cache
-      // (platform/read-cache.ts) spares ten people opening the page at once the same work. The key holds
+      // (http/read-cache.ts) spares ten people opening the page at once the same work. The key holds
       // everything the answer depends on besides the data: the zone, today in it, and the period.
       const { timezone, today, period } = analyticsBounds({ account, query, now });
       const key = `${timezone} ${today} ${period.kind} ${period.startDate} ${period.endDate}`;

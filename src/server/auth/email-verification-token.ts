@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { EMAIL_VERIFICATION_TTL_HOURS, VERIFY_LINK_REFUSALS } from "../../core/contracts/email-verification.js";
 import { AppError } from "../../core/errors.js";
-import { type SecretBox, sign } from "../platform/secrets.js";
+import { type SecretBox, sign } from "../http/secrets.js";
 
 /** What a verification link proves: this user received mail at this address before this instant. */
 export type VerificationClaim = { userId: number; email: string; expiresAt: Date };

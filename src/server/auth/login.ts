@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.js";
 import type { LoginRequest } from "../../core/contracts/auth.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema/index.js";
-import { checkRateLimit, countAttempt, type RateLimitRule, releaseAttempt, reserveAttempt } from "../platform/rate-limit.js";
+import { checkRateLimit, countAttempt, type RateLimitRule, releaseAttempt, reserveAttempt } from "../http/rate-limit.js";
 import { dummyPasswordHash, verifyPassword } from "./passwords.js";
 import { createSession } from "./sessions.js";
 

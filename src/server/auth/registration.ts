@@ -4,7 +4,7 @@ import { AppError } from "../../core/errors.js";
 import { getPlan, TRIAL_DAYS } from "../../core/plans.js";
 import type { Db } from "../db/client.js";
 import { accounts, pendingRegistrations, users } from "../db/schema/index.js";
-import type { PaymentProvider } from "../payments/payment-provider.js";
+import type { PaymentProvider } from "../subscription/payment-provider.js";
 import { SIGNUP_TTL_SECONDS } from "./cookies.js";
 import { hashPassword } from "./passwords.js";
 import { createSession } from "./sessions.js";

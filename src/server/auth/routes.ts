@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { createSubscriptionResponse, logoutResponse, sessionUser } from "../../core/contracts/auth.js";
 import { createSubscriptionRequest, loginRequest } from "../../core/contracts/auth.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { clearCookie, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE, SIGNUP_TTL_SECONDS, setCookie } from "./cookies.js";
 import { DEFAULT_LOGIN_LIMITS, login } from "./login.js";
 import { completeRegistration, createSubscription } from "./registration.js";
@@ -9,7 +9,7 @@ import { DEFAULT_SIGNUP_LIMIT, limitSignUps } from "./signup-limit.js";
 import { requireAuth } from "./session-hook.js";
 import { deleteSession } from "./sessions.js";
 import { presentUser } from "./user-presenter.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 export type AuthRoutesOptions = { loginLimits?: typeof DEFAULT_LOGIN_LIMITS };
 

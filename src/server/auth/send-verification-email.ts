@@ -3,9 +3,9 @@ import type { SendVerificationEmailResponse } from "../../core/contracts/email-v
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { consumeRateLimit } from "../platform/rate-limit.js";
-import { secretBoxFor } from "../platform/secrets.js";
-import { smtpTransportFor } from "../platform/smtp-transport.js";
+import { consumeRateLimit } from "../http/rate-limit.js";
+import { secretBoxFor } from "../http/secrets.js";
+import { smtpTransportFor } from "../http/smtp-transport.js";
 import { issueVerificationToken } from "./email-verification-token.js";
 import type { UserRow } from "./sessions.js";
 

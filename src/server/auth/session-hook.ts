@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
-import { isApiRequest } from "../platform/api-url.js";
+import { isApiRequest } from "../http/api-url.js";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
 import type { AuthContext } from "./sessions.js";
 import { findSession } from "./sessions.js";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.js";
-import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.js";
+import { consumeRateLimit, type RateLimitRule } from "../http/rate-limit.js";
 
 /** Ten sign-ups per address an hour: a team behind one address signs up, a script hashing passwords on our CPU does not. */
 export const DEFAULT_SIGNUP_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };

@@ -9,12 +9,12 @@ import {
 } from "../../core/contracts/email-verification.js";
 import { emptyBody } from "../../core/contracts/common.js";
 import { AppError } from "../../core/errors.js";
-import { publicOrigin } from "../platform/public-origin.js";
-import { parseInput } from "../platform/validate.js";
+import { publicOrigin } from "../http/public-origin.js";
+import { parseInput } from "../http/validate.js";
 import { sendVerificationEmail } from "./send-verification-email.js";
 import { requireAuth } from "./session-hook.js";
 import { verifyEmail } from "./verify-email.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** Proving the sign-in address by a mailed link (issue 11 defect 1; ADMIN_EMAILS counts only once proved). */
 export async function verifyEmailRoutes(app: FastifyInstance): Promise<void> {

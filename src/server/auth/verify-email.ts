@@ -4,7 +4,7 @@ import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
-import { secretBoxFor } from "../platform/secrets.js";
+import { secretBoxFor } from "../http/secrets.js";
 import { readVerificationToken } from "./email-verification-token.js";
 
 export const VERIFY_LINK_OTHER_SESSION = VERIFY_LINK_REFUSALS.other_session;

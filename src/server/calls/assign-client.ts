@@ -4,7 +4,7 @@ import type { AssignClientRequest, AssignClientResponse, RememberedIdentity } fr
 import { AppError, notFound } from "../../core/errors.js";
 import { toE164 } from "../../core/phone-numbers.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { rulesFor } from "../billing/rules-from-rows.js";
+import { rulesFor } from "../pricing/rules-from-rows.js";
 import type { Db } from "../db/client.js";
 import type { CallParticipant } from "../db/schema/calls.js";
 import { calls, clientIdentities, clients } from "../db/schema/index.js";

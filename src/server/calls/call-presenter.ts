@@ -1,4 +1,4 @@
-import type { BillingType } from "../../core/billing/rules.js";
+import type { BillingType } from "../../core/pricing/rules.js";
 import type { ActiveCallJson, CallJson, CallParticipantJson } from "../../core/contracts/calls.js";
 import { isoInstant } from "../../core/iso-instant.js";
 import { centsToDecimal } from "../../core/money.js";

@@ -4,7 +4,7 @@ import { type Page, toPage } from "../../core/contracts/paging.js";
 import type { Db } from "../db/client.js";
 import { calls, clients } from "../db/schema/index.js";
 import { getClient } from "../clients/get-client.js";
-import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../platform/keyset-page.js";
+import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
 import { presentCall } from "./call-presenter.js";
 import { optionalPeriodBounds } from "./period-bounds.js";
 

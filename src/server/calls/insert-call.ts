@@ -1,7 +1,7 @@
-import type { BillingRules } from "../../core/billing/rules.js";
+import type { BillingRules } from "../../core/pricing/rules.js";
 import type { StartCallRequest } from "../../core/contracts/calls.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { rulesFor } from "../billing/rules-from-rows.js";
+import { rulesFor } from "../pricing/rules-from-rows.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";

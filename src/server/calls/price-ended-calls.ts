@@ -1,11 +1,11 @@
-import { resolveRules } from "../../core/billing/rules.js";
+import { resolveRules } from "../../core/pricing/rules.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { findClientsById } from "../clients/get-client.js";
 import { calls } from "../db/schema/index.js";
 import { callInAccount } from "./call-queries.js";
 import type { CallRow } from "./call-presenter.js";
-import { accountRules, clientOverrides } from "../billing/rules-from-rows.js";
+import { accountRules, clientOverrides } from "../pricing/rules-from-rows.js";
 import { elapsedSeconds, priceCallColumns } from "./pricing.js";
 
 /**

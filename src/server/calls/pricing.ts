@@ -1,5 +1,5 @@
-import { priceDuration } from "../../core/billing/price.js";
-import type { BillingRules, BillingType } from "../../core/billing/rules.js";
+import { priceDuration } from "../../core/pricing/price.js";
+import type { BillingRules, BillingType } from "../../core/pricing/rules.js";
 
 /** The columns a priced call stores: the result and the rules it came from, so it is never re-priced silently. */
 export type CallPriceColumns = {

@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { resolveRules } from "../../core/billing/rules.js";
+import { resolveRules } from "../../core/pricing/rules.js";
 import type { RepriceCallsResponse } from "../../core/contracts/calls.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { findClientsById } from "../clients/get-client.js";
 import { calls } from "../db/schema/index.js";
 import { getClientForCall } from "./call-queries.js";
-import { accountRules, clientOverrides } from "../billing/rules-from-rows.js";
+import { accountRules, clientOverrides } from "../pricing/rules-from-rows.js";
 import { type CallPriceColumns, priceCallColumns } from "./pricing.js";
 
 const BATCH = 1000;

@@ -22,9 +22,9 @@ import { idParam } from "../../core/contracts/common.js";
 import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
-import { sendCachedJson } from "../platform/read-cache.js";
-import { routeSchema } from "../platform/route-schema.js";
-import { parseInput } from "../platform/validate.js";
+import { sendCachedJson } from "../http/read-cache.js";
+import { routeSchema } from "../http/route-schema.js";
+import { parseInput } from "../http/validate.js";
 import { assignClient } from "./assign-client.js";
 import { presentActiveCall, presentCall } from "./call-presenter.js";
 import { findActiveCalls, findCalls, findClientCallsInPeriod, getClientForCall } from "./call-queries.js";
@@ -234,7 +234,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // The client log's two reads, through the per-instance read cache (platform/read-cache.ts).
+  // The client log's two reads, through the per-instance read cache (http/read-cache.ts).
   app.get(
     "/api/calls/client/:id",
     {

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { CallWithClient } from "./call-presenter.js";
 import { assertNotInvoiced, callInAccount, getCall, getClientForCall } from "./call-queries.js";
-import { rulesFor, storedCallRules } from "../billing/rules-from-rows.js";
+import { rulesFor, storedCallRules } from "../pricing/rules-from-rows.js";
 import { priceCallColumns } from "./pricing.js";
 import { notifyCallChange } from "../live/notify-call-change.js";
 

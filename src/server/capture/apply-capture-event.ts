@@ -1,5 +1,5 @@
 import type { AccountRow } from "../auth/sessions.js";
-import { rulesFor, storedCallRules } from "../billing/rules-from-rows.js";
+import { rulesFor, storedCallRules } from "../pricing/rules-from-rows.js";
 import type { CallRow } from "../calls/call-presenter.js";
 import { type CallPriceColumns, priceCallColumns, ruleColumns } from "../calls/pricing.js";
 import type { Db } from "../db/client.js";

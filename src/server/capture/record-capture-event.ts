@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { notFound } from "../../core/errors.js";
 import { mayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { accountRules } from "../billing/rules-from-rows.js";
+import { accountRules } from "../pricing/rules-from-rows.js";
 import type { CallRow } from "../calls/call-presenter.js";
 import { ruleColumns } from "../calls/pricing.js";
 import type { Db } from "../db/client.js";

@@ -7,8 +7,8 @@ import {
   contactCheckQuery,
 } from "../../core/contracts/client-import.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { routeSchema } from "../platform/route-schema.js";
-import { parseInput } from "../platform/validate.js";
+import { routeSchema } from "../http/route-schema.js";
+import { parseInput } from "../http/validate.js";
 import { checkContact } from "./contact-check.js";
 import { importClients, previewClientImport } from "./import-clients.js";
 

@@ -6,7 +6,7 @@ import { centsToDecimal } from "../../core/money.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices, trackedEmails } from "../db/schema/index.js";
 import { dayInZone } from "../invoices/work-date.js";
-import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../platform/keyset-page.js";
+import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
 
 /** The columns of a client's period export: one row per call, then one per tracked email. */
 export const CLIENT_PERIOD_CSV_COLUMNS = [

@@ -1,9 +1,9 @@
-import { resolveRules } from "../../core/billing/rules.js";
-import { toRoundingScope } from "../../core/billing/rounding-scope.js";
+import { resolveRules } from "../../core/pricing/rules.js";
+import { toRoundingScope } from "../../core/pricing/rounding-scope.js";
 import type { ClientResponse } from "../../core/contracts/clients.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { accountRules, clientOwnRules, roundingScopeFor } from "../billing/rules-from-rows.js";
+import { accountRules, clientOwnRules, roundingScopeFor } from "../pricing/rules-from-rows.js";
 import type { clients } from "../db/schema/index.js";
 
 export type ClientRow = typeof clients.$inferSelect;

@@ -16,7 +16,7 @@ import { resolvePeriodBounds } from "../calls/period-bounds.js";
 import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js";
 import { findPeriodTotals } from "./find-period-totals.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
 import { createClient } from "./create-client.js";
@@ -25,7 +25,7 @@ import { findClientCalls, findClientEmails, findClientInvoices } from "./find-cl
 import { findClients } from "./find-clients.js";
 import { getClient } from "./get-client.js";
 import { updateClient } from "./update-client.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** Clients and the lists of the client detail page (spec 000 §2.6, §2.8, §7.2; docs/decisions.md D10). */
 export async function clientsRoutes(app: FastifyInstance): Promise<void> {

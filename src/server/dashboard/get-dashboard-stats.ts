@@ -4,7 +4,7 @@ import { centsToDecimal } from "../../core/money.js";
 import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices } from "../db/schema/index.js";
-import type { ReadCache } from "../platform/read-cache.js";
+import type { ReadCache } from "../http/read-cache.js";
 
 /** Invoices still waiting for money: drafts and sent ones. */
 export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
@@ -44,7 +44,7 @@ function todayIn(timezone: string, now: Date): { start: Date; end: Date } {
 
 /**
  * The dashboard's four figures for "today" as the account's user sees it (docs/decisions.md D7), read
- * through the instance's one-second cache when one is given (platform/read-cache.ts).
+ * through the instance's one-second cache when one is given (http/read-cache.ts).
  */
 export async function getDashboardStats(
   db: Db,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { dashboardStats } from "../../core/contracts/calls.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { getDashboardStats } from "./get-dashboard-stats.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** The dashboard's figures (spec 000 §2.5). */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {

@@ -9,7 +9,7 @@ import { billableMinutes } from "../../core/duration.js";
 import { centsToDecimal, formatMoney } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
-import { emailRules } from "../billing/rules-from-rows.js";
+import { emailRules } from "../pricing/rules-from-rows.js";
 import { getClient } from "../clients/get-client.js";
 
 /** One Billing Breakdown line from the core model's figures. */

@@ -2,7 +2,7 @@ import { MAILBOX_PRESETS, type OAuthEmailProvider } from "../../core/contracts/e
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { secretBoxFor } from "../platform/secrets.js";
+import { secretBoxFor } from "../http/secrets.js";
 import { type MailboxRow, type MailboxSecret, secretContext, upsertMailbox } from "./mailbox-store.js";
 import { OAUTH_META, type OAuthTokens } from "./oauth.js";
 

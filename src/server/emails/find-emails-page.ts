@@ -6,7 +6,7 @@ import { optionalPeriodBounds } from "../calls/period-bounds.js";
 import { getClient } from "../clients/get-client.js";
 import type { Db } from "../db/client.js";
 import { clients, trackedEmails } from "../db/schema/index.js";
-import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../platform/keyset-page.js";
+import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
 import { presentTrackedEmail } from "./tracked-email-presenter.js";
 
 const KEYSET = { at: trackedEmails.createdAt, id: trackedEmails.id };

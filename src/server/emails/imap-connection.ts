@@ -1,9 +1,9 @@
 import type { ImapFlow, ImapFlowError } from "imapflow";
 import { AppError } from "../../core/errors.js";
-import { onFirstUse } from "../platform/on-first-use.js";
-import { pinnedLookup, type ResolvedAddress, resolvePublicHost } from "../platform/outbound-address.js";
+import { onFirstUse } from "../http/on-first-use.js";
+import { pinnedLookup, type ResolvedAddress, resolvePublicHost } from "../http/outbound-address.js";
 
-/** imapflow, loaded at the first mailbox connection (platform/on-first-use.ts). */
+/** imapflow, loaded at the first mailbox connection (http/on-first-use.ts). */
 const imapSdk = onFirstUse<typeof import("imapflow")>("imapflow");
 
 /** Where and how to sign in; built from the stored integration by mailbox-credentials.ts. */

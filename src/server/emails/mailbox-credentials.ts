@@ -4,7 +4,7 @@ import type { Config } from "../config.js";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { emailIntegrations } from "../db/schema/index.js";
-import { SecretDecryptError, secretBoxFor } from "../platform/secrets.js";
+import { SecretDecryptError, secretBoxFor } from "../http/secrets.js";
 import type { ImapTarget } from "./imap-connection.js";
 import { type MailboxRow, type MailboxSecret, findMailbox, secretContext, updateMailbox } from "./mailbox-store.js";
 import { REFRESH_MARGIN_MS, refreshTokens } from "./oauth.js";

@@ -4,7 +4,7 @@ import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState, stateKey } from "../integrations/oauth-state.js";
-import { type SecretBox, sign } from "../platform/secrets.js";
+import { type SecretBox, sign } from "../http/secrets.js";
 
 /**
  * OAuth 2.0 authorization-code flow (with PKCE) for Gmail and Outlook mailboxes, so IMAP signs in

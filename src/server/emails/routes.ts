@@ -19,8 +19,8 @@ import {
   trackEmailRequest,
 } from "../../core/contracts/emails.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { secretBoxFor } from "../platform/secrets.js";
-import { parseInput } from "../platform/validate.js";
+import { secretBoxFor } from "../http/secrets.js";
+import { parseInput } from "../http/validate.js";
 import { calculateBilling } from "./calculate-billing.js";
 import { deleteTrackedEmail } from "./delete-tracked-email.js";
 import { findEmailsPage } from "./find-emails-page.js";
@@ -29,7 +29,7 @@ import { mailboxRoutes } from "./mailbox-routes.js";
 import { searchEmails } from "./search-emails.js";
 import { syncEmailToAccounting } from "./sync-accounting.js";
 import { trackEmail } from "./track-email.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** Email time tracking (spec 001 §2 /emails, §7 Email): search, calculate, track, list, sync. */
 export async function emailsRoutes(app: FastifyInstance): Promise<void> {

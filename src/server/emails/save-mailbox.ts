@@ -2,15 +2,15 @@ import { MAILBOX_PRESETS, type MailboxSettingsRequest } from "../../core/contrac
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { PrivateAddressError, resolvePublicHost } from "../platform/outbound-address.js";
-import { secretBoxFor } from "../platform/secrets.js";
+import { PrivateAddressError, resolvePublicHost } from "../http/outbound-address.js";
+import { secretBoxFor } from "../http/secrets.js";
 import { type MailboxRow, type MailboxSecret, findMailbox, secretContext, upsertMailbox } from "./mailbox-store.js";
 
 /**
  * PUT /api/integrations/email. Known providers use their preset server; `imap` its own host,
  * port (993 by default) and TLS (on by default). A password is encrypted before it is stored; an
  * absent password keeps the stored secret only while it would go to the same place (see keepsSecret).
- * A host on a private or local network is refused here already (platform/outbound-address.ts).
+ * A host on a private or local network is refused here already (http/outbound-address.ts).
  */
 export async function saveMailbox(
   db: Db,

@@ -7,7 +7,7 @@ import { centsToDecimal, formatMoney } from "../../core/money.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { trackedEmails } from "../db/schema/index.js";
-import { emailRules } from "../billing/rules-from-rows.js";
+import { emailRules } from "../pricing/rules-from-rows.js";
 import { getClient } from "../clients/get-client.js";
 import { presentTrackedEmail } from "./tracked-email-presenter.js";
 

@@ -12,7 +12,7 @@ import type { CaptureHealthJson, CaptureSourceHealthJson } from "../../core/cont
 import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
-import type { SecretBox } from "../platform/secrets.js";
+import type { SecretBox } from "../http/secrets.js";
 import { findSourceFacts } from "./source-facts.js";
 import { TEST_EVENT_SOURCES } from "./test-events/test-event-sources.js";
 

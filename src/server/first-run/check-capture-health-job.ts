@@ -1,5 +1,5 @@
 import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../jobs/job-types.js";
-import { secretBoxFor } from "../platform/secrets.js";
+import { secretBoxFor } from "../http/secrets.js";
 import { findAccountsWithSources, notifyCaptureProblems } from "./notify-capture-problems.js";
 
 /**

@@ -3,8 +3,8 @@ import { CAPTURE_SOURCE_LABELS, CAPTURE_STATUS_LABELS, isBroken } from "../../co
 import type { CaptureProblemData } from "../../core/contracts/capture-health.js";
 import type { Db } from "../db/client.js";
 import { integrations, notifications } from "../db/schema/index.js";
-import type { SecretBox } from "../platform/secrets.js";
-import { FEED_KIND } from "../calendar-feeds/feed-integration.js";
+import type { SecretBox } from "../http/secrets.js";
+import { FEED_KIND } from "../capture/calendar/feed-integration.js";
 import { LANDLINE_KIND, MOBILE_KIND } from "../capture/phone/phone-context.js";
 import { ZOOM_KIND } from "../capture/zoom/zoom-integration.js";
 import { findSourceHealth } from "./capture-health.js";

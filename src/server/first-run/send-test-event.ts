@@ -5,7 +5,7 @@ import { NO_SOURCE_CONNECTED, type TestEventResultJson } from "../../core/contra
 import { AppError } from "../../core/errors.js";
 import { requireMayTrack } from "../../core/subscription-standing.js";
 import type { AccountRow } from "../auth/sessions.js";
-import { findFeed } from "../calendar-feeds/feed-integration.js";
+import { findFeed } from "../capture/calendar/feed-integration.js";
 import { findMeetIntegration } from "../capture/meet/meet-integration.js";
 import { findLandline } from "../capture/phone/landline-settings.js";
 import { recordCaptureEvent } from "../capture/record-capture-event.js";
@@ -16,7 +16,7 @@ import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
 import { notifyCallChange } from "../live/notify-call-change.js";
-import { secretBoxFor } from "../platform/secrets.js";
+import { secretBoxFor } from "../http/secrets.js";
 import { playPhone } from "./test-events/play-phone.js";
 import { playMeet, playTeams } from "./test-events/play-video.js";
 import { playZoom } from "./test-events/play-zoom.js";

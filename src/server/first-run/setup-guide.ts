@@ -3,7 +3,7 @@ import { CALL_SOURCES_OF } from "../../core/capture/source-status.js";
 import type { SetupGuideJson } from "../../core/contracts/capture-health.js";
 import type { Db } from "../db/client.js";
 import { calls, clients, setupGuides } from "../db/schema/index.js";
-import type { SecretBox } from "../platform/secrets.js";
+import type { SecretBox } from "../http/secrets.js";
 import { findSourceHealth } from "./capture-health.js";
 
 /** Every `calls.source` a capture source writes: a call from one of them is "captured", not timed. */

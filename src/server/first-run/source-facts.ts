@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CaptureSourceId, SourceFacts } from "../../core/capture/source-status.js";
-import { presentFeed, FEED_KIND, FEED_PROVIDER } from "../calendar-feeds/feed-integration.js";
+import { presentFeed, FEED_KIND, FEED_PROVIDER } from "../capture/calendar/feed-integration.js";
 import { presentMeet, MEET_PROVIDER } from "../capture/meet/meet-integration.js";
 import { presentLandline } from "../capture/phone/landline-settings.js";
 import { findIntegrationMethods, presentMobile } from "../capture/phone/mobile-settings.js";
@@ -10,7 +10,7 @@ import { presentZoom, ZOOM_KIND, ZOOM_PROVIDER } from "../capture/zoom/zoom-inte
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
 import type { IntegrationRow } from "../integrations/integration-store.js";
-import type { SecretBox } from "../platform/secrets.js";
+import type { SecretBox } from "../http/secrets.js";
 
 const instantOrNull = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 

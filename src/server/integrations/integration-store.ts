@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
-import type { SecretBox } from "../platform/secrets.js";
+import type { SecretBox } from "../http/secrets.js";
 
 /**
  * The `integrations` table for every phone, video and accounting connection: one row per account,

@@ -4,7 +4,7 @@ import type { ConsentFailure } from "../../core/contracts/consent-outcome.js";
 import { AppError, type ErrorCode } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { spentOAuthStates } from "../db/schema/index.js";
-import { type SecretBox, sign } from "../platform/secrets.js";
+import { type SecretBox, sign } from "../http/secrets.js";
 import { sameSecret } from "./webhook-verification.js";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { webhookEvents } from "../db/schema/index.js";
-import { STRIPE_EVENT_CLAIM_DAYS } from "../payments/stripe-webhook/prune-stripe-events.js";
+import { STRIPE_EVENT_CLAIM_DAYS } from "../subscription/stripe-webhook/prune-stripe-events.js";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
-import type { BillingType } from "../../core/billing/rules.js";
+import type { BillingType } from "../../core/pricing/rules.js";
 import { callTypeLabel, platformLabel } from "../../core/contracts/calls.js";
 import type { Db } from "../db/client.js";
 import { calls, trackedEmails } from "../db/schema/index.js";
@@ -15,7 +15,7 @@ export type BillableLine = PricedLine & {
   clientId: number;
   startedAt: Date;
   workDate: string;
-  /** The rules the line was priced with, so a day's or an invoice's calls can be rounded together (core/billing/rounding-scope.ts). */
+  /** The rules the line was priced with, so a day's or an invoice's calls can be rounded together (core/pricing/rounding-scope.ts). */
   minimumBillingMinutes: number;
   roundingIncrementMinutes: number;
 };

@@ -4,7 +4,7 @@ import { dateRangeLabel, dayRangeInZone, todayInZone } from "../../core/period.j
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { findClientsById, getClient } from "../clients/get-client.js";
-import { roundingScopeFor } from "../billing/rules-from-rows.js";
+import { roundingScopeFor } from "../pricing/rules-from-rows.js";
 import { findUnbilledLines } from "./billable-lines.js";
 import { presentInvoice } from "./invoice-presenter.js";
 import { writeInvoice } from "./write-invoice.js";

@@ -4,7 +4,7 @@ import { type Page, toPage } from "../../core/contracts/paging.js";
 import { getClient } from "../clients/get-client.js";
 import type { Db } from "../db/client.js";
 import { clients, invoices } from "../db/schema/index.js";
-import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../platform/keyset-page.js";
+import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
 import { presentInvoice } from "./invoice-presenter.js";
 
 const KEYSET = { at: invoices.createdAt, id: invoices.id };

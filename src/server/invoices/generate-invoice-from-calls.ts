@@ -4,7 +4,7 @@ import { todayInZone } from "../../core/period.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { Db } from "../db/client.js";
 import { getClient } from "../clients/get-client.js";
-import { roundingScopeFor } from "../billing/rules-from-rows.js";
+import { roundingScopeFor } from "../pricing/rules-from-rows.js";
 import { findInvoiceNumber } from "./get-invoice.js";
 import { callLine, lockCalls } from "./billable-lines.js";
 import { unbilledCallIdsInPeriod } from "./unbilled-calls-in-period.js";

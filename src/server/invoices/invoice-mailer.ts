@@ -1,5 +1,5 @@
 import { AppError } from "../../core/errors.js";
-import { smtpTransportFor } from "../platform/smtp-transport.js";
+import { smtpTransportFor } from "../http/smtp-transport.js";
 
 export type InvoiceMail = {
   to: string;

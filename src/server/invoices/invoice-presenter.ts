@@ -1,4 +1,4 @@
-import type { BillingType } from "../../core/billing/rules.js";
+import type { BillingType } from "../../core/pricing/rules.js";
 import type { InvoiceDetailJson, InvoiceItemJson, InvoiceJson } from "../../core/contracts/invoices.js";
 import type { InvoiceStatus, InvoiceTemplate } from "../../core/invoices.js";
 import { centsToDecimal } from "../../core/money.js";

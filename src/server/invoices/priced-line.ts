@@ -1,4 +1,4 @@
-import type { BillingType } from "../../core/billing/rules.js";
+import type { BillingType } from "../../core/pricing/rules.js";
 
 /**
  * What every invoice line carries, from the billable snapshot to the PDF row: what was done,

@@ -19,7 +19,7 @@ import {
 } from "../../core/contracts/invoices.js";
 import { sendOf } from "../jobs/job-queue.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { createInvoicesForPeriod } from "./create-invoices-for-period.js";
 import { deleteInvoice } from "./delete-invoice.js";
 import { generateInvoiceFromCalls } from "./generate-invoice-from-calls.js";
@@ -31,7 +31,7 @@ import { loadInvoiceDocument } from "./pdf/load-invoice-document.js";
 import { invoicePdfStream } from "./pdf/render-invoice-pdf.js";
 import { sendInvoice } from "./send-invoice.js";
 import { voidInvoice } from "./void-invoice.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** mark-paid, void and delete: the same request (an id), each with its own summary, answer and service. */
 const INVOICE_ACTIONS = [

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { applyRoundingScope, type RoundingScope } from "../../core/billing/rounding-scope.js";
+import { applyRoundingScope, type RoundingScope } from "../../core/pricing/rounding-scope.js";
 import { AppError } from "../../core/errors.js";
 import { addDays, type InvoiceTemplate } from "../../core/invoices.js";
 import type { Db } from "../db/client.js";
 import { calls, invoiceItems, invoices, trackedEmails } from "../db/schema/index.js";
 import type { AccountRow } from "../auth/sessions.js";
 import type { BillableLine } from "./billable-lines.js";
-import { isUniqueViolation } from "../platform/database-errors.js";
+import { isUniqueViolation } from "../http/database-errors.js";
 import { takeInvoiceNumber } from "./invoice-sequence.js";
 import { snapshotLegalLineCodes } from "../legal-billing/snapshot-line-codes.js";
 

@@ -2,7 +2,7 @@ import { finishAbandonedSyncRuns } from "../accounting/sync/sync-runs.js";
 import { pruneExpiredSessions } from "../auth/sessions.js";
 import { pruneSpentOAuthStates } from "../integrations/oauth-state.js";
 import { pruneWebhookClaims } from "../integrations/prune-webhook-claims.js";
-import { pruneRateLimits } from "../platform/rate-limit.js";
+import { pruneRateLimits } from "../http/rate-limit.js";
 import { defineJob, EMPTY_PAYLOAD } from "./job-types.js";
 
 export const MAINTENANCE_JOB = "maintenance";

@@ -1,13 +1,13 @@
 import { accountingJobs } from "../accounting/sync/jobs.js";
-import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../calendar-feeds/jobs.js";
+import { POLL_FEED_JOB, POLL_FEEDS_JOB, pollFeedJob, pollFeedsJob } from "../capture/calendar/jobs.js";
 import { meetJobs } from "../capture/meet/meet-jobs.js";
 import { RECONCILE_ALL_JOB, RECONCILE_JOB, reconcileAllJob, reconcileJob } from "../capture/reconcile/reconcile-jobs.js";
 import { teamsJobs } from "../capture/teams/teams-jobs.js";
 import { checkCaptureHealthJob } from "../first-run/check-capture-health-job.js";
 import { CHECK_CAPTURE_HEALTH_JOB } from "../first-run/notify-capture-problems.js";
-import { applyStripeEventJob } from "../payments/stripe-webhook/apply-event-job.js";
-import { APPLY_STRIPE_EVENT } from "../payments/stripe-webhook/receive-stripe-webhook.js";
-import { WATCH_MEETINGS_JOB, watchMeetingsJob } from "../platform-detection/watch-meetings.js";
+import { applyStripeEventJob } from "../subscription/stripe-webhook/apply-event-job.js";
+import { APPLY_STRIPE_EVENT } from "../subscription/stripe-webhook/receive-stripe-webhook.js";
+import { WATCH_MEETINGS_JOB, watchMeetingsJob } from "../capture/desktop/watch-meetings.js";
 import type { JobRegistry } from "./job-types.js";
 import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
 
@@ -22,9 +22,9 @@ const definitions = {
   /** Calendar feeds (issue 14 §4): every 5 minutes a poll per enabled feed, one at a time per feed. */
   [POLL_FEEDS_JOB]: pollFeedsJob,
   [POLL_FEED_JOB]: pollFeedJob,
-  /** "Track meetings on this computer" (platform-detection/watch-meetings.ts). */
+  /** "Track meetings on this computer" (capture/desktop/watch-meetings.ts). */
   [WATCH_MEETINGS_JOB]: watchMeetingsJob,
-  /** A verified Stripe event: re-read the subscription and write Stripe's truth (payments/stripe-webhook/). */
+  /** A verified Stripe event: re-read the subscription and write Stripe's truth (subscription/stripe-webhook/). */
   [APPLY_STRIPE_EVENT]: applyStripeEventJob,
   /** Microsoft Teams (capture/teams/teams-jobs.ts): a notified call record → capture events; hourly subscription renewal. */
   ...teamsJobs,

@@ -3,7 +3,7 @@ import { buildLedesInvoice, type LedesTimekeeper } from "../../core/ledes/build-
 import type { LineCodes } from "../../core/ledes/legal-codes.js";
 import type { LedesInvoice } from "../../core/ledes/model.js";
 import type { LedesValidationContext } from "../../core/ledes/validate-ledes.js";
-import { toBillingType } from "../../core/billing/rules.js";
+import { toBillingType } from "../../core/pricing/rules.js";
 import type { Db } from "../db/client.js";
 import {
   accounts,

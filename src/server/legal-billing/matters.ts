@@ -4,7 +4,7 @@ import type { MatterJson } from "../../core/contracts/legal-billing.js";
 import type { Db } from "../db/client.js";
 import { invoiceItems, invoices, legalLineCodes, matters } from "../db/schema/index.js";
 import { getClient } from "../clients/get-client.js";
-import { isUniqueViolation } from "../platform/database-errors.js";
+import { isUniqueViolation } from "../http/database-errors.js";
 
 type MatterRow = typeof matters.$inferSelect;
 export type MatterInput = { lawFirmMatterId: string; clientMatterId: string; description: string };

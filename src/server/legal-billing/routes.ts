@@ -16,8 +16,8 @@ import {
 } from "../../core/contracts/legal-billing.js";
 import { idParam } from "../../core/contracts/common.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { parseInput } from "../http/validate.js";
+import { routeSchema } from "../http/route-schema.js";
 import { buildLedesFile, checkLedes, findLedesChecks, markLedesChecked } from "./check-ledes.js";
 import { getClientLegal, updateClientLegal } from "./client-legal.js";
 import { getLegalBillingSettings, updateLegalBillingSettings } from "./legal-settings.js";

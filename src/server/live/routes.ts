@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 import { CallChangeHub, type LiveMessage } from "./call-change-hub.js";
 
 /** A comment line every 25 s keeps proxies (60 s idle on AWS and nginx) and the app's own 60 s socket timeout from cutting the stream. */

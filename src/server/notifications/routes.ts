@@ -6,9 +6,9 @@ import { saveNotificationInvoiceRequest, sendNotificationInvoiceRequest } from "
 import { requireAuth } from "../auth/session-hook.js";
 import { getInvoice } from "../invoices/get-invoice.js";
 import { sendInvoice } from "../invoices/send-invoice.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { findUnreadNotifications, getNotification, markNotificationRead, presentNotification } from "./notification-queries.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** The notifications overlay (spec 001): unread list, dismiss, and the Invoice Ready dialog's Send Now / Save for Later. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { describe, expect, it } from "vitest";
-import { priceDuration } from "../../core/billing/price.js";
+import { priceDuration } from "../../core/pricing/price.js";
 import { generateSeed, type SeedOptions } from "./generate-seed.js";
 
 const options: SeedOptions = {

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { resolveRules, type BillingRules, type BillingType, type RoundingIncrement } from "../../core/billing/rules.js";
+import { resolveRules, type BillingRules, type BillingType, type RoundingIncrement } from "../../core/pricing/rules.js";
 import { CALL_PLATFORMS, CALL_TYPES } from "../../core/contracts/calls.js";
 import { FIRST_INVOICE_SEQUENCE } from "../../core/invoices.js";
 import { priceCallColumns, type CallPriceColumns } from "../calls/pricing.js";

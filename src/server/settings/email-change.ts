@@ -8,7 +8,7 @@ import { AppError } from "../../core/errors.js";
 import { verifyPassword } from "../auth/passwords.js";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema/index.js";
-import { consumeRateLimit } from "../platform/rate-limit.js";
+import { consumeRateLimit } from "../http/rate-limit.js";
 
 /** Attempts to change the email per user; counted before the password is checked, so guessing it here is as slow as at sign-in. */
 const EMAIL_CHANGE_LIMIT = { limit: 10, windowSeconds: 900 };

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { settingsResponse } from "../../core/contracts/settings.js";
 import { updateSettingsRequest } from "../../core/contracts/settings.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { presentSettings } from "./settings-presenter.js";
 import { updateSettings } from "./update-settings.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** Billing and profile settings (spec 001 Settings; docs/decisions.md D7, D8). */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {

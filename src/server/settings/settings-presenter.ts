@@ -1,4 +1,4 @@
-import { toRoundingScope } from "../../core/billing/rounding-scope.js";
+import { toRoundingScope } from "../../core/pricing/rounding-scope.js";
 import type { Profession, SettingsResponse } from "../../core/contracts/settings.js";
 import type { Currency } from "../../core/money.js";
 import { centsToDecimal } from "../../core/money.js";

@@ -3,7 +3,7 @@ import type { UpdateSettingsRequest } from "../../core/contracts/settings.js";
 import { AppError } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { accounts, users } from "../db/schema/index.js";
-import { isUniqueViolation } from "../platform/database-errors.js";
+import { isUniqueViolation } from "../http/database-errors.js";
 import { isEmailChange } from "./email-change.js";
 
 export const SETTINGS_EMAIL_TAKEN = "This email address is already used by another account. Choose a different one.";

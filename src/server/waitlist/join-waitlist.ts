@@ -1,7 +1,7 @@
 import type { JoinWaitlistRequest } from "../../core/contracts/waitlist.js";
 import type { Db } from "../db/client.js";
 import { waitlistEntries } from "../db/schema/index.js";
-import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.js";
+import { consumeRateLimit, type RateLimitRule } from "../http/rate-limit.js";
 
 /** Ten joins per address per ten minutes: plenty for an office behind one address, little for a script. */
 export const DEFAULT_WAITLIST_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 600 };

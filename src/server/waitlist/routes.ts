@@ -8,12 +8,12 @@ import {
   waitlistExportFileName,
 } from "../../core/contracts/waitlist.js";
 import { requireAdmin } from "../admin/require-admin.js";
-import { parseInput } from "../platform/validate.js";
+import { parseInput } from "../http/validate.js";
 import { exportWaitlistCsv } from "./export-waitlist-csv.js";
 import { findWaitlistEntries } from "./find-waitlist-entries.js";
 import { getWaitlistStats } from "./get-waitlist-stats.js";
 import { DEFAULT_WAITLIST_LIMIT, joinWaitlist } from "./join-waitlist.js";
-import { routeSchema } from "../platform/route-schema.js";
+import { routeSchema } from "../http/route-schema.js";
 
 /** The public waitlist form and its administrators-only dashboard (spec 001 Waitlist; docs/decisions.md D11). */
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {

@@ -17,7 +17,7 @@ import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { ROUNDING_SCOPE_LABELS, isRoundingScope } from "@core/billing/rounding-scope";
+import { ROUNDING_SCOPE_LABELS, isRoundingScope } from "@core/pricing/rounding-scope";
 import { ROUNDING_CHOICES, ROUNDING_LABELS, ROUNDING_SCOPE_CHOICES } from "@web/settings/billing-options";
 import { BillingTypeField, MinimumBillingField } from "@web/settings/billing-rule-fields";
 import { useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-import type { BillingType } from "@core/billing/rules";
+import type { BillingType } from "@core/pricing/rules";
 import type { ClientResponse } from "@core/contracts/clients";
 import { formatRate } from "@core/avatar";
 import { parseDecimalToCents } from "@core/money";

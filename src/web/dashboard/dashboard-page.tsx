@@ -11,7 +11,7 @@ import { ActiveCallTracker } from "./active-call-tracker";
 import { QuickActions } from "./quick-actions";
 import { RecentCalls } from "./recent-calls";
 import { StatCards } from "./stat-cards";
-import { MeetingsToConfirm } from "@web/calendar-feeds/meetings-to-confirm";
+import { MeetingsToConfirm } from "@web/capture/calendar/meetings-to-confirm";
 import { CaptureCard } from "@web/first-run/capture-card";
 import { SetupGuide } from "@web/first-run/setup-guide";
 

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from "react";
 /**
  * The one session of the app (lib/session.ts), in the entry chunk without TanStack Query.
  * The server marks the page it serves to a browser with no session cookie (server
- * platform/web-app.ts); then the first session check needs no request: the visitor is signed out.
+ * http/web-app.ts); then the first session check needs no request: the visitor is signed out.
  * This spares visitors a 401 in the console and a round trip before the first paint. Only the
  * first check is skipped; later ones (after signing in on this page) ask the server as usual.
  */

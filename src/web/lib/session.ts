@@ -28,7 +28,7 @@ export type SessionStoreOptions = {
   /** GET the session user; null on a 401. */
   fetchUser: () => Promise<SessionUser | null>;
   /**
-   * The page says there is no session cookie (server platform/web-app.ts marks it): the first
+   * The page says there is no session cookie (server http/web-app.ts marks it): the first
    * check needs no request, the visitor is signed out. Later checks ask the server as usual.
    */
   skipFirstCheck: boolean;

@@ -1,5 +1,5 @@
-import { ROUNDING_SCOPE_LABELS, ROUNDING_SCOPES } from "@core/billing/rounding-scope";
-import type { BillingType } from "@core/billing/rules";
+import { ROUNDING_SCOPE_LABELS, ROUNDING_SCOPES } from "@core/pricing/rounding-scope";
+import type { BillingType } from "@core/pricing/rules";
 import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
 
 /** The billing type choices as spec 001 names them (per-minute, hourly, flat-rate). */

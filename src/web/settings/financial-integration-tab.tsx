@@ -12,12 +12,12 @@ import {
   type ConfigFormValues,
   configFormDefaults,
   configFormSchema,
-} from "@web/financial-integrations/config-form";
-import { lastSyncText, providerCards, STATUS_BADGES } from "@web/financial-integrations/provider-cards-model";
-import { ProviderConfigFields } from "@web/financial-integrations/provider-config-fields";
-import { useConnectIntegration } from "@web/financial-integrations/use-financial-actions";
-import { useFinancialIntegrations } from "@web/financial-integrations/use-financial-integrations";
-import { useSetupExport, useSetupIntegration, useSetupSync } from "@web/financial-integrations/use-financial-setup";
+} from "@web/accounting/config-form";
+import { lastSyncText, providerCards, STATUS_BADGES } from "@web/accounting/provider-cards-model";
+import { ProviderConfigFields } from "@web/accounting/provider-config-fields";
+import { useConnectIntegration } from "@web/accounting/use-financial-actions";
+import { useFinancialIntegrations } from "@web/accounting/use-financial-integrations";
+import { useSetupExport, useSetupIntegration, useSetupSync } from "@web/accounting/use-financial-setup";
 import { useAuth } from "@web/hooks/use-auth";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { serverMessage } from "@web/lib/api";

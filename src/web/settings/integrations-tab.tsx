@@ -1,4 +1,4 @@
-import { CalendarFeedTab } from "@web/calendar-feeds/calendar-feed-tab";
+import { CalendarFeedTab } from "@web/capture/calendar/calendar-feed-tab";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import type { ComponentType } from "react";
 import { useSearchParams } from "wouter";

@@ -13,7 +13,7 @@ import {
   invoices,
 } from "../../../src/server/db/schema/index.js";
 import { type IntegrationRow, saveIntegration } from "../../../src/server/integrations/integration-store.js";
-import { secretBoxFor } from "../../../src/server/platform/secrets.js";
+import { secretBoxFor } from "../../../src/server/http/secrets.js";
 import { type AccountRef, buildCall, buildClient, buildInvoice, type InvoiceRow } from "../../helpers/factories.js";
 import { startTestApp, type TestApp } from "../../helpers/test-app.js";
 import type { AccountingStandInControls } from "../../stand-ins/accounting/controls.js";

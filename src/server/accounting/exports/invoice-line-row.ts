@@ -1,7 +1,7 @@
 /**
  * One invoice line as the file exports see it (CSV export, revenue export, Timberline import file):
  * one row per invoice line, money in integer minor units of `currency`, dates YYYY-MM-DD. Produced by
- * one query (financial-integrations/export-queries.ts), consumed by every file format.
+ * one query (accounting/export-queries.ts), consumed by every file format.
  */
 export type InvoiceLineRow = {
   invoiceId: number;

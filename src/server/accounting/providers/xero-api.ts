@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 import {
   AccountingRateLimited,
   AccountingRejected,
@@ -12,7 +12,7 @@ import { deadlineText } from "../http.js";
 import type { AccountingSession } from "../provider.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
 
-/** xero-node, loaded at the first Xero call (platform/on-first-use.ts). */
+/** xero-node, loaded at the first Xero call (http/on-first-use.ts). */
 export const xeroSdk = onFirstUse<typeof import("xero-node")>("xero-node");
 
 /**

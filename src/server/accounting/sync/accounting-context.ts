@@ -1,6 +1,6 @@
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { type SecretBox, secretBoxFor } from "../../platform/secrets.js";
+import { type SecretBox, secretBoxFor } from "../../http/secrets.js";
 
 /**
  * What the sync engine needs from the app: the database, the secret box (integration secrets), the

@@ -4,7 +4,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { integrationSecretContext, readIntegrationSecret } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { AccountingUnauthorized } from "../accounting-errors.js";
 import type { OAuthTokens } from "../provider.js";
 import { apiProviderFor } from "../providers/index.js";

@@ -3,7 +3,7 @@ import type { calendar_v3 } from "@googleapis/calendar";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { calendarApi, googleFailure } from "./google-clients.js";
 import { type MeetChannel, meetConfig, updateMeetRow } from "./meet-integration.js";
 

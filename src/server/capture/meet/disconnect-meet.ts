@@ -1,6 +1,6 @@
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { stopCalendarChannel } from "./calendar-channel.js";
 import { googleOAuthClient } from "./google-clients.js";
 import { deleteMeetIntegration, findMeetIntegration, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";

@@ -1,7 +1,7 @@
 import type { meet_v2 } from "@googleapis/meet";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
 import type { JobContext } from "../../jobs/job-types.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { googleFailure, meetApi } from "./google-clients.js";
 import { conferenceEvents, conferenceFilter, participantsOf } from "./meet-events.js";

@@ -2,9 +2,9 @@ import type { calendar_v3 } from "@googleapis/calendar";
 import type { meet_v2 } from "@googleapis/meet";
 import type { OAuth2Client } from "google-auth-library";
 import type { Config } from "../../config.js";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 
-/** Google's SDKs, loaded when Google Meet is first used (platform/on-first-use.ts). */
+/** Google's SDKs, loaded when Google Meet is first used (http/on-first-use.ts). */
 const calendarSdk = onFirstUse<typeof import("@googleapis/calendar")>("@googleapis/calendar");
 const meetSdk = onFirstUse<typeof import("@googleapis/meet")>("@googleapis/meet");
 const authSdk = onFirstUse<typeof import("google-auth-library")>("google-auth-library");

@@ -4,7 +4,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { ConsentFailed, signOAuthState, spendOAuthState } from "../../integrations/oauth-state.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { openCalendarChannel } from "./calendar-channel.js";
 import { calendarApi, googleFailure, googleOAuthClient } from "./google-clients.js";
 import { findMeetIntegration, meetConfig, meetPushUrl, ROW_STATUS, readMeetSecret, updateMeetRow } from "./meet-integration.js";

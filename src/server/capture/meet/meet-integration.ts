@@ -19,7 +19,7 @@ import {
   readIntegrationSecret,
   saveIntegration,
 } from "../../integrations/integration-store.js";
-import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 
 /**
  * The account's Google Meet connection (spec 001 Settings → Meet, issue 14 §3): one `integrations`

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../../jobs/job-types.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import { channelNeedsRenewal, openCalendarChannel } from "./calendar-channel.js";
 import { fetchMeetConference } from "./fetch-conference.js";
 import { connectedMeetRows, meetConfig } from "./meet-integration.js";

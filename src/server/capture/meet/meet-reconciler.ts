@@ -3,7 +3,7 @@ import type { meet_v2 } from "@googleapis/meet";
 import { MEET_RECONNECT_MESSAGE } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 import { type ReconcileBatch, type ReconcileContext, ReconcileFailure, type Reconciler } from "../reconcile/reconciler.js";
 import { calendarApi, googleFailure, meetApi } from "./google-clients.js";

@@ -2,7 +2,7 @@ import type { MeetTestResponse } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { calendarApi, googleFailure, googleOAuthClient } from "./google-clients.js";
 import { credentialsFrom, findMeetIntegration, meetConfig, readMeetSecret } from "./meet-integration.js";
 import { withMeetAccess } from "./meet-tokens.js";

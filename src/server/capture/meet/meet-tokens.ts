@@ -5,7 +5,7 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { googleFailure, googleOAuthClient } from "./google-clients.js";
 import { MEET_KIND, MEET_PROVIDER, meetConfig, ROW_STATUS, readMeetSecret, updateMeetRow } from "./meet-integration.js";
 

@@ -3,7 +3,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
 /** The X-Goog-* headers of a Calendar push (protocols.md "Google Meet"). */

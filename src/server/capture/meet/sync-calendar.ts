@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
 import type { JobContext } from "../../jobs/job-types.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import { calendarApi, googleFailure } from "./google-clients.js";
 import { type MeetingToFetch, meetingFromEvent } from "./meet-events.js";
 import { findMeetIntegration, meetConfig, ROW_STATUS, updateMeetRow } from "./meet-integration.js";

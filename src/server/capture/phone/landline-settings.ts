@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { type IntegrationRow, newWebhookToken, saveIntegration } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { LANDLINE_KIND, phoneConfigOf } from "./phone-context.js";
 import { type LandlineSecret, landlineSecretOf, newSigningSecret } from "./phone-secrets.js";
 import { phoneWebhookUrls } from "./webhook-urls.js";

@@ -9,7 +9,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { captureActivity, integrations } from "../../db/schema/index.js";
 import { type IntegrationRow, saveIntegration } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { findLandline } from "./landline-settings.js";
 import { MOBILE_KIND, phoneConfigOf } from "./phone-context.js";
 import { landlineSecretOf } from "./phone-secrets.js";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { INVALID_PHONE_NUMBER } from "../../../core/contracts/phone.js";
 import { AppError } from "../../../core/errors.js";
-import { parseInput } from "../../platform/validate.js";
+import { parseInput } from "../../http/validate.js";
 
 /**
  * parseInput for the phone forms: spec 001 §5's "Invalid Phone Number: …" starts with "Invalid", which

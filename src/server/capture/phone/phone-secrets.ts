@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type IntegrationRow, readIntegrationSecret } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 
 /**
  * The encrypted part of a landline row: Twilio's auth token (SignalWire's signing key), which signs

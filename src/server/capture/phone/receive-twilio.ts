@@ -1,7 +1,7 @@
 import type Twilio from "twilio";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 
-/** Twilio's own signature check, from the SDK loaded at the first delivery (platform/on-first-use.ts). */
+/** Twilio's own signature check, from the SDK loaded at the first delivery (http/on-first-use.ts). */
 export const twilioSdk = onFirstUse<typeof Twilio>("twilio");
 import { WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
 import { isTwilioCompatible } from "../../../core/contracts/phone.js";
@@ -9,7 +9,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { findIntegrationByWebhookToken, type IntegrationRow } from "../../integrations/integration-store.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { afterVerifiedEvent } from "./after-verified-event.js";
 import { handleSms } from "./handle-sms.js";

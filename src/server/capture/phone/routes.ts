@@ -18,10 +18,10 @@ import {
   startCallTestRequest,
 } from "../../../core/contracts/phone.js";
 import { requireAuth } from "../../auth/session-hook.js";
-import { publicOrigin } from "../../platform/public-origin.js";
-import { routeSchema } from "../../platform/route-schema.js";
-import { secretBoxFor } from "../../platform/secrets.js";
-import { parseInput } from "../../platform/validate.js";
+import { publicOrigin } from "../../http/public-origin.js";
+import { routeSchema } from "../../http/route-schema.js";
+import { secretBoxFor } from "../../http/secrets.js";
+import { parseInput } from "../../http/validate.js";
 import { endCallTest, startCallTest } from "./call-test.js";
 import { findLandline, presentLandline, saveLandline } from "./landline-settings.js";
 import { findIntegrationMethods, findMobile, presentMobile, saveMobile, testMobile } from "./mobile-settings.js";

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { phoneWebhookResponse, webhookTokenParam } from "../../../core/contracts/phone-webhook.js";
-import { publicOrigin } from "../../platform/public-origin.js";
-import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
-import { routeSchema } from "../../platform/route-schema.js";
+import { publicOrigin } from "../../http/public-origin.js";
+import { rawBodyOf, registerRawBodyParsers } from "../../http/raw-body.js";
+import { routeSchema } from "../../http/route-schema.js";
 import { receiveGenericWebhook } from "./receive-generic-webhook.js";
 import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery, twilioSdk } from "./receive-twilio.js";
 import { SIGNATURE_SETTINGS_HEADER } from "./twilio-rule-signature.js";

@@ -4,7 +4,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { captureReconciliations } from "../../db/schema/index.js";
 import type { JobQueue } from "../../jobs/job-queue.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { eq } from "drizzle-orm";
 import { RECONCILE_JOB, reconcileKey } from "./reconcile-jobs.js";
 import { queueRun } from "./reconcile-runs.js";

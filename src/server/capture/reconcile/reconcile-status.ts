@@ -7,7 +7,7 @@ import {
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { findIntegration, type IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { findMeetIntegration } from "../meet/meet-integration.js";
 import { findLandline } from "../phone/landline-settings.js";
 import { teamsKey } from "../teams/teams-integration.js";

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 
 /**

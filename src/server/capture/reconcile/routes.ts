@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { reconcileNowResponse, reconcileSourceParam, reconciliationJson } from "../../../core/contracts/reconciliation.js";
 import { requireAuth } from "../../auth/session-hook.js";
-import { routeSchema } from "../../platform/route-schema.js";
-import { secretBoxFor } from "../../platform/secrets.js";
-import { parseInput } from "../../platform/validate.js";
+import { routeSchema } from "../../http/route-schema.js";
+import { secretBoxFor } from "../../http/secrets.js";
+import { parseInput } from "../../http/validate.js";
 import { reconcileNow } from "./reconcile-now.js";
 import { getReconciliation } from "./reconcile-status.js";
 

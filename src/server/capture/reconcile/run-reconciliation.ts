@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { integrations } from "../../db/schema/index.js";
 import type { JobContext } from "../../jobs/job-types.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { findWebhookTarget } from "../webhook-target.js";

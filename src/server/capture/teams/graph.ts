@@ -1,9 +1,9 @@
 import type { Client } from "@microsoft/microsoft-graph-client";
 import type { Config } from "../../config.js";
 import { microsoftFetchOptions } from "./microsoft-fetch.js";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 
-/** The Graph SDK, loaded when Teams is first used (platform/on-first-use.ts). */
+/** The Graph SDK, loaded when Teams is first used (http/on-first-use.ts). */
 const graphSdk = onFirstUse<typeof import("@microsoft/microsoft-graph-client")>("@microsoft/microsoft-graph-client");
 
 /**

@@ -5,9 +5,9 @@ import type {
   NetworkRequestOptions,
   NetworkResponse,
 } from "@azure/msal-node";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 
-/** msal-node, loaded when Teams is first used (platform/on-first-use.ts). */
+/** msal-node, loaded when Teams is first used (http/on-first-use.ts). */
 const msal = onFirstUse<typeof import("@azure/msal-node")>("@azure/msal-node");
 import type { Config } from "../../config.js";
 import { type MicrosoftFetch, microsoftFetch } from "./microsoft-fetch.js";

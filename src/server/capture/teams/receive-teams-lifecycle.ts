@@ -3,7 +3,7 @@ import { text } from "../../../core/contracts/common.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret, teamsConfigOf } from "./teams-integration.js";
 
 /**

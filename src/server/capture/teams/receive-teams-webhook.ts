@@ -4,7 +4,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
 
 /**

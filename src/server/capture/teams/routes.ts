@@ -12,12 +12,12 @@ import {
 } from "../../../core/contracts/teams.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
-import { publicOrigin } from "../../platform/public-origin.js";
+import { publicOrigin } from "../../http/public-origin.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
-import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../platform/raw-body.js";
-import { routeSchema } from "../../platform/route-schema.js";
-import { secretBoxFor } from "../../platform/secrets.js";
-import { parseInput } from "../../platform/validate.js";
+import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../http/raw-body.js";
+import { routeSchema } from "../../http/route-schema.js";
+import { secretBoxFor } from "../../http/secrets.js";
+import { parseInput } from "../../http/validate.js";
 import { receiveTeamsLifecycle } from "./receive-teams-lifecycle.js";
 import { receiveTeamsWebhook } from "./receive-teams-webhook.js";
 import { findTeamsIntegration, presentTeams } from "./teams-integration.js";

@@ -11,7 +11,7 @@ import {
   type IntegrationRow,
   readIntegrationSecret,
 } from "../../integrations/integration-store.js";
-import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**

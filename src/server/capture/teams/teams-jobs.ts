@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { markIntegrationEvent } from "../../integrations/integration-store.js";
 import type { JobContext, JobDefinition } from "../../jobs/job-types.js";
-import { secretBoxFor } from "../../platform/secrets.js";
+import { secretBoxFor } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { callRecordEvents } from "./call-record-events.js";
 import { GraphFailure, getCallRecord, graphClient } from "./graph.js";

@@ -14,7 +14,7 @@ import {
   newWebhookToken,
   saveIntegration,
 } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { GraphFailure } from "./graph.js";
 import { acquireGraphToken, MicrosoftAuthError, type TeamsCredentials } from "./identity.js";
 import {

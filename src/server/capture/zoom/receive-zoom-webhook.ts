@@ -2,7 +2,7 @@ import type { ZoomWebhookResponse } from "../../../core/contracts/zoom.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { parseZoomDelivery, ZoomPayloadError } from "./zoom-events.js";
 import { findZoomWebhookTarget, learnZoomAccountId, readZoomSecret } from "./zoom-integration.js";

@@ -10,11 +10,11 @@ import {
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
 import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
-import { publicOrigin } from "../../platform/public-origin.js";
-import { rawBodyOf, registerRawBodyParsers } from "../../platform/raw-body.js";
-import { routeSchema } from "../../platform/route-schema.js";
-import { secretBoxFor } from "../../platform/secrets.js";
-import { parseInput } from "../../platform/validate.js";
+import { publicOrigin } from "../../http/public-origin.js";
+import { rawBodyOf, registerRawBodyParsers } from "../../http/raw-body.js";
+import { routeSchema } from "../../http/route-schema.js";
+import { secretBoxFor } from "../../http/secrets.js";
+import { parseInput } from "../../http/validate.js";
 import { receiveZoomWebhook } from "./receive-zoom-webhook.js";
 import { disconnectZoom, findZoomIntegration, presentZoom, setupZoom, zoomWebhookUrl } from "./zoom-integration.js";
 

@@ -17,7 +17,7 @@ import {
   readIntegrationSecret,
   saveIntegration,
 } from "../../integrations/integration-store.js";
-import { type SecretBox, SecretDecryptError } from "../../platform/secrets.js";
+import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 import type { ReconcileBatch, ReconcileContext, Reconciler } from "../reconcile/reconciler.js";
 import { participantOf } from "./zoom-events.js";

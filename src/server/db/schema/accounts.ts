@@ -32,7 +32,7 @@ export const accounts = pgTable(
     billingType: text("billing_type").notNull().default("hour"),
     minimumBillingMinutes: integer("minimum_billing_minutes").notNull().default(0),
     roundingIncrementMinutes: integer("rounding_increment_minutes").notNull().default(1),
-    /** Where rounding and the minimum apply: each call, each day's total, each invoice's total (core/billing/rounding-scope.ts). */
+    /** Where rounding and the minimum apply: each call, each day's total, each invoice's total (core/pricing/rounding-scope.ts). */
     roundingScope: text("rounding_scope").notNull().default("entry"),
     /** Hours a week the practice works: the denominator of utilization on the Analytics page. */
     weeklyWorkingHours: integer("weekly_working_hours").notNull().default(40),

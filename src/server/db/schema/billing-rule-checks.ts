@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check } from "drizzle-orm/pg-core";
-import { ROUNDING_SCOPES } from "../../../core/billing/rounding-scope.js";
-import { BILLING_TYPES, ROUNDING_INCREMENTS } from "../../../core/billing/rules.js";
+import { ROUNDING_SCOPES } from "../../../core/pricing/rounding-scope.js";
+import { BILLING_TYPES, ROUNDING_INCREMENTS } from "../../../core/pricing/rules.js";
 import { MAX_MINIMUM_MINUTES } from "../../../core/contracts/settings.js";
 
 /**
@@ -26,7 +26,7 @@ export function billingRuleChecks(
   ];
 }
 
-/** The rounding scope an account or client may store (core/billing/rounding-scope.ts); NULL on a client means the account's. */
+/** The rounding scope an account or client may store (core/pricing/rounding-scope.ts); NULL on a client means the account's. */
 export function roundingScopeCheck(table: string, column: AnyPgColumn) {
   const scopes = sql.raw(ROUNDING_SCOPES.map((scope) => `'${scope}'`).join(", "));
   return check(`${table}_rounding_scope_check`, sql`${column} in (${scopes})`);

@@ -104,7 +104,7 @@ export const callProposals = pgTable(
     startsAt: instant("starts_at").notNull(),
     endsAt: instant("ends_at").notNull(),
     attendees: jsonb().$type<CallParticipant[]>().notNull().default([]),
-    /** zoom | teams | meet, read from the join link (core/calendar/meeting-platform.ts); null when none is known. */
+    /** zoom | teams | meet, read from the join link (core/capture/calendar/meeting-platform.ts); null when none is known. */
     platform: text(),
     /** proposed | confirmed | dismissed | cancelled */
     status: text().notNull().default("proposed"),

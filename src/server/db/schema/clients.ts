@@ -23,7 +23,7 @@ export const clients = pgTable(
     billingType: text("billing_type"),
     minimumBillingMinutes: integer("minimum_billing_minutes"),
     roundingIncrementMinutes: integer("rounding_increment_minutes"),
-    /** entry | day | invoice, or null for the account's (core/billing/rounding-scope.ts). */
+    /** entry | day | invoice, or null for the account's (core/pricing/rounding-scope.ts). */
     roundingScope: text("rounding_scope"),
     archivedAt: instant("archived_at"),
     ...timestamps,

@@ -13,8 +13,8 @@ import { verifyPhoneWebhook, signPhoneWebhook } from "../../capture/phone/webhoo
 import { phoneWebhookUrls } from "../../capture/phone/webhook-urls.js";
 import type { Db } from "../../db/client.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
-import { parseInput } from "../../platform/validate.js";
+import type { SecretBox } from "../../http/secrets.js";
+import { parseInput } from "../../http/validate.js";
 import { findTestGuest, TEST_CALL_SECONDS, testMeetingTimes } from "./test-meeting.js";
 
 /** A number no one has (the North American fictional 555-01xx range), for a test call when no client has one. */

@@ -6,7 +6,7 @@ import { verifyZoomSignature, zoomSignature } from "../../capture/zoom/zoom-sign
 import { findWebhookTarget } from "../../capture/webhook-target.js";
 import type { Db } from "../../db/client.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 import { findTestGuest, TEST_TOPIC, testMeetingTimes } from "./test-meeting.js";
 
 /**

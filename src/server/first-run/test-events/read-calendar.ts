@@ -1,11 +1,11 @@
 import type { TestEventResultJson } from "../../../core/contracts/capture-health.js";
 import { AppError } from "../../../core/errors.js";
-import { fetchOptionsFor, pollFeedRow } from "../../calendar-feeds/poll-feed.js";
-import { findProposals } from "../../calendar-feeds/proposal-queries.js";
+import { fetchOptionsFor, pollFeedRow } from "../../capture/calendar/poll-feed.js";
+import { findProposals } from "../../capture/calendar/proposal-queries.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
-import type { SecretBox } from "../../platform/secrets.js";
+import type { SecretBox } from "../../http/secrets.js";
 
 /** How many found meetings the answer lists (the dashboard's "Meetings to confirm" shows them all). */
 const SHOWN = 10;

@@ -1,5 +1,5 @@
 import { formatRate } from "../../../core/avatar.js";
-import type { BillingType } from "../../../core/billing/rules.js";
+import type { BillingType } from "../../../core/pricing/rules.js";
 import { formatDurationHms, formatHoursMinutes } from "../../../core/duration.js";
 import { formatInvoiceDate, paymentTermsLabel } from "../../../core/invoices.js";
 import { formatMoney } from "../../../core/money.js";

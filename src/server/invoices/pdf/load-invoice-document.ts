@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { BillingType } from "../../../core/billing/rules.js";
+import type { BillingType } from "../../../core/pricing/rules.js";
 import type { InvoiceStatus, InvoiceTemplate } from "../../../core/invoices.js";
 import type { Db } from "../../db/client.js";
 import { accounts } from "../../db/schema/index.js";

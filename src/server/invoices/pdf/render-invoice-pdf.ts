@@ -8,9 +8,9 @@ import type { PdfContext } from "./pdf-context.js";
 import { renderMinimal } from "./template-minimal.js";
 import { renderModern } from "./template-modern.js";
 import { renderProfessional } from "./template-professional.js";
-import { onFirstUse } from "../../platform/on-first-use.js";
+import { onFirstUse } from "../../http/on-first-use.js";
 
-/** pdfkit, loaded at the first PDF (platform/on-first-use.ts). */
+/** pdfkit, loaded at the first PDF (http/on-first-use.ts). */
 const pdfkit = onFirstUse<typeof PDFDocument>("pdfkit");
 
 const TEMPLATES: Record<InvoiceTemplate, (ctx: PdfContext) => void> = {
