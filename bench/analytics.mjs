@@ -4,6 +4,10 @@
 // Rounds alternate dashboard / analytics so a burst of other load on the machine hits both. Goal: p99 < 50 ms.
 //
 //   node bench/analytics.mjs [--calls 100000] [--duration 8] [--rounds 3] [--seeded-pglite DIR] [--read-cache-ms 0] [--fast]
+//   --seeded-postgres URL: the server on that PostgreSQL database instead of PGlite, seeded beforehand (the bench does
+//   not seed it: `DATABASE_URL=URL npm run seed -- --calls 100000 --email bench-analytics@example.test --password
+//   bench-analytics`); the server applies its migrations to it, so give a before and an after tree copies of one seed
+//   (`createdb -T seeded copy`).
 //   --read-cache-ms 1000: the same with the read caches on as shipped (the Analytics answer is cached per instance
 //   for a second too, the last layer of issue 27's fix); the default 0 measures every request reaching the database.
 //   --fast or BENCH_FAST=1: 2,000 calls, 1 s, 1 round (checks that the bench runs; no figure is read from it)
@@ -20,6 +24,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "8" },
     rounds: { type: "string", default: "3" },
     "seeded-pglite": { type: "string" },
+    "seeded-postgres": { type: "string" },
     "read-cache-ms": { type: "string", default: "0" },
     fast: { type: "boolean", default: fast },
   },
@@ -32,7 +37,10 @@ const password = "bench-analytics";
 if (!fs.existsSync("dist/server/main.js")) throw new Error("not built: npm run build first");
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-analytics-"));
-if (values["seeded-pglite"]) fs.cpSync(values["seeded-pglite"], dir, { recursive: true });
+const databaseUrl = values["seeded-postgres"];
+if (databaseUrl) {
+  // Seeded beforehand (see above).
+} else if (values["seeded-pglite"]) fs.cpSync(values["seeded-pglite"], dir, { recursive: true });
 else {
   const seeded = spawnSync(
     "npm",
@@ -50,7 +58,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = await startProcess(
   ["dist/server/main.js"],
-  { DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", READ_CACHE_MS: values["read-cache-ms"], MINUTELY_NO_REBUILD: "1" },
+  { DATA_DIR: dir, ...(databaseUrl && { DATABASE_URL: databaseUrl }), PORT: String(port), HOST: "127.0.0.1", READ_CACHE_MS: values["read-cache-ms"], MINUTELY_NO_REBUILD: "1" },
   `${base}/api/health`,
   600_000,
 );
@@ -100,6 +108,7 @@ try {
   console.log(
     `analytics ${JSON.stringify({
       machine: machine(),
+      database: databaseUrl ? "postgresql" : "pglite",
       loadAverage: os.loadavg().map((l) => +l.toFixed(2)),
       calls,
       readCacheMs: Number(values["read-cache-ms"]),

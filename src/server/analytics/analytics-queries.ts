@@ -68,12 +68,14 @@ export type PeriodBounds = {
 const callsAreWork = sql`ended_at is not null and not is_test`;
 
 /**
- * The account's ended calls that started in the period; test-event calls (issue 29) are never work, as invoices
- * never bill them. Invoiced calls of whole months come from invoiced_call_months (kept by triggers on calls,
- * migration 0020: a few hundred rows a quarter instead of 8,000 calls), those of the edge days from the calls, and
- * the two are summed per client, source and rules, so each group's raw time is the same as the calls' and the
- * captured value is still rounded once per group over the period. Their `day` is the group's first month or day
- * (only work not invoiced is priced by day). Calls not yet invoiced are read from the rows, grouped by day.
+ * The account's ended calls that started in the period and are invoiced, or have no client; test-event calls (issue
+ * 29) are never work, as invoices never bill them. The period's calls of a client not yet invoiced are the unbilled
+ * read's groups of the period's days (get-analytics.ts), not read twice. Invoiced calls of whole months come from
+ * invoiced_call_months (kept by triggers on calls, migration 0020: a few hundred rows a quarter instead of 8,000
+ * calls), those of the edge days from the calls, and the two are summed per client, source and rules, so each
+ * group's raw time is the same as the calls' and the captured value is still rounded once per group over the period.
+ * Their `day` is the group's first month or day (only work not invoiced is priced by day). Calls without a client
+ * (never invoiced) are read from the rows by day, through calls_account_unbilled_idx.
  */
 export function callGroupsInPeriodSql(o: PeriodBounds): SQL {
   const split = splitByWholeMonths(o.startDate, o.endDate);
@@ -100,7 +102,8 @@ export function callGroupsInPeriodSql(o: PeriodBounds): SQL {
       group by client_id, source, rate_cents, billing_type, minimum_billing_minutes, rounding_increment_minutes
     union all
     ${callGroups(
-      sql`account_id = ${o.accountId} and invoice_id is null and ${callsAreWork} and started_at >= ${o.start} and started_at < ${o.end}`,
+      sql`account_id = ${o.accountId} and client_id is null and invoice_id is null and ${callsAreWork}
+        and started_at >= ${o.start} and started_at < ${o.end}`,
       o.timezone,
     )}`;
 }

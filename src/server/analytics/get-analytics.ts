@@ -74,7 +74,9 @@ export async function getAnalytics(
   const scopeOf = (clientId: number) =>
     roundingScopeFor(account, { roundingScope: clientById.get(clientId)?.rounding_scope ?? null });
   const names = new Map(clients.map((client) => [client.id, client.name]));
-  const work = [...callLines(periodCalls), ...emailLines(periodEmails)];
+  // The period's calls of a client not yet invoiced are the unbilled groups of its days (one read, not two).
+  const unbilledInPeriod = unbilledCalls.filter((row) => row.day >= period.startDate && row.day <= period.endDate);
+  const work = [...callLines(periodCalls), ...callLines(unbilledInPeriod), ...emailLines(periodEmails)];
   const periodWork = {
     work,
     unbilledPriced: priceUnbilled(
