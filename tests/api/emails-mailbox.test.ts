@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-
 describe("signed out", () => {
   it("answers 401 on every email route", async () => {
     const c = t.client();
@@ -435,6 +434,34 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
     // A fixed code in the address; Google's words stay on the server (issue 23 defect 9).
     expect(callback.headers.get("location")).toBe("/emails?oauth=error&reason=refused");
     expect((await c.get("/api/integrations/email")).body.enabled).toBe(false);
+  });
+
+  it("a refresh token Google refuses (invalid_grant): the search says connect again, and so does Settings", async () => {
+    const c = oauthApp.client();
+    const { user } = await signUp(c);
+    const start = await c.get("/api/integrations/email/oauth/gmail/start");
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const callback = await c.get(
+      `/api/integrations/email/oauth/gmail/callback?code=good-code&state=${encodeURIComponent(state)}`,
+    );
+    expect(callback.headers.get("location")).toBe("/emails?oauth=connected");
+    // The user revoked the grant at Google: the stored refresh token is no longer one Google accepts.
+    const box = secretBoxFor(oauthApp.app.config);
+    const context = `email_integrations:${user.accountId}`;
+    const [row] = await oauthApp.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, user.accountId));
+    const secret = box.decryptJson<Record<string, unknown>>(row!.secretCiphertext!, context);
+    await oauthApp.app.db
+      .update(emailIntegrations)
+      .set({ secretCiphertext: box.encryptJson({ ...secret, refreshToken: "refresh-revoked" }, context) })
+      .where(eq(emailIntegrations.accountId, user.accountId));
+
+    const later = new Date(Date.now() + 58 * 60 * 1000);
+    await expect(loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, later)).rejects.toThrow(
+      /refused the sign-in \(invalid_grant.*\)\. Connect the account again from Settings\./,
+    );
+    const settings = (await c.get("/api/integrations/email")).body;
+    expect(settings.lastTestMessage).toMatch(/refused the sign-in \(invalid_grant.*Connect the account again/);
+    expect(settings.lastTestMessage).not.toMatch(/refresh-revoked/);
   });
 
   it("a spent state re-sent by hand with its nonce cookie completes nothing (issue 23 defect 11)", async () => {

@@ -1,13 +1,14 @@
+import { eq } from "drizzle-orm";
 import { EMAIL_INTEGRATION_REQUIRED, type OAuthEmailProvider } from "../../core/contracts/emails.js";
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { emailIntegrations } from "../db/schema/index.js";
+import { refreshUnderLock } from "../integrations/token-refresher.js";
 import { SecretDecryptError, secretBoxFor } from "../http/secrets.js";
 import type { ImapTarget } from "./imap-connection.js";
-import { type MailboxRow, type MailboxSecret, findMailbox, secretContext, updateMailbox } from "./mailbox-store.js";
-import { REFRESH_MARGIN_MS, refreshTokens } from "./oauth.js";
+import { findMailbox, type MailboxRow, type MailboxSecret, secretContext, updateMailbox } from "./mailbox-store.js";
+import { OAuthGrantRefused, type OAuthTokens, REFRESH_MARGIN_MS, refreshTokens } from "./oauth.js";
 
 export type ConnectedMailbox = { row: MailboxRow; target: ImapTarget };
 
@@ -35,9 +36,10 @@ export function readMailboxSecret(config: Config, row: MailboxRow): MailboxSecre
  * The enabled mailbox of the account, ready to sign in: the password, or an OAuth access token
  * refreshed first when it expires within five minutes (the new tokens are stored encrypted).
  *
- * The refresh follows the one rule of every token refresh here (Meet's meet-tokens.ts, accounting's
- * token-store.ts; issue 23 defect 13): in a transaction holding the mailbox row FOR UPDATE, re-read,
- * refresh only if the token is still stale, and write the new tokens before the lock is released.
+ * The refresh follows the one rule of every token refresh here, written once in the integrations kit
+ * (integrations/token-refresher.ts, also used by Meet and accounting): in a transaction holding the
+ * mailbox row FOR UPDATE, re-read, refresh only if the token is still stale, and write the new tokens
+ * before the lock is released.
  * Two searches at once then spend a rotating refresh token once: the second waits and reuses the
  * first one's token.
  */
@@ -65,41 +67,56 @@ export async function loadConnectedMailbox(db: Db, config: Config, accountId: nu
 const isStale = (secret: MailboxSecret, now: Date) =>
   secret.kind === "oauth2" && secret.expiresAt - now.getTime() < REFRESH_MARGIN_MS;
 
-/** The mailbox's token refreshed under its row's lock (see loadConnectedMailbox); a fresh one another caller stored is reused. */
+/**
+ * The mailbox's token refreshed through the integrations kit's refresher (integrations/token-refresher.ts,
+ * under the mailbox row's lock); a fresh one another caller stored is reused. A refused refresh token
+ * (invalid_grant) is recorded as the mailbox's last test message, which Settings shows, and rethrown.
+ */
 async function refreshMailboxToken(
   db: Db,
   config: Config,
   accountId: number,
   now: Date,
 ): Promise<{ row: MailboxRow; secret: MailboxSecret }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId)).for("update");
-    if (!row?.enabled) throw new AppError("conflict", EMAIL_INTEGRATION_REQUIRED);
-    const secret = readMailboxSecret(config, row);
-    if (secret.kind !== "oauth2" || !isStale(secret, now)) return { row, secret };
-    if (!secret.refreshToken) {
-      throw new AppError(
-        "conflict",
-        "Access to the mailbox has expired. Connect the account again in Settings → Integrations → Email.",
+  type Locked = { row: MailboxRow; secret: MailboxSecret };
+  return refreshUnderLock<Locked, OAuthTokens, Locked>(db, {
+    lock: async (tx) => {
+      const [row] = await tx.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId)).for("update");
+      if (!row?.enabled) throw new AppError("conflict", EMAIL_INTEGRATION_REQUIRED);
+      const secret = readMailboxSecret(config, row);
+      if (secret.kind === "oauth2" && isStale(secret, now) && !secret.refreshToken)
+        throw new AppError(
+          "conflict",
+          "Access to the mailbox has expired. Connect the account again in Settings → Integrations → Email.",
+        );
+      return { row, secret };
+    },
+    usable: (locked) => (locked.secret.kind !== "oauth2" || !isStale(locked.secret, now) ? locked : null),
+    refresh: ({ row, secret }) =>
+      refreshTokens(config, row.provider as OAuthEmailProvider, (secret as { refreshToken: string }).refreshToken, now),
+    save: async (tx, { row, secret }, tokens) => {
+      const renewed: MailboxSecret = {
+        ...(secret as Extract<MailboxSecret, { kind: "oauth2" }>),
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt,
+      };
+      await updateMailbox(
+        tx,
+        accountId,
+        {
+          secretCiphertext: secretBoxFor(config).encryptJson(renewed, secretContext(accountId)),
+          tokenExpiresAt: new Date(tokens.expiresAt),
+        },
+        now,
       );
-    }
-    const tokens = await refreshTokens(config, row.provider as OAuthEmailProvider, secret.refreshToken, now);
-    const renewed: MailboxSecret = {
-      ...secret,
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAt: tokens.expiresAt,
-    };
-    // Written before the lock is released: the next caller sees the new pair, never the spent one.
-    await updateMailbox(
-      tx,
-      accountId,
-      {
-        secretCiphertext: secretBoxFor(config).encryptJson(renewed, secretContext(accountId)),
-        tokenExpiresAt: new Date(tokens.expiresAt),
-      },
-      now,
-    );
-    return { row, secret: renewed };
+      return { row, secret: renewed };
+    },
+    isRefused: (error) => error instanceof OAuthGrantRefused,
+    reconnect: async (tx, _locked, error) => {
+      const refused = error as OAuthGrantRefused;
+      await updateMailbox(tx, accountId, { lastTestedAt: now, lastTestMessage: refused.message }, now);
+      return refused;
+    },
   });
 }

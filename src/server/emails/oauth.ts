@@ -137,6 +137,13 @@ type TokenAnswer = {
 };
 
 /** POSTs a form to the token endpoint and reads its JSON; failures become 502s quoting the provider. */
+/** The provider refused the code or refresh token itself (invalid_grant): only connecting again helps. */
+export class OAuthGrantRefused extends AppError {
+  constructor(message: string) {
+    super("bad_gateway", message);
+  }
+}
+
 async function callTokenEndpoint(
   config: Config,
   provider: OAuthEmailProvider,
@@ -166,7 +173,8 @@ async function callTokenEndpoint(
     const reason = answer.error
       ? `${answer.error}${answer.error_description ? `: ${answer.error_description}` : ""}`
       : `HTTP ${response.status}`;
-    throw new AppError("bad_gateway", `${label} refused the sign-in (${reason}). Connect the account again from Settings.`);
+    const message = `${label} refused the sign-in (${reason}). Connect the account again from Settings.`;
+    throw answer.error === "invalid_grant" ? new OAuthGrantRefused(message) : new AppError("bad_gateway", message);
   }
   const expiresIn = Number(answer.expires_in ?? 3600);
   return {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { accountingProvider, isAccountingProviderId } from "../../../core/accounting/providers.js";
+import { type AccountingProviderId, accountingProvider, isAccountingProviderId } from "../../../core/accounting/providers.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { integrationSecretContext, readIntegrationSecret } from "../../integrations/integration-store.js";
+import { isFresh, refreshUnderLock } from "../../integrations/token-refresher.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { AccountingUnauthorized } from "../accounting-errors.js";
 import type { OAuthTokens } from "../provider.js";
@@ -24,13 +25,15 @@ export function reconnectMessage(providerName: string, detail: string): string {
   return `Reconnect ${providerName}: ${detail}`;
 }
 
+/** A provider without token renewal: the user must reconnect, but nothing was refused, so the row is left as it is. */
+class CannotRenew extends AccountingUnauthorized {}
+
 /**
  * The connection's OAuth access token: the stored one while it is fresh (and not the one the
- * provider just refused), else a refresh. This is the ONE place an accounting refresh happens. It
- * runs in a transaction holding the integration row `FOR UPDATE`, so two jobs or two instances never
- * spend the same refresh token (Xero's are single-use: a second spend loses the connection); the
- * second caller waits for the lock, then finds the first one's new token and returns it. On PGlite
- * (one connection) transactions already run one at a time.
+ * provider just refused), else a refresh. This is the ONE place an accounting refresh happens,
+ * through the integrations kit's refresher (integrations/token-refresher.ts: under the integration
+ * row's `FOR UPDATE`, the new pair written before the lock is released), so two jobs or two instances
+ * never spend the same refresh token (Xero's are single-use: a second spend loses the connection).
  *
  * A refused refresh token (AccountingUnauthorized, invalid_grant) turns the row to "error" with
  * "Reconnect {Provider}: …" and is rethrown; other failures (time-out, 5xx) keep the stored pair,
@@ -42,31 +45,39 @@ export async function accountingAccessToken(
   config: Config,
   options: { integrationId: number; accountId: number; now: Date; rejected?: string },
 ): Promise<string> {
-  let refused: AccountingUnauthorized | null = null;
-  const token = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(integrations).where(eq(integrations.id, options.integrationId)).for("update");
-    if (!row || row.accountId !== options.accountId || !isAccountingProviderId(row.provider))
-      throw new AccountingUnauthorized("This accounting connection no longer exists");
-    const name = accountingProvider(row.provider).name;
-    const secret = readAccountingSecret(box, row);
-    const tokens = secret.tokens;
-    if (!tokens?.refreshToken) throw new AccountingUnauthorized(`Connect ${name} first: its consent was not granted`);
-    const fresh = tokens.accessTokenExpiresAt - REFRESH_MARGIN_MS > options.now.getTime();
-    if (tokens.accessToken && fresh && tokens.accessToken !== options.rejected) return tokens.accessToken;
-
-    const provider = apiProviderFor(row.provider);
-    if (!provider?.refreshTokens) throw new AccountingUnauthorized(`${name} does not renew access tokens`);
-    const clientId = typeof row.config.clientId === "string" ? row.config.clientId : "";
-    const clientSecret = typeof secret.clientSecret === "string" ? secret.clientSecret : "";
-    try {
-      const renewed = await provider.refreshTokens({
-        clientId,
-        clientSecret,
-        refreshToken: tokens.refreshToken,
-        endpoints: config.accounting?.endpoints[row.provider] ?? {},
+  type Row = typeof integrations.$inferSelect;
+  const tokensOf = (row: Row) => readAccountingSecret(box, row).tokens!;
+  // Only called on a row `lock` found to be an accounting provider's.
+  const nameOf = (row: Row) => accountingProvider(row.provider as AccountingProviderId).name;
+  return refreshUnderLock<Row, OAuthTokens, string>(db, {
+    lock: async (tx) => {
+      const [row] = await tx.select().from(integrations).where(eq(integrations.id, options.integrationId)).for("update");
+      if (!row || row.accountId !== options.accountId || !isAccountingProviderId(row.provider))
+        throw new AccountingUnauthorized("This accounting connection no longer exists");
+      if (!readAccountingSecret(box, row).tokens?.refreshToken)
+        throw new AccountingUnauthorized(`Connect ${nameOf(row)} first: its consent was not granted`);
+      return row;
+    },
+    usable: (row) => {
+      const tokens = tokensOf(row);
+      const good = tokens.accessToken && isFresh(tokens.accessTokenExpiresAt, options.now, REFRESH_MARGIN_MS);
+      return good && tokens.accessToken !== options.rejected ? tokens.accessToken : null;
+    },
+    refresh: async (row) => {
+      const providerId = row.provider as AccountingProviderId; // checked by lock
+      const provider = apiProviderFor(providerId);
+      if (!provider?.refreshTokens) throw new CannotRenew(`${nameOf(row)} does not renew access tokens`);
+      const secret = readAccountingSecret(box, row);
+      return provider.refreshTokens({
+        clientId: typeof row.config.clientId === "string" ? row.config.clientId : "",
+        clientSecret: typeof secret.clientSecret === "string" ? secret.clientSecret : "",
+        refreshToken: tokensOf(row).refreshToken!,
+        endpoints: config.accounting?.endpoints[providerId] ?? {},
         timeoutMs: config.accounting?.timeoutMs ?? 15_000,
       });
-      // Written before the lock is released: the next caller sees the new pair, never the spent one.
+    },
+    save: async (tx, row, renewed) => {
+      const secret = readAccountingSecret(box, row);
       await tx
         .update(integrations)
         .set({
@@ -75,17 +86,15 @@ export async function accountingAccessToken(
         })
         .where(eq(integrations.id, row.id));
       return renewed.accessToken;
-    } catch (error) {
-      if (!(error instanceof AccountingUnauthorized)) throw error;
+    },
+    isRefused: (error) => error instanceof AccountingUnauthorized && !(error instanceof CannotRenew),
+    reconnect: async (tx, row, error) => {
+      const refused = error as AccountingUnauthorized;
       await tx
         .update(integrations)
-        .set({ status: "error", lastError: reconnectMessage(name, error.message), updatedAt: options.now })
+        .set({ status: "error", lastError: reconnectMessage(nameOf(row), refused.message), updatedAt: options.now })
         .where(eq(integrations.id, row.id));
-      // Thrown after the commit, so the "error" status is kept.
-      refused = error;
-      return null;
-    }
+      return refused;
+    },
   });
-  if (token === null) throw refused ?? new AccountingUnauthorized("The access token could not be renewed");
-  return token;
 }

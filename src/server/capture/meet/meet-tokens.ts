@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { MEET_RECONNECT_MESSAGE } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import type { IntegrationRow } from "../../integrations/integration-store.js";
+import { type IntegrationRow, rowOf } from "../../integrations/integration-store.js";
+import { isFresh, refreshUnderLock } from "../../integrations/token-refresher.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { googleFailure, googleOAuthClient } from "./google-clients.js";
 import { MEET_KIND, MEET_PROVIDER, meetConfig, ROW_STATUS, readMeetSecret, updateMeetRow } from "./meet-integration.js";
@@ -19,18 +19,12 @@ export class MeetReconnectNeeded extends AppError {
   }
 }
 
-type Outcome =
-  | { kind: "token"; accessToken: string; row: IntegrationRow }
-  | { kind: "reconnect" }
-  | { kind: "failed"; message: string };
-
 /**
  * The account's Google access token: the stored one while it is fresh, else a refresh. This is the
- * ONE place a refresh happens. It runs in a transaction holding the integration row `FOR UPDATE`, so
- * two jobs or two instances never refresh at once: the second waits, then finds the first one's
- * fresh token (Google may rotate or limit refresh tokens; two refreshes at once can lose the
- * connection). On the embedded database the row lock costs nothing extra: PGlite has one
- * connection, so its transactions already run one at a time.
+ * ONE place a Meet refresh happens, through the integrations kit's refresher
+ * (integrations/token-refresher.ts: under the integration row's `FOR UPDATE`, new tokens written
+ * before the lock is released). Google may rotate or limit refresh tokens; two refreshes at once
+ * could lose the connection.
  *
  * Google's `invalid_grant` (revoked, expired, password changed) turns the row to "reconnect"; other
  * failures (429, 5xx, timeout) keep the token and record Google's words as the last error, and the
@@ -42,75 +36,77 @@ export async function meetAccessToken(
   config: Config,
   options: { accountId: number; now: Date; rejected?: string },
 ): Promise<{ accessToken: string; row: IntegrationRow }> {
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx
-      .select()
-      .from(integrations)
-      .where(
-        and(
-          eq(integrations.accountId, options.accountId),
-          eq(integrations.kind, MEET_KIND),
-          eq(integrations.provider, MEET_PROVIDER),
-        ),
-      )
-      .for("update");
-    if (!row)
-      throw new AppError("not_found", "Google Meet is not set up: save your Client ID and Client Secret in Settings → Meet");
-    if (row.status === ROW_STATUS.reconnect) return { kind: "reconnect" };
-    const secret = readMeetSecret(box, row);
-    const clientId = meetConfig(row).clientId;
-    if (!secret?.refreshToken || !clientId)
-      throw new AppError(
-        "conflict",
-        "Connect your Google account first (Settings → Integrations → Meet → Connect Google account)",
-      );
-    const fresh = (secret.accessTokenExpiresAt ?? 0) - REFRESH_MARGIN_MS > options.now.getTime();
-    if (secret.accessToken && fresh && secret.accessToken !== options.rejected)
-      return { kind: "token", accessToken: secret.accessToken, row };
-
-    const client = googleOAuthClient(config, { clientId, clientSecret: secret.clientSecret });
-    client.setCredentials({ refresh_token: secret.refreshToken });
-    try {
+  type Renewed = { accessToken: string; expiresAt: number; refreshToken: string };
+  return refreshUnderLock<IntegrationRow, Renewed, { accessToken: string; row: IntegrationRow }>(db, {
+    lock: async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(integrations)
+        .where(rowOf({ accountId: options.accountId, kind: MEET_KIND, provider: MEET_PROVIDER }))
+        .for("update");
+      if (!row)
+        throw new AppError("not_found", "Google Meet is not set up: save your Client ID and Client Secret in Settings → Meet");
+      // Already refused: retrying cannot help, and nothing is asked of Google.
+      if (row.status === ROW_STATUS.reconnect) throw new MeetReconnectNeeded();
+      const secret = readMeetSecret(box, row);
+      if (!secret?.refreshToken || !meetConfig(row).clientId)
+        throw new AppError(
+          "conflict",
+          "Connect your Google account first (Settings → Integrations → Meet → Connect Google account)",
+        );
+      return row;
+    },
+    usable: (row) => {
+      const secret = readMeetSecret(box, row)!;
+      const good =
+        secret.accessToken &&
+        isFresh(secret.accessTokenExpiresAt, options.now, REFRESH_MARGIN_MS) &&
+        secret.accessToken !== options.rejected;
+      return good ? { accessToken: secret.accessToken!, row } : null;
+    },
+    refresh: async (row) => {
+      const secret = readMeetSecret(box, row)!;
+      const client = googleOAuthClient(config, { clientId: meetConfig(row).clientId!, clientSecret: secret.clientSecret });
+      client.setCredentials({ refresh_token: secret.refreshToken });
       const { token } = await client.getAccessToken();
       if (!token) throw new Error("Google answered without an access token");
       const credentials = client.credentials;
-      const updated = await updateMeetRow(
+      return {
+        accessToken: token,
+        expiresAt: credentials.expiry_date ?? options.now.getTime() + 3600_000,
+        refreshToken: credentials.refresh_token || secret.refreshToken!,
+      };
+    },
+    save: async (tx, row, renewed) => {
+      const secret = {
+        accessToken: renewed.accessToken,
+        accessTokenExpiresAt: renewed.expiresAt,
+        refreshToken: renewed.refreshToken,
+      };
+      const updated = await updateMeetRow(tx, box, row, { secret }, options.now);
+      return { accessToken: renewed.accessToken, row: updated };
+    },
+    isRefused: (error) => googleFailure(error).error === "invalid_grant",
+    reconnect: async (tx, row, error) => {
+      await updateMeetRow(
         tx,
         box,
         row,
         {
-          secret: {
-            accessToken: token,
-            accessTokenExpiresAt: credentials.expiry_date ?? options.now.getTime() + 3600_000,
-            refreshToken: credentials.refresh_token || secret.refreshToken,
-          },
+          status: ROW_STATUS.reconnect,
+          secret: { accessToken: null, accessTokenExpiresAt: null },
+          lastError: `${MEET_RECONNECT_MESSAGE} (Google: ${googleFailure(error).message})`,
         },
         options.now,
       );
-      return { kind: "token", accessToken: token, row: updated };
-    } catch (error) {
-      const failure = googleFailure(error);
-      if (failure.error === "invalid_grant") {
-        await updateMeetRow(
-          tx,
-          box,
-          row,
-          {
-            status: ROW_STATUS.reconnect,
-            secret: { accessToken: null, accessTokenExpiresAt: null },
-            lastError: `${MEET_RECONNECT_MESSAGE} (Google: ${failure.message})`,
-          },
-          options.now,
-        );
-        return { kind: "reconnect" };
-      }
-      await updateMeetRow(tx, box, row, { lastError: `Google token refresh failed: ${failure.message}` }, options.now);
-      return { kind: "failed", message: failure.message };
-    }
+      return new MeetReconnectNeeded();
+    },
+    failed: async (tx, row, error) => {
+      const { message } = googleFailure(error);
+      await updateMeetRow(tx, box, row, { lastError: `Google token refresh failed: ${message}` }, options.now);
+      return new AppError("bad_gateway", `Google did not refresh the access token: ${message}`);
+    },
   });
-  if (outcome.kind === "reconnect") throw new MeetReconnectNeeded();
-  if (outcome.kind === "failed") throw new AppError("bad_gateway", `Google did not refresh the access token: ${outcome.message}`);
-  return { accessToken: outcome.accessToken, row: outcome.row };
 }
 
 /**
