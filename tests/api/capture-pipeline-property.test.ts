@@ -134,7 +134,7 @@ const generatedCall: fc.Arbitrary<GeneratedCall> = fc.oneof(meetingCall, phoneCa
 /**
  * A meeting whose "ended" states no start, with a minimum capture length: when a participant's
  * join arrives before "started", the call's start is that join until "started" comes, and an end
- * arriving in between judges the length from it (ARCHITECTURE.md "Capture": adapters send the
+ * arriving in between judges the length from it (docs/capture-pipeline.md: adapters send the
  * provider's start or duration whenever they know it). Such days keep the meeting's start stated.
  */
 const day = fc

@@ -9,7 +9,7 @@ import { buildClient, buildInvoice, getCallRow, newAccount, type TestAccount } f
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * The capture pipeline's state machine (capture.md; ARCHITECTURE.md "Capture"), driven through
+ * The capture pipeline's state machine (docs/capture-pipeline.md), driven through
  * recordCaptureEvent on the app's real database, with accounts and clients made through the API
  * and the calls read back through GET /api/calls as the dashboard reads them.
  */

@@ -4,7 +4,7 @@ import { elapsedSeconds } from "../calls/pricing.js";
 /** The times of a captured call as stored: active while `endedAt` is null. */
 export type CallTimes = { startedAt: Date; endedAt: Date | null; durationSeconds: number };
 
-/** What an event does to a call's times (capture.md's state machine, ARCHITECTURE.md "Capture"). */
+/** What an event does to a call's times (the state machine of docs/capture-pipeline.md). */
 export type TimesPlan =
   | { kind: "keep" }
   | { kind: "change"; times: CallTimes }

@@ -1,7 +1,7 @@
 import type { CallParticipant } from "../db/schema/calls.js";
 
 /**
- * The one shape every capture source produces (../shared/design/capture.md, ARCHITECTURE.md "Capture").
+ * The one shape every capture source produces (docs/capture-pipeline.md).
  * An adapter verifies a delivery (raw body, signature, freshness), resolves the account and user
  * from the verified credentials (never from the body alone), and turns the delivery into these.
  */

@@ -18,7 +18,7 @@ import { columnPlaceholder, compiledOnce } from "../db/compiled-statement.js";
 const callColumns = prefixedColumns(calls, "c", "c_");
 
 /**
- * The capture pipeline (issue 13 §1; ARCHITECTURE.md "Capture"): every source's adapter verifies a
+ * The capture pipeline (docs/capture-pipeline.md): every source's adapter verifies a
  * delivery, turns it into CaptureEvents and hands each here. In one transaction: the event id is
  * claimed (a repeat answers "duplicate" and changes nothing), the call of (account, source,
  * externalCallId) is locked or created, and the state machine moves it (apply-capture-event.ts):

@@ -15,8 +15,8 @@ import { QUICKBOOKS_SCOPE, quickBooksUrls } from "./quickbooks-endpoints.js";
  * shared OAuth code (accounting/http.ts `oauthTokenRequest`, as FreshBooks and Wave): one request per
  * grant, under the session's deadline and never retried (a retried refresh could spend a refresh token
  * twice), client authenticated with HTTP Basic, nothing logged. Intuit's own SDK (intuit-oauth) did
- * this before, with its transport, logging and retries all replaced; it was dropped (ARCHITECTURE.md,
- * dependencies). What stays QuickBooks' own: its endpoints, the refresh token's lifetime
+ * this before, with its transport, logging and retries all replaced; it was dropped (docs/decisions.md,
+ * Dependencies and why). What stays QuickBooks' own: its endpoints, the refresh token's lifetime
  * (`x_refresh_token_expires_in`), the revoke call, and the words the user reads on a failure.
  */
 

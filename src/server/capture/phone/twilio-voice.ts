@@ -47,7 +47,7 @@ export function isSignalWireNumberCallback(params: TwilioParams, provider: strin
 }
 
 /**
- * A voice status callback → a capture event (ARCHITECTURE.md "Capture"): in-progress (or the answered
+ * A voice status callback → a capture event (docs/capture-pipeline.md): in-progress (or the answered
  * StatusCallbackEvent) starts the call, completed ends it with CallDuration, busy / no-answer / failed /
  * canceled end it as missed (not kept), queued / ringing / initiated change nothing. The other party is
  * From on inbound calls and To on outbound ones; the practice's own numbers are flagged `self`. A dialed
