@@ -2,7 +2,7 @@ import type { BillingType } from "./contracts/auth.js";
 import { formatMoney } from "./money.js";
 
 /**
- * Client avatars (spec 000 §2.6, §9) and rate labels (docs/decisions.md D6), shared by every screen
+ * Client avatars and rate labels (docs/decisions.md D6), shared by every screen
  * so the same client looks the same everywhere.
  */
 

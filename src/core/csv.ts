@@ -8,7 +8,7 @@
  *   makes the spreadsheet show the text as typed.
  * - A field containing any separator a spreadsheet may split on (`,` `;` tab), a quote or a line break
  *   is quoted, so `;=1+1` stays one text cell for a reader that knows the file is comma-separated
- *   (issue 23 defect 6).
+ *   (docs/security.md).
  * - Quoting alone does not help a reader that splits on `;` regardless: `a,";=1+1;",b` is cut into
  *   `a,"`, `=1+1` and `",b`. So a trigger right after a separator or line break inside the text (quotes
  *   between them allowed) gets the apostrophe too: `;'=1+1;`. Whatever a spreadsheet splits on, no

@@ -1,7 +1,7 @@
 import { divideHalfUp } from "./pricing/price.js";
 
 /**
- * Duration texts from spec 000 §8–§9 and 001 §9, in one place so every screen, toast and PDF
+ * Duration texts as the product specifies them, in one place so every screen, toast and PDF
  * shows the same numbers. Durations are integer seconds (email times are minutes).
  *
  * Display never throws: a negative, fractional or non-finite input is a bug upstream, but a
@@ -49,7 +49,7 @@ export function decimalHoursText(seconds: number): string {
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
 }
 
-/** "1h 2m 3s", dropping zero LEADING units only: "2m 3s", "45s", "1h 0m 5s", "0s" (spec 000 §9). */
+/** "1h 2m 3s", dropping zero LEADING units only: "2m 3s", "45s", "1h 0m 5s", "0s". */
 export function formatDurationHms(seconds: number): string {
   const total = wholeNonNegative(seconds);
   const hours = Math.floor(total / 3600);
@@ -71,12 +71,12 @@ export function formatHoursMinutes(seconds: number): string {
   return formatMinutes(wholeMinutes(seconds));
 }
 
-/** Email time (spec 001 §9): "Xh Ym", or "Ym" under an hour. Fractional minutes round to the nearest minute. */
+/** Email time: "Xh Ym", or "Ym" under an hour. Fractional minutes round to the nearest minute. */
 export function formatEmailTime(minutes: number): string {
   return formatMinutes(Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 0);
 }
 
-/** The "Call Ended" toast text (spec 000 §8); minutes are not capped: "Call completed. Duration: 65m 7s". */
+/** The "Call Ended" toast text; minutes are not capped: "Call completed. Duration: 65m 7s". */
 export function formatCallEndedMessage(seconds: number): string {
   const total = wholeNonNegative(seconds);
   return `Call completed. Duration: ${Math.floor(total / 60)}m ${total % 60}s`;

@@ -3,7 +3,7 @@ import type { BillingRules } from "./pricing/rules.js";
 import { decimalHours } from "./duration.js";
 
 /**
- * The email time model (spec 001 §3, §9). Every figure is a whole number of minutes so that
+ * The email time model. Every figure is a whole number of minutes so that
  * estimates, billed time and amounts stay integers.
  *
  * - Reading: ceil(words / READING_WORDS_PER_MINUTE), at least MIN_READ_MINUTES (opening and
@@ -36,7 +36,7 @@ export const WRITING_WORDS_PER_MINUTE: Readonly<Record<EmailComplexity, number>>
 export const MIN_WRITE_MINUTES = 2;
 /** Forecast for answering an inbound email; shown, not billed. */
 export const REPLY_MINUTES: Readonly<Record<EmailComplexity, number>> = { simple: 3, medium: 8, complex: 15 };
-/** Spec 001 §5 and §9: the email billing rate defaults to 150.00 per hour. */
+/** The email billing rate defaults to 150.00 per hour. */
 export const DEFAULT_EMAIL_RATE_CENTS = 15000;
 
 /** Email billing is always hourly; `rateCents` is per hour. */

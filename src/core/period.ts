@@ -4,7 +4,7 @@ import { format, startOfDay, startOfWeek } from "date-fns";
 /**
  * Calendar periods computed in the account's IANA time zone (docs/decisions.md D7), never the
  * server's: "today" for a user in New York must not end at UTC midnight. Weeks start on
- * Sunday (spec 000 §9). Ranges are half-open: `start` inclusive, `end` exclusive, so
+ * Sunday. Ranges are half-open: `start` inclusive, `end` exclusive, so
  * consecutive periods tile time exactly, across 23- and 25-hour daylight-saving days too.
  */
 
@@ -144,7 +144,7 @@ export type PeriodLabelInput =
   | { kind: "month"; month: number; year: number }
   | { kind: "year"; month?: number; year: number };
 
-/** The history titles' period label (spec 000 §2.6): "Today", "This Week", "November 2026", "2026". */
+/** The history titles' period label: "Today", "This Week", "November 2026", "2026". */
 export function periodLabel(input: PeriodLabelInput): string {
   switch (input.kind) {
     case "today":
@@ -162,7 +162,7 @@ export function periodLabel(input: PeriodLabelInput): string {
 }
 
 /**
- * "MMM d - MMM d, yyyy" (spec 000 §2.6): "Nov 1 - Nov 30, 2026". A range that crosses New
+ * "MMM d - MMM d, yyyy": "Nov 1 - Nov 30, 2026". A range that crosses New
  * Year, which the spec's format cannot show, names both years: "Dec 28, 2025 - Jan 3, 2026".
  */
 export function dateRangeLabel(startDate: string, endDate: string): string {
@@ -174,7 +174,7 @@ export function dateRangeLabel(startDate: string, endDate: string): string {
   return from.year === to.year ? `${left} - ${right}` : `${left}, ${from.year} - ${right}`;
 }
 
-/** The year selector's choices, ascending: the current year (in the zone) −5 … +1 (spec 000 §9). */
+/** The year selector's choices, ascending: the current year (in the zone) −5 … +1. */
 export function yearChoices(now: Date = new Date(), timezone = "UTC"): number[] {
   assertTimeZone(timezone);
   const current = new TZDate(now.getTime(), timezone).getFullYear();

@@ -1,5 +1,5 @@
 /**
- * The one plan catalogue (spec 000 §9). The pricing page, the sign-up plan step and the
+ * The one plan catalogue. The pricing page, the sign-up plan step and the
  * server's validation all read it, so the annual saving can never disagree (docs/decisions.md D5).
  * Prices are whole US dollars per month, kept in cents like all money.
  */

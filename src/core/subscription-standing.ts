@@ -2,7 +2,7 @@ import { AppError } from "./errors.js";
 import { todayInZone } from "./period.js";
 
 /**
- * The ONE rule of whether an account may start new tracking (issue 15 §4): new timers, logged
+ * The ONE rule of whether an account may start new tracking: new timers, logged
  * calls, tracked emails and captured calls all ask `trackingRefusal` here, so the answer and its
  * sentence are the same everywhere. Reading, exporting and invoicing what exists is never refused:
  * nothing is deleted when a trial ends or a payment fails.

@@ -33,7 +33,7 @@ const envSchema = z.object({
   STRIPE_PRICE_INDIVIDUAL_ANNUAL: z.string().optional(),
   STRIPE_PRICE_TEAM_MONTHLY: z.string().optional(),
   STRIPE_PRICE_TEAM_ANNUAL: z.string().optional(),
-  /** Free days before Stripe's first charge (spec 000 §9: 14); 0 charges the card at sign-up. */
+  /** Free days before Stripe's first charge (the plans' 14-day trial); 0 charges the card at sign-up. */
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

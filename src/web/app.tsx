@@ -12,14 +12,14 @@ import { useAuth } from "@web/hooks/use-auth";
 import { handleUnauthorized } from "@web/lib/api";
 import { authRoute, landingRoute, marketingRoutes, signedInRoutes } from "@web/routes";
 
-/** Spec 000 §9: after 3 s of session loading, show the public routes anyway. */
+/** After 3 s of session loading, show the public routes anyway. */
 export const AUTH_LOADING_TIMEOUT_MS = 3000;
 
 // The signed-in app (shell and pages) is its own chunk: anonymous visitors never download it.
 const SignedInApp = lazy(() => import("@web/shell/signed-in-app"));
 
 /**
- * No QueryClientProvider here: TanStack Query stays out of the entry chunk (issue 3). The session
+ * No QueryClientProvider here: TanStack Query stays out of the entry chunk. The session
  * comes from useAuth's store; the signed-in app and the public pages with forms bring their own
  * provider (components/query-provider.tsx).
  */

@@ -45,7 +45,7 @@ export const marketingRoutes: AppRoute[] = [
   { path: "/waitlist", title: "Join the waitlist", component: lazy(() => import("./public-site/waitlist-page")) },
 ];
 
-/** Signed-in screens, shown inside the app shell (spec 000 §2.1). */
+/** Signed-in screens, shown inside the app shell. */
 export const signedInRoutes: AppRoute[] = [
   { path: "/", title: "Dashboard", component: lazy(() => import("./dashboard/dashboard-page")) },
   { path: "/clients", title: "Clients", component: lazy(() => import("./clients/clients-page")) },
@@ -57,7 +57,7 @@ export const signedInRoutes: AppRoute[] = [
     path: "/emails",
     title: "Email Tracking",
     component: lazy(() => import("./emails/emails-page")),
-    whenSignedOut: "sign-in", // spec 001 §2: an Unauthorized toast, then login after 500 ms
+    whenSignedOut: "sign-in", // an Unauthorized toast, then login after 500 ms
   },
   {
     path: "/financial-integrations",

@@ -1,7 +1,7 @@
 import type { AccountingProviderId } from "./providers.js";
 
 /**
- * What a user chooses in the books after connecting (issue 30): a real organisation's chart, tax
+ * What a user chooses in the books after connecting (docs/accounting.md): a real organisation's chart, tax
  * setup and businesses are read from the provider and picked from a list by name, never typed. One
  * place says which choices each provider has, which settings record them, and the sentence a sync
  * refuses with while one is missing, so the card (browser) and the sync (server) agree.

@@ -2,8 +2,8 @@
  * A NetSuite account id as NetSuite writes it (Setup → Company → Company Information): digits, with
  * `_SB<n>` for a sandbox or `_RP<n>` for a release preview (1234567, 1234567_SB1), any case; the
  * REST host writes `_` as `-` (1234567-sb1). The account id names the host the server calls, so
- * nothing else may pass: `127.0.0.1:37297/x?` once pointed the server at its own network (issue 23
- * defect 3). The configure form and the server read this one rule.
+ * nothing else may pass: `127.0.0.1:37297/x?` once pointed the server at its own network
+ * (docs/security.md). The configure form and the server read this one rule.
  */
 const NETSUITE_ACCOUNT_ID = /^\d{1,20}(?:[_-](?:SB|RP)\d{1,3})?$/i;
 

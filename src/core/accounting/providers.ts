@@ -1,5 +1,5 @@
 /**
- * The accounting providers of spec 001 §2 (Financial Integrations): one catalogue read by the
+ * The accounting providers of Financial Integrations (docs/accounting.md): one catalogue read by the
  * server (validation, which provider file runs) and the browser (cards, configure dialogs). Ids,
  * names and methods are the spec's; features, fields and notes say what this product does with each.
  */
@@ -16,10 +16,10 @@ export const ACCOUNTING_PROVIDER_IDS = [
 ] as const;
 export type AccountingProviderId = (typeof ACCOUNTING_PROVIDER_IDS)[number];
 
-/** Spec 001 §2: how each provider connects. */
+/** How each provider connects. */
 export type AccountingMethod = "oauth" | "none" | "api" | "database" | "token";
 
-/** Spec 001 §3 (Financial integration record): connected, disconnected, error. */
+/** Financial integration record: connected, disconnected, error. */
 export const ACCOUNTING_STATUSES = ["connected", "disconnected", "error"] as const;
 export type AccountingStatus = (typeof ACCOUNTING_STATUSES)[number];
 

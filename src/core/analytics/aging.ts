@@ -1,6 +1,6 @@
 import { daysBetween } from "./analytics-period.js";
 
-/** Unbilled work by age (issue 27 §1), the buckets accountants use for receivables. */
+/** Unbilled work by age (docs/analytics.md), the buckets accountants use for receivables. */
 export const AGE_BUCKETS = [
   { key: "days0to30", label: "0–30 days", maxDays: 30 },
   { key: "days31to60", label: "31–60 days", maxDays: 60 },

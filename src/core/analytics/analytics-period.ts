@@ -1,7 +1,7 @@
 import { addDays } from "../invoices.js";
 import { dateRangeLabel, MONTH_NAMES } from "../period.js";
 
-/** The Analytics page's periods (issue 27 §1), as calendar days in the account's time zone. */
+/** The Analytics page's periods (docs/analytics.md), as calendar days in the account's time zone. */
 export const ANALYTICS_PERIODS = ["week", "month", "quarter", "custom"] as const;
 export type AnalyticsPeriodKind = (typeof ANALYTICS_PERIODS)[number];
 

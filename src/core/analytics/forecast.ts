@@ -16,7 +16,7 @@ const THIN_HISTORY_SPREAD = 0.5;
 /** How far unbilled work's own contribution may land from its expected value. */
 const UNBILLED_SPREAD = 0.2;
 
-/** The method, as the page writes it under the forecast (issue 27 §1: "the method written on the page"). */
+/** The method, as the page writes it under the forecast ("the method written on the page"). */
 export const FORECAST_METHOD =
   "A straight line fitted by least squares to the billed work of the last 12 complete months (invoiced amounts by the month the work was done; from your first billed month if that is later), " +
   "projected over the next 3 months; the band is the fit's 80% prediction interval (±1.28 standard errors of a new month). " +

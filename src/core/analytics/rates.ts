@@ -1,5 +1,5 @@
 /**
- * The funnel's rates (issue 27 §1; docs/analytics.md), each a ratio of two integers rounded to four
+ * The funnel's rates (docs/analytics.md), each a ratio of two integers rounded to four
  * decimals, or null when there is nothing to divide by (a rate of "0 of 0" means nothing).
  *
  * - utilization = billable hours ÷ working hours (Settings → Billing, per week, over the period's days)

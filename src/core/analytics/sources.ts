@@ -1,5 +1,5 @@
 /**
- * Where work came from, as the Analytics page groups it (issue 27 §1): each stored call `source`
+ * Where work came from, as the Analytics page groups it (docs/analytics.md): each stored call `source`
  * (server/capture/capture-event.ts CaptureSource, plus the manual and timer entries) maps to one.
  */
 export const WORK_SOURCES = ["manual", "zoom", "teams", "meet", "phone", "sms", "calendar", "desktop", "email"] as const;

@@ -44,7 +44,7 @@ export function matchKeys(participants: readonly MatchParticipant[], own: OwnCon
 }
 
 /**
- * The client a call is with, or null for "Unknown Client" (issue 13 §1; capture.md): the first
+ * The client a call is with, or null for "Unknown Client": the first
  * rule that finds anyone decides, in this order: an exact email address, an E.164 number, then an
  * email domain that exactly one client has. When that rule finds several clients, the call stays
  * unknown rather than guessing (and no weaker rule is asked). `contacts` may hold any of the

@@ -1,12 +1,12 @@
 /**
- * Capture health in ONE vocabulary (issue 29 §2). Every source has its own status words today
+ * Capture health in ONE vocabulary. Every source has its own status words today
  * (Zoom "awaiting_events", Teams "not connected"/"error", Meet "reconnect", mobile "partial",
  * landline and calendar "error"/"disconnected"); the dashboard's Capture card, the setup guide and
  * the "a source broke" notification speak only the words below. `captureStatusOf` is the one
  * mapping from a source's own word and facts onto them; docs/first-run.md has the table.
  */
 
-/** The sources a professional can connect, quickest to set up first (issue 29 §1). */
+/** The sources a professional can connect, quickest to set up first. */
 export const CAPTURE_SOURCE_IDS = ["calendar", "zoom", "teams", "meet", "phone", "mobile"] as const;
 export type CaptureSourceId = (typeof CAPTURE_SOURCE_IDS)[number];
 

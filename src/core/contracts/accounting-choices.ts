@@ -6,7 +6,7 @@ import { financialIntegrationJson } from "./financial-integrations.js";
 import { id } from "./response-fields.js";
 
 /**
- * GET and PUT /api/financial-integrations/{id}/choices (issue 30): the lists a connected provider
+ * GET and PUT /api/financial-integrations/{id}/choices: the lists a connected provider
  * offers (Xero's accounts, QuickBooks' tax codes, Sage's businesses), read live from it, and the
  * user's pick from them. Shared by the route and the card's dialog.
  */

@@ -4,7 +4,7 @@ import { type CallParticipantJson, callJson, clientChoice, NO_CLIENT } from "./c
 import { rowId, text } from "./common.js";
 
 /**
- * "Assign client" (issue 13): a call left on Unknown Client gets a client, and the numbers and
+ * "Assign client": a call left on Unknown Client gets a client, and the numbers and
  * addresses of its participants the user ticks are remembered for that client.
  */
 

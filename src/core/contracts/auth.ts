@@ -3,7 +3,7 @@ import { BILLING_CYCLES, PLAN_IDS } from "../plans.js";
 import { text } from "./common.js";
 import { count, id, instant, money } from "./response-fields.js";
 
-/** Validation messages are spec 000 §5 verbatim. */
+/** Validation messages word for word as the product specifies them. */
 const email = text({ error: "Please enter a valid email address" })
   .trim()
   .toLowerCase()

@@ -7,8 +7,8 @@ import { pricedFields } from "./priced-fields.js";
 import { count, id, instant, money } from "./response-fields.js";
 
 /**
- * Calls: the live timer, logged past calls, edits, and the client log's period queries
- * (spec 000 §2.5–§2.7, §4, §7.2). Durations are integer seconds; money is a decimal string.
+ * Calls: the live timer, logged past calls, edits, and the client log's period queries.
+ * Durations are integer seconds; money is a decimal string.
  */
 
 /** Longest call a user can log or set by hand: one day. A live timer has no limit. */
@@ -172,7 +172,7 @@ export const pagedListFilters = {
 export const CALL_BILLING_FILTERS = ["any", "unbilled"] as const;
 
 /**
- * GET /api/calls/page (issue 31): the account's calls newest first, one keyset page at a time,
+ * GET /api/calls/page (docs/paging.md): the account's calls newest first, one keyset page at a time,
  * optionally one client's, in a period (the client log's bounds: days in the account's zone or
  * instants), or only the unbilled ones (the client log's Generate Invoice).
  */
@@ -225,7 +225,7 @@ export const callJson = z.object({
   /** Where the call came from: timer, manual, zoom, twilio, sms, webhook … */
   source: text(),
   participants: z.array(callParticipantJson),
-  /** Made by "Send a test event" (issue 29): marked on screen, removable in one click, never invoiced. */
+  /** Made by "Send a test event" (docs/first-run.md): marked on screen, removable in one click, never invoiced. */
   isTest: z.boolean(),
 });
 export type CallJson = z.infer<typeof callJson>;
@@ -260,7 +260,7 @@ export const deleteCallResponse = z.object({ success: z.literal(true), id });
 export type { TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.js";
 
 /**
- * GET /api/clients/{id}/period-totals?startDate=&endDate= (issue 31): the client log's summary cards
+ * GET /api/clients/{id}/period-totals?startDate=&endDate=: the client log's summary cards
  * and tab counts, summed by the database over the whole period (not over the rows on screen).
  * `unbilled*`: the ended calls no invoice holds yet (what the period's Generate Invoice bills).
  */

@@ -4,7 +4,7 @@ import { text } from "./common.js";
 import { count, id, instant } from "./response-fields.js";
 
 /**
- * The dashboard's Capture card and setup guide (issue 29; docs/first-run.md): each connected
+ * The dashboard's Capture card and setup guide (docs/first-run.md): each connected
  * source in the one status vocabulary of core/capture/source-status.ts.
  */
 

@@ -3,7 +3,7 @@ import { idText, text } from "./common.js";
 import { count, id } from "./response-fields.js";
 
 /**
- * Clients that match captured calls (issue 29 §3): the contact check behind the client form, and
+ * Clients that match captured calls: the contact check behind the client form, and
  * the CSV import (name, email, phone, company, rate) with its preview. docs/first-run.md.
  */
 

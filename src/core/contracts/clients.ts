@@ -64,7 +64,7 @@ const clientFields = {
 };
 
 /**
- * The Add/Edit Client form and POST /api/clients (spec 000 §5, §7.2). Name is required; every
+ * The Add/Edit Client form and POST /api/clients. Name is required; every
  * other field is optional. billingRate comes out as integer cents (or null = account default).
  */
 export const createClientRequest = z.object(clientFields);
@@ -83,7 +83,7 @@ export const listClientsQuery = z.object({
     .transform((value) => value === "true"),
 });
 
-/** Billing type a new client gets when it has its own rate and none is chosen (spec 000 §5). */
+/** Billing type a new client gets when it has its own rate and none is chosen. */
 export const DEFAULT_CLIENT_BILLING_TYPE: BillingType = "hour";
 
 /** One client as every client endpoint answers it. */

@@ -23,7 +23,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isStorableText, TEXT_NOT_STORABLE);
 }
 
-/** The dates the database and the period code handle (issue 11: year 9999 overflowed a time-zone shift). */
+/** The dates the database and the period code handle (year 9999 overflowed a time-zone shift). */
 export const MIN_DATE = "1900-01-01";
 export const MAX_DATE = "2200-12-31";
 export const DATE_OUT_OF_RANGE = `Use a date between ${MIN_DATE} and ${MAX_DATE}`;

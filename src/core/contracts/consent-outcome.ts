@@ -3,7 +3,7 @@
  * accounting): a fixed code, never words. Text in the address bar is anyone's to write (a link can
  * carry `?error=Your QuickBooks was disconnected. Call …`), so the screens show only these fixed
  * sentences and what the server stored on the integration (its last error), fetched through the API
- * (issue 23 defect 9).
+ * (docs/security.md).
  */
 export const CONSENT_FAILURES = ["denied", "invalid_state", "no_code", "not_saved", "refused"] as const;
 export type ConsentFailure = (typeof CONSENT_FAILURES)[number];

@@ -5,7 +5,7 @@ import { providerField } from "./mailbox.js";
 import { count, instant, money } from "./response-fields.js";
 import { decimalRate } from "./settings.js";
 
-/** Searching the mailbox and pricing the chosen emails (spec 001 §2, §3, §5). Messages are the specification's. */
+/** Searching the mailbox and pricing the chosen emails. Messages are the specification's. */
 
 export const MAX_SEARCH_RESULTS = 50;
 
@@ -32,7 +32,7 @@ export const searchEmailsRequest = z.object({
 });
 export type SearchEmailsInput = z.input<typeof searchEmailsRequest>;
 
-/** One email found in the mailbox (spec 001 §3 "Searched email"). Times in minutes. */
+/** One email found in the mailbox. Times in minutes. */
 export const searchedEmail = z.object({
   id: text().describe("Stable across searches: the Message-ID, else folder + UIDVALIDITY + UID"),
   subject: text(),
@@ -81,7 +81,7 @@ const optionalClientId = z
   .optional()
   .transform((value) => (value === "" || value === null || value === undefined ? null : value));
 
-/** Per hour; 150.00 when absent (spec 001 §5, §9). */
+/** Per hour; 150.00 when absent. */
 export const billingRateField = decimalRate("Billing rate").optional();
 
 /** POST /api/emails/calculate-billing. */

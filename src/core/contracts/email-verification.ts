@@ -3,7 +3,7 @@ import { text } from "./common.js";
 import { successMessage } from "./response-fields.js";
 
 /**
- * Proving the sign-in address (issue 11 defect 1): POST /api/auth/verify-email mails a signed link,
+ * Proving the sign-in address (docs/security.md): POST /api/auth/verify-email mails a signed link,
  * GET /api/auth/verify-email?token=… records the proof and sends the browser back to Settings → Profile
  * with `?emailVerification=verified` or `?emailVerification=error&reason=<code>`, which the page shows as a toast.
  */
@@ -16,7 +16,7 @@ export const EMAIL_VERIFICATION_TTL_HOURS = 24;
 
 /**
  * Why a mailed link was refused, as the redirect names it (`?emailVerification=error&reason=expired`):
- * a fixed code, never words, because text in the address bar is anyone's to write (issue 23 defect 9).
+ * a fixed code, never words, because text in the address bar is anyone's to write (docs/security.md).
  * The server throws these sentences and the page shows them, both from this one table.
  */
 export const VERIFY_LINK_REFUSALS = {

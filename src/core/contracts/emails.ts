@@ -1,5 +1,5 @@
 /**
- * Email time tracking (spec 001 §2, §3, §5, §7), split by topic: the mailbox connection, searching
+ * Email time tracking, split by topic: the mailbox connection, searching
  * and pricing, tracked emails. Importers may keep using this module.
  */
 export * from "./email-search.js";

@@ -4,16 +4,15 @@ import type { AccountingProviderInfo } from "../accounting/providers.js";
 import { text } from "./common.js";
 
 /**
- * An accounting connection's settings (spec 001 §3 "Financial integration config fields by
- * provider", §5): the one shape both the configure dialog and the server parse, and the one rule of
+ * An accounting connection's settings (its config fields by provider, docs/accounting.md): the one shape both the configure dialog and the server parse, and the one rule of
  * which fields a provider still needs. The endpoints' own contracts are in financial-integrations.ts.
  */
 
-/** Spec 001 §5, word for word (the configure form's rule for OAuth providers). */
+/** Word for word as the product specifies it (the configure form's rule for OAuth providers). */
 export const FINANCIAL_CLIENT_REQUIRED = "Client ID and Client Secret are required";
 
 /**
- * A provider's settings as the forms send them: every field of spec 001 §3 for any provider, each
+ * A provider's settings as the forms send them: every config field of any provider, each
  * optional here; which ones a provider needs is checked against the catalogue
  * (core/accounting/providers.ts) by `missingConfigFields`. An empty secret keeps the stored one.
  */
@@ -72,7 +71,7 @@ export function missingConfigFields(
 }
 
 /**
- * The configure form's refusal (spec 001 §5), or null when nothing required is missing: OAuth
+ * The configure form's refusal, or null when nothing required is missing: OAuth
  * providers answer the spec's "Client ID and Client Secret are required"; the others name the first
  * missing field ("Server Name is required").
  */

@@ -9,11 +9,11 @@ import { financialConfig } from "./financial-config.js";
 import { count, day, id, instant } from "./response-fields.js";
 
 /**
- * Financial Integrations (spec 001 §2, §3, §4, §5, §7, §8; issue 16): the accounting connections,
+ * Financial Integrations (docs/accounting.md): the accounting connections,
  * their syncs and the CSV exports. Shared by the server's routes and the browser's forms.
  */
 
-/** Spec 001 §8 toasts (page and settings sub-tab). */
+/** The toasts (page and settings sub-tab). */
 export const FINANCIAL_TOASTS = {
   setupFailed: "Setup Failed",
   updateFailed: "Update Failed",
@@ -28,19 +28,19 @@ export const FINANCIAL_TOASTS = {
   exportSuccessful: "Export Successful",
 } as const;
 
-/** "Successfully synced to X out of Y integrations" (spec 001 §8). */
+/** "Successfully synced to X out of Y integrations". */
 export function syncSummaryMessage(succeeded: number, total: number): string {
   return `Successfully synced to ${succeeded} out of ${total} integrations`;
 }
 
-/** Last sync shows 'Never' if absent (spec 001 §9). */
+/** Last sync shows 'Never' if absent. */
 export const NEVER_SYNCED = "Never";
 
 export const accountingProviderId = z.enum(ACCOUNTING_PROVIDER_IDS, {
   error: `integrationId must be one of ${ACCOUNTING_PROVIDER_IDS.join(", ")}`,
 });
 
-/** POST /api/financial-integrations (spec 001 §7): creates the record, or updates the existing one. */
+/** POST /api/financial-integrations: creates the record, or updates the existing one. */
 export const createFinancialIntegrationRequest = z
   .object({
     integrationId: accountingProviderId,
@@ -169,7 +169,7 @@ export const supportedProviderJson = z.object({
 });
 export const supportedProvidersResponse = z.array(supportedProviderJson);
 
-/** One integration's result in POST /sync (spec 001 §7: results, each with a success flag). */
+/** One integration's result in POST /sync (results, each with a success flag). */
 export const syncResultJson = z.object({
   integrationId: z.enum(ACCOUNTING_PROVIDER_IDS),
   integrationName: text(),

@@ -9,7 +9,7 @@ import { count, day, id, instant, money } from "./response-fields.js";
 export { INVOICE_STATUSES, INVOICE_TEMPLATES, type InvoiceStatus, type InvoiceTemplate } from "../invoices.js";
 
 /**
- * Invoices (spec 000 §2.9, §3, §5, §7.2; docs/decisions.md D9–D10). Money in responses is a decimal
+ * Invoices (docs/decisions.md D9–D10). Money in responses is a decimal
  * string ("150.00"), durations integer seconds, periods calendar days "yyyy-MM-dd".
  */
 
@@ -56,7 +56,7 @@ export const invoiceGeneratorForm = z
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type InvoiceGeneratorForm = z.input<typeof invoiceGeneratorForm>;
 
-/** "all" → null, otherwise the integer id (spec 000 §5). */
+/** "all" → null, otherwise the integer id. */
 export function toCreateInvoicesRequest(form: z.output<typeof invoiceGeneratorForm>): z.input<typeof createInvoicesRequest> {
   return {
     dateFrom: form.dateFrom,
@@ -77,7 +77,7 @@ export const PERIOD_SELECTION_NEEDS = "Billing the unbilled calls of a period ne
 
 /**
  * POST /api/invoices/generate: an invoice for selected calls (client log, notification overlay).
- * Either `callIds`, or (issue 31) `unbilledCallsInPeriod: true` with clientId, dateFrom and dateTo:
+ * Either `callIds`, or `unbilledCallsInPeriod: true` with clientId, dateFrom and dateTo:
  * the server takes every ended, unbilled call of that client in those days, so a busy period is billed
  * without the browser holding every call of it.
  */
@@ -133,7 +133,7 @@ export const invoiceItemJson = z.object({
 });
 export type InvoiceItemJson = z.infer<typeof invoiceItemJson>;
 
-/** An invoice as GET /api/invoices lists it (spec 000 §3 Invoice, plus client, currency and dates). */
+/** An invoice as GET /api/invoices lists it, with its client, currency and dates. */
 export const invoiceJson = z.object({
   id,
   invoiceNumber: text(),
@@ -160,7 +160,7 @@ export const invoiceJson = z.object({
 });
 export type InvoiceJson = z.infer<typeof invoiceJson>;
 
-/** GET /api/invoices/page (issue 31): invoices newest first, one keyset page at a time, optionally one client's. */
+/** GET /api/invoices/page (docs/paging.md): invoices newest first, one keyset page at a time, optionally one client's. */
 export const invoicesPageQuery = z.object({ clientId: idText("clientId").optional(), ...pageParams });
 export type InvoicesPageQuery = z.output<typeof invoicesPageQuery>;
 export const invoicesPage = pageOf(invoiceJson);
@@ -173,7 +173,7 @@ export type InvoiceDetailJson = z.infer<typeof invoiceDetailJson>;
 export const createInvoicesResponse = z.object({ invoices: z.array(invoiceJson), message: text() });
 export type CreateInvoicesResponse = z.infer<typeof createInvoicesResponse>;
 
-/** POST /api/invoices/generate answer (spec 000 §3: invoiceNumber, total). */
+/** POST /api/invoices/generate answer (invoiceNumber, total). */
 export const generateInvoiceResponse = z.object({ invoiceNumber: text(), total: money, invoice: invoiceJson });
 export type GenerateInvoiceResponse = z.infer<typeof generateInvoiceResponse>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
-/** The mailbox connection of Settings → Integrations → Email (spec 001 §7; docs/decisions.md D12). */
+/** The mailbox connection of Settings → Integrations → Email (docs/decisions.md D12). */
 
 export const EMAIL_PROVIDERS = ["gmail", "outlook", "yahoo", "imap"] as const;
 export type EmailProvider = (typeof EMAIL_PROVIDERS)[number];

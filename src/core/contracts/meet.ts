@@ -3,15 +3,15 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Settings → Integrations → Meet (spec 001 Settings, §3, §5, §7, §8; issue 14 §3): a Google Cloud
+ * Settings → Integrations → Meet: a Google Cloud
  * OAuth client (client ID and secret), the user's consent for their Google account (a refresh token),
  * a Calendar push channel, and the Meet conference records that become calls. Shared by the server's
  * routes and the browser's form.
  */
 
-/** Spec 001 §5 (Meet: both required), worded like the Teams message. */
+/** Both are required for Meet, worded like the Teams message. */
 export const MEET_MISSING_INFORMATION = "Missing Information: Please provide both Client ID and Client Secret.";
-/** Spec 001 §8: the toasts' titles. */
+/** The toasts' titles. */
 export const MEET_SETUP_FAILED = "Setup Failed";
 export const MEET_TEST_FAILED = "Test Failed";
 /** What the screen says when Google refused the stored refresh token (revoked, expired, password changed). */

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { optionalEmailAddress, rowId, text } from "./common.js";
 import { count, day, id, instant, money } from "./response-fields.js";
 
-/** Notifications overlay (spec 001: Notifications overlay, §3, §7, §8). */
+/** Notifications overlay. */
 
 /** The overlay shows at most this many; the rest are summed up as "+N more notifications". */
 export const MAX_VISIBLE_NOTIFICATIONS = 3;
-/** The overlay polls GET /api/notifications/unread this often (spec 001 §9). */
+/** The overlay polls GET /api/notifications/unread this often. */
 export const NOTIFICATION_POLL_MS = 10_000;
 
 const invoiceId = rowId("invoiceId");
@@ -22,7 +22,7 @@ export type SendNotificationInvoiceRequest = z.output<typeof sendNotificationInv
 export const saveNotificationInvoiceRequest = z.object({ invoiceId });
 export type SaveNotificationInvoiceRequest = z.output<typeof saveNotificationInvoiceRequest>;
 
-/** The "invoice ready" data (spec 001 §3): duration in whole minutes, amount as a decimal string. */
+/** The "invoice ready" data: duration in whole minutes, amount as a decimal string. */
 export const invoiceReadyData = z.object({
   callId: id,
   clientId: id,
@@ -57,7 +57,7 @@ export const notificationActionResponse = z.object({ message: text(), invoiceNum
 export type NotificationActionResponse = z.infer<typeof notificationActionResponse>;
 
 /**
- * The age label (spec 001): under 1 minute "Just now", then minutes, hours under 1440 minutes,
+ * The age label: under 1 minute "Just now", then minutes, hours under 1440 minutes,
  * then days. Clock skew (a future createdAt) also reads "Just now".
  */
 export function notificationAgeLabel(createdAt: Date | string, now: Date = new Date()): string {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_ID, text } from "./common.js";
 
 /**
- * Keyset paging (issue 31; docs/paging.md): every long list (calls, emails, invoices, and any list
+ * Keyset paging (docs/paging.md): every long list (calls, emails, invoices, and any list
  * newest first by an instant) is read one page at a time, each page starting after the last row of
  * the one before, so a page costs the same at any depth: an index range from the cursor on, never an
  * OFFSET that reads and throws away every row before it.

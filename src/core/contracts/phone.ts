@@ -3,11 +3,11 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Phone capture settings and screens (spec 001 Settings → Mobile/iPhone and Landline/Office,
- * /phone-integration, §5 validation, §7 calls): shared by the server's routes and the browser's forms.
+ * Phone capture settings and screens (Settings → Mobile/iPhone and Landline/Office,
+ * /phone-integration: validation and calls): shared by the server's routes and the browser's forms.
  */
 
-/** Spec 001 §5, word for word. */
+/** Word for word as the product specifies it. */
 export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
 export const INVALID_PHONE_NUMBER =
   "Invalid Phone Number: Please enter a valid phone number with country code (e.g., +1 555-123-4567)";
@@ -15,7 +15,7 @@ export const INVALID_PHONE_NUMBER =
 export const ENTER_PHONE_NUMBER = "Please enter a phone number";
 export const CONFIGURE_PHONE_FIRST = "Please configure phone number first";
 
-/** Spec 001 §5: after stripping spaces, hyphens and parentheses, an optional plus, a digit 1-9, then 1 to 14 digits. */
+/** After stripping spaces, hyphens and parentheses, an optional plus, a digit 1-9, then 1 to 14 digits. */
 export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
 /** The number as the spec's rule reads it: spaces, hyphens and parentheses removed. */
@@ -27,7 +27,7 @@ export function isValidPhoneNumber(value: string): boolean {
   return PHONE_NUMBER_PATTERN.test(compactPhoneNumber(value));
 }
 
-/** A required phone number under spec 001's rule; the stored value is the compact form ("+15551234567"). */
+/** A required phone number under PHONE_NUMBER_PATTERN's rule; the stored value is the compact form ("+15551234567"). */
 export function phoneNumberField(requiredMessage = PHONE_NUMBER_REQUIRED) {
   return text({ error: requiredMessage })
     .trim()
@@ -44,13 +44,13 @@ export const extensionField = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/** "+15551234567" and "12" → "+15551234567 ext. 12" (spec 001 §3: the display number). */
+/** "+15551234567" and "12" → "+15551234567 ext. 12" (the display number). */
 export function displayPhoneNumber(phoneNumber: string | null | undefined, extension: string | null | undefined): string {
   if (!phoneNumber) return "";
   return extension ? `${phoneNumber} ext. ${extension}` : phoneNumber;
 }
 
-/** Spec 001 Settings → Mobile: the carriers. */
+/** Settings → Mobile: the carriers. */
 export const MOBILE_CARRIERS = ["tmobile", "att", "verizon", "boost", "sprint", "metropcs"] as const;
 export type MobileCarrier = (typeof MOBILE_CARRIERS)[number];
 export const MOBILE_CARRIER_LABELS: Record<MobileCarrier, string> = {
@@ -63,7 +63,7 @@ export const MOBILE_CARRIER_LABELS: Record<MobileCarrier, string> = {
 };
 
 /**
- * Spec 001 Settings → Landline, plus the phone screen's avaya, cisco and other. twilio and signalwire
+ * Settings → Landline, plus the phone screen's avaya, cisco and other. twilio and signalwire
  * sign their status callbacks with the account's auth token; every other provider posts the documented
  * HMAC-signed JSON webhook (docs/capture-webhook.md).
  */
@@ -98,7 +98,7 @@ export function isTwilioCompatible(provider: string): provider is (typeof TWILIO
   return (TWILIO_COMPATIBLE_PROVIDERS as readonly string[]).includes(provider);
 }
 
-/** Spec 001 §9: the providers of the /phone-integration screen, twilio first (the default). */
+/** The providers of the /phone-integration screen, twilio first (the default). */
 export const PHONE_SCREEN_PROVIDERS = ["twilio", "vonage", "ringcentral", "8x8", "avaya", "cisco", "other"] as const;
 export type PhoneScreenProvider = (typeof PHONE_SCREEN_PROVIDERS)[number];
 
@@ -118,7 +118,7 @@ export const integrationMethodJson = z.object({
   lastEventAt: instant.nullable(),
 });
 
-/** POST /api/integrations/mobile (spec 001 §7). */
+/** POST /api/integrations/mobile. */
 export const mobileSettingsRequest = z
   .object({
     phoneNumber: phoneNumberField(),
@@ -162,7 +162,7 @@ const signalWireSpaceField = text({ error: SIGNALWIRE_SPACE_MESSAGE })
   .transform((value) => signalWireSpaceHost(value) ?? "");
 
 /**
- * POST /api/integrations/landline (spec 001 §7) and POST /api/integrations/setup-phone. For twilio and
+ * POST /api/integrations/landline and POST /api/integrations/setup-phone. For twilio and
  * signalwire, `accountSid` and `authToken` (the token signs their callbacks; absent keeps the stored one).
  */
 export const landlineSettingsRequest = z
@@ -216,10 +216,10 @@ export const saveLandlineResponse = z.object({
   }),
 });
 
-/** GET /api/integrations/status (spec 001 §3). */
+/** GET /api/integrations/status. */
 export const integrationStatusJson = z.object({ phone: z.boolean(), mobile: z.boolean(), landline: z.boolean() });
 
-/** PUT /api/user/phone-integration (spec 001 §3 "Phone settings payload"). */
+/** PUT /api/user/phone-integration. */
 export const phoneIntegrationRequest = z
   .object({
     phoneNumber: phoneNumberField(ENTER_PHONE_NUMBER),
@@ -232,7 +232,7 @@ export const phoneIntegrationRequest = z
   .strict();
 export type PhoneIntegrationRequest = z.infer<typeof phoneIntegrationRequest>;
 
-/** The user's phone fields (spec 001 §3 "User (phone fields)") and the display number. */
+/** The user's phone fields and the display number. */
 export const phoneIntegrationJson = z.object({
   id: z.number().int().positive(),
   phoneNumber: text().nullable(),
@@ -250,10 +250,10 @@ export const phoneIntegrationResponse = z.object({
   user: phoneIntegrationJson,
 });
 
-/** POST /api/integrations/mobile/test (spec 001 §7): success only once an event from the mobile has arrived. */
+/** POST /api/integrations/mobile/test: success only once an event from the mobile has arrived. */
 export const mobileTestResponse = z.object({ success: z.boolean(), message: text() });
 
-/** POST /api/calls/test (spec 001 §7): the spec's client sends phoneNumber, callType and clientId; only the number counts. */
+/** POST /api/calls/test: the spec's client sends phoneNumber, callType and clientId; only the number counts. */
 export const startCallTestRequest = z
   .object({
     phoneNumber: text().max(40).optional().nullable(),

@@ -3,12 +3,12 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Platform Detection (spec 001 /platform-detection, §3 Platform info / Detection result / Platform
- * status; issue 14 §5; docs/decisions.md D13: it inspects the computer that serves the app and names
+ * Platform Detection (/platform-detection: platform info, detection result, platform status;
+ * docs/decisions.md D13, docs/platform-detection.md: it inspects the computer that serves the app and names
  * it). Shared by the server's routes and the page.
  */
 
-/** Spec 001: the platforms the page knows icons for, in the order it lists them. */
+/** The platforms the page knows icons for, in the order it lists them. */
 export const MEETING_PLATFORMS = ["zoom", "teams", "meet", "skype", "webex", "discord", "slack"] as const;
 export type MeetingPlatform = (typeof MEETING_PLATFORMS)[number];
 
@@ -23,7 +23,7 @@ export const PLATFORM_LABELS: Record<MeetingPlatform, string> = {
   slack: "Slack",
 };
 
-/** Spec 001 §8, word for word: the detect request failed (title, description); a failure of the other reads. */
+/** Word for word as the product specifies it: the detect request failed (title, description); a failure of the other reads. */
 export const DETECTION_FAILED_TITLE = "Detection Failed";
 export const DETECTION_FAILED_MESSAGE = "Failed to detect active platform";
 export const DETECT_ERROR_TITLE = "Error";

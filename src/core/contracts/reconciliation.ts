@@ -3,8 +3,8 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Reconciliation of a capture source against the provider's own record (issue 25 §3;
- * docs/capture-reconciliation.md): per source on its Settings tab, the last event, the last
+ * Reconciliation of a capture source against the provider's own record
+ * (docs/capture-reconciliation.md): per source on its Settings tab, the last event, the last
  * reconciliation and the calls it recovered, and "Reconcile now".
  */
 export const RECONCILE_SOURCES = ["zoom", "landline", "teams", "meet"] as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./common.js";
 
 /**
- * The building blocks of every answer's schema (issue 12 item 3). Answers are described by zod like
+ * The building blocks of every answer's schema (docs/decisions.md, One rule in one place). Answers are described by zod like
  * requests: the server serialises with them (Fastify response schemas, src/server/http/route-schema.ts),
  * GET /api/openapi.json publishes them, the API tests check every answer against them, and the web
  * app's types are their `z.infer`. Strings are `text()` so the contract walk (text-fields.test.ts) holds

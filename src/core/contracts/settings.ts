@@ -10,7 +10,7 @@ import { money } from "./response-fields.js";
 
 export { BILLING_TYPES, CURRENCIES, PROFESSIONS };
 
-/** Choices of the Billing tab (docs/decisions.md D8; spec 001 Settings). */
+/** Choices of the Billing tab (docs/decisions.md D8). */
 export const ROUNDING_INCREMENT_CHOICES = [1, 6, 15, 30] as const;
 export const PAYMENT_TERMS_CHOICES = [15, 30, 45, 60] as const;
 export type Profession = (typeof PROFESSIONS)[number];
@@ -132,7 +132,7 @@ export const EMAIL_CHANGE_NEEDS_PASSWORD = "Enter your current password to chang
 export const EMAIL_CHANGE_WRONG_PASSWORD = "Current password is incorrect";
 
 /**
- * Asked only when the sign-in email changes (issue 11 defect 1): someone holding a session must not
+ * Asked only when the sign-in email changes (docs/security.md): someone holding a session must not
  * move the account to an address they choose without knowing its password. "" means not given.
  */
 export const currentPasswordField = text({ error: "Current password must be text" })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** POST /api/webhooks/stripe (issue 15 §3): Stripe reads only the status; the body says what happened. */
+/** POST /api/webhooks/stripe: Stripe reads only the status; the body says what happened. */
 export const stripeWebhookResponse = z.object({
   received: z.literal(true),
   /** This event id was received before: nothing was done again. */

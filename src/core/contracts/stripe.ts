@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./common.js";
 
 /**
- * The payment test page (spec 001 Payment Integration, §3, §5, §7, §8; issue 15 §5): the
+ * The payment test page: the
  * connection check, a test payment intent and a test customer. Shared by the server's routes and
  * the /payments page's forms.
  */
@@ -11,10 +11,10 @@ import { text } from "./common.js";
 export const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const;
 export const STRIPE_NOT_CONFIGURED =
   "Stripe is not configured. Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY on the server and restart it.";
-/** Spec 001 §5, word for word. */
+/** Word for word as the product specifies it. */
 export const INVALID_AMOUNT = "Invalid Amount: Please enter a valid amount";
 export const CUSTOMER_EMAIL_REQUIRED = "Email Required: Please enter a customer email";
-/** Spec 001 §8, word for word. */
+/** Word for word as the product specifies it. */
 export const PAYMENT_INTENT_FAILED = "Failed to create payment intent";
 export const CUSTOMER_FAILED = "Failed to create customer";
 export const CONNECTION_FAILED = "Connection Failed";
@@ -23,11 +23,11 @@ export const STATUS_UNCHECKABLE = "Unable to check Stripe status";
 export const TEST_OBJECTS_ADMIN_ONLY =
   "Only administrators can create test payment intents and customers: they are made in this server's Stripe account.";
 
-/** The connection check shows the operator's Stripe account (issue 23 defect 5): administrators only. */
+/** The connection check shows the operator's Stripe account (docs/security.md): administrators only. */
 export const STRIPE_STATUS_ADMIN_ONLY =
   "Only administrators can check the Stripe connection: it shows this server's Stripe account (its id, email and business name).";
 
-/** Spec 001 §9: the default test amount, in dollars. */
+/** The default test amount, in dollars. */
 export const DEFAULT_TEST_AMOUNT = 100;
 /** Stripe's largest amount for usd (99,999,999 cents). */
 export const MAX_TEST_AMOUNT = 999_999.99;
@@ -61,7 +61,7 @@ export const stripeTestResponse = z.object({
 });
 export type StripeTestResponse = z.infer<typeof stripeTestResponse>;
 
-/** POST /api/stripe/payment-intent: the amount in dollars (spec 001 §5), sent to Stripe in cents. */
+/** POST /api/stripe/payment-intent: the amount in dollars, sent to Stripe in cents. */
 export const paymentIntentRequest = z
   .object({
     amount: z

@@ -4,7 +4,7 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Settings → Plan & Billing (issue 15 §4): the account's plan, cycle and standing, the Stripe
+ * Settings → Plan & Billing: the account's plan, cycle and standing, the Stripe
  * customer portal, and changing plan or cycle. Shared by the server's routes and the tab.
  */
 

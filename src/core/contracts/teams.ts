@@ -3,22 +3,22 @@ import { optionalEmailAddress, text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Settings → Integrations → Teams (spec 001 Settings, §3, §5, §7, §8; issue 14 §2): an Entra ID app
+ * Settings → Integrations → Teams: an Entra ID app
  * (tenant ID, client ID and the client secret the client-credentials flow needs), its test against
  * Microsoft's identity platform, and the Graph subscription to call records that captures meetings.
  * Shared by the server's routes and the browser's form.
  */
 
-/** Spec 001 §5, word for word: the save and the test both need the tenant ID and the client ID. */
+/** Word for word as the product specifies it: the save and the test both need the tenant ID and the client ID. */
 export const TEAMS_MISSING_INFORMATION = "Missing Information: Please provide both Tenant ID and Client ID.";
 /** Without a secret (entered now or stored before) no token can be asked for. */
 export const TEAMS_SECRET_REQUIRED =
   "Please provide the Client Secret (Certificates & secrets in your Entra ID app): the client-credentials flow needs it";
-/** Spec 001 §8: the toasts' titles. */
+/** The toasts' titles. */
 export const TEAMS_SETUP_FAILED = "Setup Failed";
 export const TEAMS_TEST_FAILED = "Test Failed";
 
-/** Application permissions the app needs, with admin consent (spec 001 Settings → Teams; protocols.md). */
+/** Application permissions the app needs, with admin consent. */
 export const TEAMS_PERMISSIONS = [
   "CallRecords.Read.All",
   "OnlineMeetings.Read.All",

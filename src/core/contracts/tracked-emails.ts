@@ -5,7 +5,7 @@ import { billingRateField, CLIENT_REQUIRED_FOR_SAVE, emailInput } from "./email-
 import { pageOf } from "./paging.js";
 import { count, id, instant, money } from "./response-fields.js";
 
-/** Tracked emails: saving a priced email for a client, the lists, accounting sync (spec 001 §3, §7). */
+/** Tracked emails: saving a priced email for a client, the lists, accounting sync. */
 
 export const RECENT_EMAILS_LIMIT = 10;
 export const EMAIL_TYPES = ["inbound", "outbound"] as const;
@@ -21,7 +21,7 @@ export const trackEmailRequest = z.object({
 });
 export type TrackEmailInput = z.input<typeof trackEmailRequest>;
 
-/** A tracked email as every list answers it (spec 001 §3 "Tracked email"; the client log's emails too). */
+/** A tracked email as every list answers it (the client log's emails too). */
 export const trackedEmailResponse = z.object({
   id,
   subject: text(),
@@ -47,7 +47,7 @@ export const trackedEmailResponse = z.object({
 });
 export type TrackedEmailResponse = z.infer<typeof trackedEmailResponse>;
 
-/** GET /api/emails/page (issue 31): tracked emails newest first, one keyset page at a time. */
+/** GET /api/emails/page (docs/paging.md): tracked emails newest first, one keyset page at a time. */
 export const trackedEmailsPage = pageOf(trackedEmailResponse);
 export type TrackedEmailsPage = z.infer<typeof trackedEmailsPage>;
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { text } from "./common.js";
 import { count, id, instant } from "./response-fields.js";
 
-/** Company sizes a visitor can pick (spec 001 §3), in the order the form and the chart show them. */
+/** Company sizes a visitor can pick, in the order the form and the chart show them. */
 export const COMPANY_SIZES = ["1", "2-5", "6-20", "21-50", "51-100", "100+"] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 
-/** Spec 001 §5 and §8, verbatim: each message is a toast title plus its description. */
+/** Word for word as the product specifies it: each message is a toast title plus its description. */
 export const WAITLIST_MESSAGES = {
   emailRequired: { title: "Email Required", description: "Please enter your email address." },
   emailInvalid: { title: "Invalid Email", description: "Please enter a valid email address" },
@@ -18,7 +18,7 @@ export const WAITLIST_MESSAGES = {
   failed: { title: "Submission Failed", description: "Please try again or contact support." },
 } as const;
 
-/** Entries per page on the dashboard (spec 001 §9); the most a caller may ask for. */
+/** Entries per page on the dashboard; the most a caller may ask for. */
 export const WAITLIST_PAGE_SIZE = 50;
 export const WAITLIST_MAX_PAGE_SIZE = 100;
 /** Recent signups cover this many days; the dashboard lists this many companies. */
@@ -47,7 +47,7 @@ export const joinWaitlistRequest = z.object({
     .union([z.enum(COMPANY_SIZES), z.literal("")], { error: `Company size must be one of ${COMPANY_SIZES.join(", ")}` })
     .nullable()
     .optional(),
-  // The form sends the checkbox as a boolean; older clients sent the string "true" (spec 001 §3).
+  // The form sends the checkbox as a boolean; older clients sent the string "true".
   joinWaitlist: z
     .union([z.boolean(), z.enum(["true", "false"])], { error: confirmationRequired.description })
     .refine((value) => value === true || value === "true", confirmationRequired.description),

@@ -3,20 +3,20 @@ import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
 /**
- * Settings → Integrations → Zoom (spec 001 Settings, §5, §7; issue 13 §3): the Marketplace app's
+ * Settings → Integrations → Zoom: the Marketplace app's
  * credentials, the webhook URL to paste into it and whether Zoom's events have arrived. Shared by the
  * server's routes and the browser's form.
  */
 
-/** Spec 001 §5, word for word: either the API key (Client ID) or the API secret (Client Secret) is missing. */
+/** Word for word as the product specifies it: either the API key (Client ID) or the API secret (Client Secret) is missing. */
 export const ZOOM_KEYS_REQUIRED = "Please provide both API Key and API Secret";
 /** The Secret Token signs every event; without it no delivery can be verified. */
 export const ZOOM_SECRET_TOKEN_REQUIRED =
   "Please provide the Secret Token (your Zoom app's Features → Access page): Zoom signs every event with it";
-/** Spec 001 §8: the setup toast on failure. */
+/** The setup toast on failure. */
 export const ZOOM_SETUP_FAILED = "Error: Failed to setup Zoom integration";
 
-/** Spec 001 Settings → Zoom: the event subscriptions to add to the app, in the order the screen lists them. */
+/** Settings → Zoom: the event subscriptions to add to the app, in the order the screen lists them. */
 export const ZOOM_EVENTS = ["meeting.started", "meeting.ended", "meeting.participant_joined"] as const;
 export type ZoomEventName = (typeof ZOOM_EVENTS)[number];
 
@@ -47,7 +47,7 @@ export const setupZoomRequest = z
     webhookSecretToken: credential(ZOOM_SECRET_TOKEN_REQUIRED, "Secret Token"),
     webhookUrl: text({ error: "webhookUrl must be text" }).max(2000, "webhookUrl is too long").optional().nullable(),
     /**
-     * The Server-to-Server OAuth app's Account ID (issue 25 §3): with the Client ID and Secret it reads
+     * The Server-to-Server OAuth app's Account ID: with the Client ID and Secret it reads
      * Zoom's record of past meetings to recover any whose webhook was lost. Optional: Zoom's events
      * name it too, and it is learned from the first verified one.
      */

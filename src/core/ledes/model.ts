@@ -44,7 +44,7 @@ export type LedesInvoice = {
   lines: LedesLine[];
 };
 
-/** The 24 fields of a LEDES 1998B line, in file order (protocols.md "LEDES 1998B"). */
+/** The 24 fields of a LEDES 1998B line, in file order. */
 export const LEDES_1998B_FIELDS = [
   "INVOICE_DATE",
   "INVOICE_NUMBER",

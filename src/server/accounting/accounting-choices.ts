@@ -12,7 +12,7 @@ import { accountingRecords, integrations } from "../db/schema/index.js";
 import { type AccountingRow, getAccountingRow, providerOf } from "./accounting-rows.js";
 
 /**
- * After connecting (issue 30): the lists a provider offers (Xero's accounts, QuickBooks' tax codes,
+ * After connecting (docs/accounting.md): the lists a provider offers (Xero's accounts, QuickBooks' tax codes,
  * Sage's businesses), read live from it, and the user's pick from them. A pick must be one of the
  * provider's own options at the moment it is saved; what it stands for (ids, codes, names) comes from
  * the provider's list, never from the browser. The provider's refusal is a 502 in its own words; a

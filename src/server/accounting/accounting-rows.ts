@@ -19,7 +19,7 @@ import { type SecretBox, SecretDecryptError } from "../http/secrets.js";
  */
 export type AccountingRow = IntegrationRow & { provider: AccountingProviderId };
 
-/** The form's secret fields (spec 001 §3); `tokens` joins them in the secret once OAuth consent is granted. */
+/** The form's secret fields; `tokens` joins them in the secret once OAuth consent is granted. */
 export const SECRET_FIELD_NAMES = ["clientSecret", "apiKey", "subscriptionKey", "password", "consumerSecret", "tokenSecret"];
 
 /** Facts a provider tells us about the connected company (never typed by the user). */

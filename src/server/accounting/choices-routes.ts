@@ -17,7 +17,7 @@ import { presentWithLatestRun } from "./present-financial-integration.js";
 const TAGS = ["financial-integrations"];
 const BASE = "/api/financial-integrations";
 
-/** Choose accounts, tax code or business after connecting (issue 30): the provider's lists and the pick. */
+/** Choose accounts, tax code or business after connecting (docs/accounting.md): the provider's lists and the pick. */
 export async function choicesRoutes(app: FastifyInstance): Promise<void> {
   const context = accountingContextOf(app);
 

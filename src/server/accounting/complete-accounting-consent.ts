@@ -23,7 +23,7 @@ export type ConsentAnswer = {
 };
 
 /**
- * The OAuth callback (issue 16 §3): checks the state, spends the code once, stores the tokens
+ * The OAuth callback (docs/accounting.md): checks the state, spends the code once, stores the tokens
  * (encrypted) and the company's facts, then makes one real call; only when it succeeds is the
  * connection "connected". Any failure leaves the row as it was and throws an AppError whose message
  * the page shows. Reconnecting to the same company keeps the mappings (no duplicates); another
@@ -66,7 +66,7 @@ export async function completeAccountingConsent(
     });
   } catch (error) {
     const refusal = providerRefusal(info.name, error);
-    // The provider's words stay on the server: the card shows them (issue 23 defect 9).
+    // The provider's words stay on the server: the card shows them (docs/security.md).
     await context.db.update(integrations).set({ lastError: refusal.message }).where(eq(integrations.id, row.id));
     throw refusal;
   }
@@ -111,7 +111,7 @@ export async function completeAccountingConsent(
     {
       status: "connected",
       lastError: null,
-      // What the check learned about the company (issue 30: QuickBooks' tax setup, Xero's standard chart) is kept.
+      // What the check learned about the company (QuickBooks' tax setup, Xero's standard chart) is kept.
       config: { ...withTokens.config, ...verified.learned, ...(organisationName ? { organisationName } : {}) },
     },
     context.now(),

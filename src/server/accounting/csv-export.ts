@@ -2,7 +2,7 @@ import { csvDocument, csvNumber } from "../../core/csv.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { InvoiceLineRow } from "./exports/invoice-line-row.js";
 
-/** The columns of both exports, one row per invoice line (issue 16 §5). */
+/** The columns of both exports, one row per invoice line (docs/accounting.md). */
 export const INVOICE_LINE_CSV_COLUMNS = [
   "Invoice Number",
   "Invoice Status",

@@ -10,7 +10,7 @@ import { accountToday, exportInvoiceLines, exportRevenue } from "./revenue-expor
 const TAGS = ["financial-integrations"];
 const BASE = "/api/financial-integrations";
 
-/** Export CSV and the revenue export (issue 16 §5): one row per invoice line, formula-safe. */
+/** Export CSV and the revenue export (docs/accounting.md): one row per invoice line, formula-safe. */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     `${BASE}/export`,

@@ -11,7 +11,7 @@ import { findInvoiceLinesForExport } from "./export-queries.js";
 import { accountToday } from "./revenue-export.js";
 
 /**
- * Timberline's Accounts Receivable import file (issue 16 §4): Timberline has no public API, so the
+ * Timberline's Accounts Receivable import file (docs/accounting.md): Timberline has no public API, so the
  * card offers this download instead of a sync; the layout is documented in
  * accounting/exports/timberline-import.ts. Other providers have no import file (409).
  */

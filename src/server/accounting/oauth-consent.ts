@@ -8,7 +8,7 @@ import { type AccountingRow, configText, readSecretOrEmpty } from "./accounting-
 import { defaultRedirectUri } from "./present-financial-integration.js";
 
 /**
- * The OAuth authorisation-code flow of an accounting connection (issue 16 §3). The `state` is signed
+ * The OAuth authorisation-code flow of an accounting connection (docs/accounting.md). The `state` is signed
  * for the account and for `accounting:{provider}`, expires after ten minutes, and carries a nonce
  * that is also in a short-lived cookie: only the browser that started the consent can finish it, and
  * only once (spent on the server; the mailbox and Meet consents share integrations/oauth-state.ts).

@@ -2,7 +2,7 @@ import type { AccountingChoiceName } from "../../core/accounting/choices.js";
 import type { AccountingProviderId } from "../../core/accounting/providers.js";
 
 /**
- * The accounting provider interface (issue 16 §2): one implementation per provider, in
+ * The accounting provider interface (docs/accounting.md): one implementation per provider, in
  * `accounting/providers/{id}.ts`, each with its own test against a local stand-in. Providers are
  * stateless: everything about one connection arrives in the `AccountingSession`, which the sync
  * engine (accounting/sync/) builds from the integration row. Providers never read the database,
@@ -106,7 +106,7 @@ export type OAuthConnection = {
 /** One option of a choice: its `config` is what the connection's settings keep when it is chosen. */
 export type ProviderChoiceOption = { value: string; label: string; detail: string | null; config: Record<string, string> };
 
-/** A list the user picks from after connecting (issue 30): Xero accounts, QuickBooks tax codes, Sage businesses. */
+/** A list the user picks from after connecting (docs/accounting.md): Xero accounts, QuickBooks tax codes, Sage businesses. */
 export type ProviderChoice = {
   name: AccountingChoiceName;
   label: string;
@@ -166,7 +166,7 @@ export interface AccountingProvider {
    */
   refuseInvoice?(session: AccountingSession, invoice: Pick<AccountingInvoice, "currency" | "number">): void;
 
-  /** Providers with something to choose after connecting: the lists, read live (issue 30). */
+  /** Providers with something to choose after connecting: the lists, read live (docs/accounting.md). */
   readChoices?(session: AccountingSession): Promise<ProviderChoices>;
 
   /** The remote customer for this client: `known` when the mapping has one (update it), else find by name or create with `idempotencyKey`. */

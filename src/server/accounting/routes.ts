@@ -30,7 +30,7 @@ import { syncRoutes } from "./sync-routes.js";
 const TAGS = ["financial-integrations"];
 const BASE = "/api/financial-integrations";
 
-/** Financial Integrations (spec 001 §2, §7; issue 16): connections, consent, syncs and exports. */
+/** Financial Integrations (docs/accounting.md): connections, consent, syncs and exports. */
 export async function financialIntegrationsRoutes(app: FastifyInstance): Promise<void> {
   const context = accountingContextOf(app);
   const origin = (request: FastifyRequest) => publicOrigin(app.config, request);

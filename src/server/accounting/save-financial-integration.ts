@@ -29,7 +29,7 @@ export type SaveResult = {
 };
 
 /**
- * Creates or updates the account's connection to one provider (spec 001 §4: connecting with no
+ * Creates or updates the account's connection to one provider (connecting with no
  * record creates it enabled; with one, saving updates it). Required fields come from the catalogue;
  * secrets are stored encrypted and an empty secret keeps the stored one. Then, per method: OAuth
  * waits for the consent (the answer carries its URL); API and token providers are checked with one

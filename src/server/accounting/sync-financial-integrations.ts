@@ -60,7 +60,7 @@ export async function syncFinancialIntegration(
     now: context.now(),
   });
   const presented = presentSyncRun(run);
-  // One unfinished run per integration (issue 23 defect 14): another Sync Now answers the one under way.
+  // One unfinished run per integration (docs/security.md): another Sync Now answers the one under way.
   if (reused) return { success: true, message: `A sync to ${info.name} is already under way: this is its progress.`, run: presented };
   if (presented.state === "failed")
     return { success: false, message: presented.message ?? `Sync to ${info.name} failed.`, run: presented };

@@ -20,7 +20,7 @@ import { syncAllFinancialIntegrations, syncFinancialIntegration } from "./sync-f
 const TAGS = ["financial-integrations"];
 const BASE = "/api/financial-integrations";
 
-/** Sync Now, Sync Revenue Data and the per-invoice results (issue 16 §3). */
+/** Sync Now, Sync Revenue Data and the per-invoice results (docs/accounting.md). */
 export async function syncRoutes(app: FastifyInstance): Promise<void> {
   const context = accountingContextOf(app);
 

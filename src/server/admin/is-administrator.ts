@@ -1,7 +1,7 @@
 import type { UserRow } from "../auth/sessions.js";
 
 /**
- * The one rule for administrator rights (docs/decisions.md D11; issue 11 defect 1): the stored role granted
+ * The one rule for administrator rights (docs/decisions.md D11): the stored role granted
  * by `npm run admin -- grant EMAIL`, or an address named in ADMIN_EMAILS whose owner has proved it by
  * opening a mailed link. A name in ADMIN_EMAILS alone is not enough: anyone can type any address into
  * sign-up or the profile form.

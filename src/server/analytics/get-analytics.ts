@@ -22,7 +22,7 @@ import { callLines, emailLines, priceUnbilled } from "./priced-groups.js";
 import { summarizeClients, summarizeFunnel, summarizeSources, summarizeUnbilled } from "./summarize-work.js";
 
 /**
- * GET /api/analytics (issue 27 §1; docs/analytics.md): the funnel, clients, sources, unbilled work and
+ * GET /api/analytics (docs/analytics.md): the funnel, clients, sources, unbilled work and
  * the forecast for one period in the account's zone. Every amount comes from the invoices' own lines or
  * from the pricing engine invoices use (applyRoundingScope over the stored prices), so a closed month's
  * invoiced total is the sum of that month's invoices.

@@ -6,7 +6,7 @@ import { routeSchema } from "../http/route-schema.js";
 import { sendCachedJson } from "../http/read-cache.js";
 import { analyticsBounds, getAnalytics } from "./get-analytics.js";
 
-/** The Analytics page's one read (issue 27 §1; docs/analytics.md). */
+/** The Analytics page's one read (docs/analytics.md). */
 export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/analytics",
@@ -22,7 +22,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       const { account } = requireAuth(request);
       const query = parseInput(analyticsQuery, request.query);
       const now = app.now();
-      // The last layer (issue 27): the answer's reads are aggregates and kept totals; the per-instance cache
+      // The last layer (docs/analytics.md): the answer's reads are aggregates and kept totals; the per-instance cache
       // (http/read-cache.ts) spares ten people opening the page at once the same work. The key holds
       // everything the answer depends on besides the data: the zone, today in it, and the period.
       const { timezone, today, period } = analyticsBounds({ account, query, now });

@@ -105,7 +105,7 @@ export function auditedTransactions(db: Db): void {
   const transaction: Db["transaction"] = (work, config) =>
     open(async (tx) => {
       const actor = currentAuditActor();
-      // A prepared statement: every webhook delivery's transaction starts here (docs/performance.md, issue 22 §3).
+      // A prepared statement: every webhook delivery's transaction starts here (docs/performance.md).
       if (actor) await statementRunner(db, tx)(setActor({ actor: JSON.stringify(actor) }));
       return work(tx);
     }, config);

@@ -15,7 +15,7 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * database.
  *
  * Writes (any method but GET, HEAD, OPTIONS) never trust the cache: they confirm the session in the
- * database, so a sign-out on another instance stops them at once (issue 11, defect 15). Reads keep the
+ * database, so a sign-out on another instance stops them at once (docs/security.md). Reads keep the
  * cache, and so may still be answered for up to the cache's lifetime (1 s) after a sign-out elsewhere.
  * When the database says the session is gone, this instance's entry goes too.
  */

@@ -16,7 +16,7 @@ import { requireAuth } from "./session-hook.js";
 import { verifyEmail } from "./verify-email.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** Proving the sign-in address by a mailed link (issue 11 defect 1; ADMIN_EMAILS counts only once proved). */
+/** Proving the sign-in address by a mailed link (ADMIN_EMAILS counts only once proved). */
 export async function verifyEmailRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     EMAIL_VERIFICATION_PATH,

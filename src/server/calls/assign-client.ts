@@ -19,7 +19,7 @@ export const INVOICED_CALL_MESSAGE = "This call is on an invoice and cannot be r
 type Remembered = AssignClientResponse["remembered"][number];
 
 /**
- * "Assign client" (issue 13 §1) for a call the pipeline left on Unknown Client, or any call not yet
+ * "Assign client" for a call the pipeline left on Unknown Client, or any call not yet
  * invoiced: sets the client, prices an ended call again with that client's rules (a running one notes
  * them), raises the invoice-ready notification for an ended call, and remembers the chosen numbers and
  * addresses of the call's participants on the client (client_identities), so the next call from them

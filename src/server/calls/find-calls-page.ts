@@ -11,7 +11,7 @@ import { optionalPeriodBounds } from "./period-bounds.js";
 const KEYSET = { at: calls.startedAt, id: calls.id };
 
 /**
- * GET /api/calls/page: one page of the account's calls, newest first (issue 31; docs/paging.md).
+ * GET /api/calls/page: one page of the account's calls, newest first (docs/paging.md).
  * One index range of calls_account_client_started_idx (a client) or calls_account_started_idx (all),
  * from the cursor on, limit + 1 rows: the cost follows the page, not the history. A client that is
  * not the account's is a 404, archived ones included.

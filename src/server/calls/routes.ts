@@ -40,7 +40,7 @@ import { startCall } from "./start-call.js";
 import { updateCall } from "./update-call.js";
 
 /**
- * Calls (spec 000 §2.5, §4, §7.2): the live timer, logged calls, edits, the client log's
+ * Calls: the live timer, logged calls, edits, the client log's
  * period queries. Also GET /api/emails/client/{id} for the client log until the email
  * feature owns it.
  */

@@ -37,7 +37,7 @@ type ApplyOptions = {
 };
 
 /**
- * One event applied to its locked call (capture.md's table; call-times.ts has the times):
+ * One event applied to its locked call (docs/capture-pipeline.md; call-times.ts has the times):
  * participants merged; the client chosen again whenever they change, until the call is invoiced
  * (the event's own clientId wins when it is an active client of the account; a client the user
  * chose, one matching would not have given, stays); an ended call priced when it ends or its

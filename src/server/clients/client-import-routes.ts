@@ -12,7 +12,7 @@ import { parseInput } from "../http/validate.js";
 import { checkContact } from "./contact-check.js";
 import { importClients, previewClientImport } from "./import-clients.js";
 
-/** Clients that match captured calls (issue 29 §3): the form's contact check and the CSV import. */
+/** Clients that match captured calls (docs/first-run.md): the form's contact check and the CSV import. */
 export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/clients/contact-check",

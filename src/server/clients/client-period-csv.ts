@@ -32,7 +32,7 @@ export const EXPORT_BATCH_ROWS = 1000;
 type ExportScope = { accountId: number; clientId: number; start: Date; end: Date; timezone: string; currency: string };
 
 /**
- * GET /api/clients/{id}/export.csv (issue 31 §1): the client's calls and emails of a period as CSV,
+ * GET /api/clients/{id}/export.csv (docs/clients.md): the client's calls and emails of a period as CSV,
  * produced batch by batch by keyset (the same index ranges as the pages on screen) and written as it is
  * read, so a year of the busiest client costs the server one batch of memory, never the whole file.
  * The caller checks the client first (a 404 must come before the first byte). Text goes through

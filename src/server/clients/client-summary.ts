@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import { calls, invoices, trackedEmails } from "../db/schema/index.js";
 
 /**
- * The detail page's cards (spec 000 §2.8): calls, time and revenue (calls plus emails), summed
+ * The detail page's cards: calls, time and revenue (calls plus emails), summed
  * in the database in integer cents so a client with thousands of calls costs three index scans.
  */
 export async function clientSummary(db: Db, scope: { accountId: number; clientId: number }): Promise<ClientDetailResponse["summary"]> {

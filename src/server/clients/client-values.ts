@@ -9,7 +9,7 @@ type ClientChanges = Omit<Partial<ClientInsert>, "id" | "accountId" | "createdAt
  * Request fields → column values. `phoneNumber` is an alias of `phone`. A billing type only
  * means something with the client's own rate: without a rate the client follows the account's
  * rate AND unit, so a "$4.00/min" default never turns into "$4.00/hour" (docs/decisions.md D6, D8).
- * A new client with a rate and no type bills by the hour (spec 000 §5).
+ * A new client with a rate and no type bills by the hour.
  */
 export function clientValues(input: CreateClientRequest | UpdateClientRequest, existing?: ClientRow): ClientChanges {
   const phone = input.phone !== undefined ? input.phone : input.phoneNumber;

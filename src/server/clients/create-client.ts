@@ -4,7 +4,7 @@ import { clients } from "../db/schema/index.js";
 import type { ClientRow } from "./client-presenter.js";
 import { clientValues } from "./client-values.js";
 
-/** Adds a client to the account (spec 000 §2.6, §5). */
+/** Adds a client to the account. */
 export async function createClient(db: Db, options: { accountId: number; input: CreateClientRequest; now: Date }): Promise<ClientRow> {
   const { accountId, input, now } = options;
   const [row] = await db

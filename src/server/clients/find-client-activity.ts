@@ -7,7 +7,7 @@ import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { presentInvoice } from "../invoices/invoice-presenter.js";
 
 /**
- * The lists of the client detail page (spec 000 §2.8), newest first, in the same shapes as the
+ * The lists of the client detail page, newest first, in the same shapes as the
  * calls, client-log and invoices endpoints (their presenters), so a row reads the same everywhere.
  */
 type ClientScope = { accountId: number; clientId: number };

@@ -10,7 +10,7 @@ const total = (expression: SQL) => sql<number>`coalesce(${expression}, 0)`.mapWi
 const UNBILLED = sql`${calls.invoiceId} is null and ${calls.endedAt} is not null`;
 
 /**
- * GET /api/clients/{id}/period-totals (issue 31): the client log's cards and tab counts for a period,
+ * GET /api/clients/{id}/period-totals (docs/clients.md): the client log's cards and tab counts for a period,
  * summed by the database in integer cents and seconds over the same index ranges the pages read
  * (calls_account_client_started_idx, tracked_emails_account_client_created_idx), so the screen shows
  * the whole period's figures while holding one page of rows. 404 for another account's client.

@@ -27,7 +27,7 @@ import { getClient } from "./get-client.js";
 import { updateClient } from "./update-client.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** Clients and the lists of the client detail page (spec 000 §2.6, §2.8, §7.2; docs/decisions.md D10). */
+/** Clients and the lists of the client detail page (docs/decisions.md D10). */
 export async function clientsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/clients",

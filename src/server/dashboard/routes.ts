@@ -4,7 +4,7 @@ import { requireAuth } from "../auth/session-hook.js";
 import { getDashboardStats } from "./get-dashboard-stats.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** The dashboard's figures (spec 000 §2.5). */
+/** The dashboard's figures. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/dashboard/stats",

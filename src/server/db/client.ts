@@ -86,7 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // each query no longer waits for the whole data dir to be flushed.
     relaxedDurability: true,
     // PGlite's default shared_buffers (128 MB) is most of its idle memory, and the whole of it is touched
-    // under load; 16 MB keeps idle memory under 250 MB without slowing the benchmarks (docs/performance.md, issue 12).
+    // under load; 16 MB keeps idle memory under 250 MB without slowing the benchmarks (docs/performance.md).
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   return pgliteDatabase(client, () => client.close());

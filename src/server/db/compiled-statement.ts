@@ -10,7 +10,7 @@ export type Statement = SQL | Query;
  * A statement whose text never varies, compiled by drizzle once instead of at every run: its values
  * are placeholders (`sql.placeholder(name)`), filled at each run through the columns' own mapping
  * (a Date, a jsonb value). Every webhook delivery runs a handful of these; compiling their SQL objects
- * at each delivery was a sixth of its CPU (docs/performance.md, issue 22 §3).
+ * at each delivery was a sixth of its CPU (docs/performance.md).
  */
 export function compiledOnce<V extends Record<string, unknown>>(query: SQLWrapper): (values: V) => Query {
   const compiled = dialect.sqlToQuery(query.getSQL());

@@ -9,7 +9,7 @@ const BLOCK = 512;
  * make-template.ts) into an empty folder, so the first start opens an existing data dir. PGlite's
  * own `loadDataDir` unpacks through the database's WebAssembly memory, which never shrinks: the
  * first start of a fresh install then held about 110 MB more for its whole life than any later
- * start (docs/performance.md, issue 22). The archive holds directories and regular files only,
+ * start (docs/performance.md). The archive holds directories and regular files only,
  * with names shorter than the tar header's 100 bytes; anything else is refused, not guessed at.
  */
 export function unpackTemplate(archive: Uint8Array, dir: string): void {

@@ -12,7 +12,7 @@ import { presentTrackedEmail } from "./tracked-email-presenter.js";
 const KEYSET = { at: trackedEmails.createdAt, id: trackedEmails.id };
 
 /**
- * GET /api/emails/page: one page of the account's tracked emails, newest first (issue 31), optionally
+ * GET /api/emails/page: one page of the account's tracked emails, newest first (docs/paging.md), optionally
  * one client's and in a period; one range of tracked_emails_account_[client_]created_idx from the cursor.
  */
 export async function findEmailsPage(

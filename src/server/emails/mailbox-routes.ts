@@ -28,7 +28,7 @@ import { testMailbox } from "./test-mailbox.js";
 
 const OAUTH_COOKIE_PATH = "/api/integrations/email/oauth";
 
-/** Settings → Integrations → Email: the mailbox connection (spec 001 §7, docs/decisions.md D12). */
+/** Settings → Integrations → Email: the mailbox connection (docs/decisions.md D12). */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/integrations/email",
@@ -167,7 +167,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         return backToSettings(reply, { oauth: "connected" });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        // The provider's words go to the log, never into the address (issue 23 defect 9).
+        // The provider's words go to the log, never into the address (docs/security.md).
         request.log.info({ reason: consentFailureOf(error), detail: error.message }, "mailbox sign-in not completed");
         return backToSettings(reply, { oauth: "error", reason: consentFailureOf(error) });
       }

@@ -31,7 +31,7 @@ import { syncEmailToAccounting } from "./sync-accounting.js";
 import { trackEmail } from "./track-email.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** Email time tracking (spec 001 §2 /emails, §7 Email): search, calculate, track, list, sync. */
+/** Email time tracking: search, calculate, track, list, sync. */
 export async function emailsRoutes(app: FastifyInstance): Promise<void> {
   await mailboxRoutes(app);
 

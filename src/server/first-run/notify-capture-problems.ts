@@ -13,7 +13,7 @@ export const CAPTURE_PROBLEM = "capture_problem";
 export const CHECK_CAPTURE_HEALTH_JOB = "capture.check-health";
 
 /**
- * Raises one "a source broke" notification per breakage (issue 29 §2): the same status that the
+ * Raises one "a source broke" notification per breakage (docs/first-run.md): the same status that the
  * Capture card shows, with its sentence and fixing action. A breakage is named by its key (source,
  * status and what anchors it: the last event, the error's words, the expiry), so it is notified
  * once, however often the check runs, and a source that recovers and breaks again is notified again.

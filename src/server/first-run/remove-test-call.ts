@@ -7,7 +7,7 @@ import { calls, notifications } from "../db/schema/index.js";
 import { notifyCallChange } from "../live/notify-call-change.js";
 
 /**
- * Removes a test call in one click (issue 29 §1) with the "invoice ready" notification it raised;
+ * Removes a test call in one click (docs/first-run.md) with the "invoice ready" notification it raised;
  * a real call is refused (409), another account's is a 404. Test calls are never invoiced
  * (invoices/billable-lines.ts), so there is always something to remove.
  */

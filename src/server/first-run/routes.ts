@@ -19,7 +19,7 @@ import { removeTestCall } from "./remove-test-call.js";
 import { sendTestEvent } from "./send-test-event.js";
 import { getSetupGuide, updateSetupGuide } from "./setup-guide.js";
 
-/** The dashboard's setup guide, Capture card and test events (issue 29; docs/first-run.md). */
+/** The dashboard's setup guide, Capture card and test events (docs/first-run.md). */
 export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/setup-guide",

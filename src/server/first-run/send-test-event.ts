@@ -53,7 +53,7 @@ async function chooseSource(
 }
 
 /**
- * "Send a test event" (issue 29 §1, docs/first-run.md): one event for a connected source, made,
+ * "Send a test event" (docs/first-run.md): one event for a connected source, made,
  * signed and verified the way its provider's would be, then recorded by the real pipeline
  * (recordCaptureEvent: matching, pricing, the live update), so the priced call appears on the open
  * dashboard. The call is marked as a test (shown so, removable in one click, never invoiced). A

@@ -10,7 +10,7 @@ import { findSourceHealth } from "./capture-health.js";
 const CAPTURED_CALL_SOURCES = [...new Set([...Object.values(CALL_SOURCES_OF).flat(), "desktop"])];
 
 /**
- * GET /api/setup-guide (issue 29 §1): the three steps, each read from the data it is about (clients
+ * GET /api/setup-guide (docs/first-run.md): the three steps, each read from the data it is about (clients
  * that can be matched, a source set up, a captured call), so the guide is never out of date; only
  * "dismissed" is stored (setup_guides).
  */

@@ -8,7 +8,7 @@ export function isApiUrl(url: string): boolean {
 /**
  * Whether a request goes to the API, decided by the route the router matched. The router decodes the
  * path, so `/%61pi/auth/logout` runs the `/api/auth/logout` route: a check on the raw URL alone let
- * such a request past the CSRF guard (issue 11, defect 6). A raw URL that already starts with /api
+ * such a request past the CSRF guard (docs/security.md). A raw URL that already starts with /api
  * can only match an API route or none (then it is the API's JSON 404), so it is answered without
  * asking for the route: `request.routeOptions` builds an object per call, on the hottest path.
  */

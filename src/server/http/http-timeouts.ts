@@ -2,8 +2,8 @@ import type http from "node:http";
 import type { FastifyHttpOptions } from "fastify";
 
 /**
- * How long a client may take, so a slow or stalled client cannot hold sockets open for ever (issue 11,
- * defect 10: 300 sockets that sent headers and 4 of 100 body bytes were all still open after 128 s).
+ * How long a client may take, so a slow or stalled client cannot hold sockets open for ever (docs/security.md:
+ * 300 sockets that sent headers and 4 of 100 body bytes were all still open after 128 s).
  *
  * - headers: 10 s to send the request line and headers (a trickle of header bytes is cut here);
  * - request: 15 s to send the whole request, body included: a 1 MB body (the limit) at 70 KB/s;

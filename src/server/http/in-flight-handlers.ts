@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteHandlerMethod } from "fastify";
  * Counts route handlers that are still running. Fastify's close waits for open connections, not for handlers:
  * a client that hung up (a bench's last requests, a browser tab closed) leaves its handler working on after its
  * socket is gone, and closing the database under it failed the handler's next query ("Cannot use a pool after
- * calling end on the pool", docs/performance.md, issue 31). The app waits for them (bounded) before it closes
+ * calling end on the pool", docs/performance.md). The app waits for them (bounded) before it closes
  * the job queue and the database.
  */
 export function trackInFlightHandlers(app: FastifyInstance): { drain: (timeoutMs: number) => Promise<void> } {

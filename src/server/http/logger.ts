@@ -17,7 +17,7 @@ const REDACT_PATHS = [
 /**
  * The app's logger: pino at `level`, secrets redacted, errors and requests serialized by the
  * functions below, lines to stdout unless a destination is given. Nothing a log line holds may let
- * its reader sign in as someone (issue 11, defect 11: a failed sign-up logged a password hash).
+ * its reader sign in as someone (a failed sign-up logged a password hash).
  */
 export function loggerOptions(level: string, destination?: LogDestination) {
   if (level === "silent") return false as const;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Every module of src/server that can open a network connection, and who decides where it goes
- * (issue 23 defect 3: a NetSuite account id once sent the server to 127.0.0.1). A module counts when
+ * (a NetSuite account id once sent the server to 127.0.0.1). A module counts when
  * it loads a networking module or SDK at run time (see importsOf), or calls the global fetch. Each must be listed below:
  * - "user": a user's settings decide the host, so the module must go through the outbound rule
  *   (http/outbound-address.ts, or http/outbound-request.ts which applies it);

@@ -10,7 +10,7 @@ import type { TrustProxy } from "./trust-proxy.js";
  * 2. behind a proxy that TRUST_PROXY trusts, the host and protocol it forwarded (X-Forwarded-Host/Proto);
  * 3. the address and port this connection reached (the listening address).
  * Never the request's own Host header: `Host: evil.test` once made the OAuth redirect_uri and the
- * webhook URL `http://evil.test/...` (issue 23 defect 10). Where the result is a local-only address
+ * webhook URL `http://evil.test/...` (docs/security.md). Where the result is a local-only address
  * the settings screens say to set PUBLIC_URL (web/integrations/unreachable-url-note.tsx).
  */
 export function publicOrigin(config: Pick<Config, "publicUrl" | "trustProxy">, request: FastifyRequest): string {

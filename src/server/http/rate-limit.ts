@@ -17,7 +17,7 @@ function windowOf(rule: RateLimitRule, now: Date): { windowStart: Date; windowMs
 
 /** Adds one to `key`'s counter of this window (one statement, so no two counter locks are ever held) and returns the new count. */
 async function countHit(db: Db, key: string, windowStart: Date): Promise<number> {
-  // A prepared statement: every webhook delivery and sign-in counts one (docs/performance.md, issue 22 §3).
+  // A prepared statement: every webhook delivery and sign-in counts one (docs/performance.md).
   const [row] = await queryPrepared(db, countHitStatement({ key, windowStart: windowStart.toISOString() }));
   return Number(row?.count ?? 0);
 }

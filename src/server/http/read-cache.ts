@@ -6,7 +6,7 @@ import type { DashboardStats } from "../../core/contracts/calls.js";
  * for `ttlMs` (one second by default, READ_CACHE_MS; like the session cache,
  * src/server/auth/session-cache.ts). Three caches use it: the dashboard's figures, the client
  * log's answers (one client's calls or emails in a period, as the JSON sent) and the Analytics
- * page's answer (one period, as the JSON sent; issue 27: the last layer, after its reads were made cheap).
+ * page's answer (one period, as the JSON sent; the last layer, after its reads were made cheap: docs/analytics.md).
  *
  * Why: these are the reads every user of an account opens and reopens, each a database round trip
  * that, on the embedded database, runs on the app's only thread. The database stays the only source

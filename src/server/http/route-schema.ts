@@ -47,8 +47,8 @@ function simplify(schema: unknown): unknown {
 
 /**
  * Converted once per process for each contract schema: every app built in a process (each test file starts
- * several) converted all of its routes' schemas again, about a tenth of an app's start (docs/performance.md,
- * issue 22). Frozen, as the same object is handed to every app: a library that changed it would throw.
+ * several) converted all of its routes' schemas again, about a tenth of an app's start (docs/performance.md).
+ * Frozen, as the same object is handed to every app: a library that changed it would throw.
  */
 const converted = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
 
@@ -73,7 +73,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
 const ERROR_SCHEMA = { description: "An error: { error, message, requestId }", ...jsonSchemaOf(errorBody, "output") };
 
 /**
- * A route's Fastify schema from its contract schemas (issue 12 item 3). Answers: Fastify serialises
+ * A route's Fastify schema from its contract schemas (docs/decisions.md, One rule in one place). Answers: Fastify serialises
  * them with fast-json-stringify, which writes only declared properties (faster than JSON.stringify,
  * and nothing undeclared can leak). Requests: documentation only; handlers still validate with
  * `parseInput` after the session check, and app.ts's validator compiler accepts everything, so the

@@ -4,7 +4,7 @@ import net from "node:net";
  * Which proxies may tell us the client's address and protocol (X-Forwarded-For, X-Forwarded-Proto):
  * none (`false`), the nearest N hops, or the listed addresses and CIDR ranges. Fastify's `trustProxy`
  * takes all three. `true` (trust every hop) is refused: a client then picks its own address by
- * sending X-Forwarded-For, and every per-address limit counts nothing (issue 11, defect 8).
+ * sending X-Forwarded-For, and every per-address limit counts nothing (docs/security.md).
  * A hop count believes whatever the nearest N hops say, so it is only for an app that can be reached
  * through its proxies alone; otherwise list the proxies' addresses.
  */

@@ -13,7 +13,7 @@ import { sameSecret } from "./webhook-verification.js";
  * "accounting:xero"), expiring after OAUTH_STATE_TTL_SECONDS, and carrying a nonce that is also in a
  * short-lived cookie, so only the browser that started the consent can finish it. The callback
  * spends it on the server (spent_oauth_states, insert-or-fail), so a second callback with the same
- * state and a hand-made cookie completes nothing (issue 23 defect 11). Issue 24 §1: the first piece
+ * state and a hand-made cookie completes nothing (docs/security.md). Issue 24 §1: the first piece
  * of the integrations kit.
  */
 export const OAUTH_STATE_TTL_SECONDS = 600;

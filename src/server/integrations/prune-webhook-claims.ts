@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * How long a provider's claim in `webhook_events` is kept (issue 23 defect 8): its documented retry
+ * How long a provider's claim in `webhook_events` is kept: its documented retry
  * window with margin. Past it the provider sends no repeat, so the claim guards nothing and the
  * maintenance job deletes it. Sources and reasons in docs/security.md "Webhook claims".
  * Not pruned: the pipeline's `<source>:discarded` marks and the claims of sources that are not

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.js";
 
 /**
- * The one OAuth token refresher of the integrations kit (issue 24 §1 "token refresh"), used by Google
+ * The one OAuth token refresher of the integrations kit, used by Google
  * Meet (capture/meet/meet-tokens.ts), the accounting connections (accounting/sync/token-store.ts) and
  * the OAuth mailboxes (emails/mailbox-credentials.ts). The rule, written once:
  *

@@ -3,7 +3,7 @@ import { enqueueInTransaction, type QueuedJob } from "../jobs/enqueue-in-transac
 import type { JobQueue } from "../jobs/job-queue.js";
 
 /**
- * Webhook intake's middle step (issue 23 defect 13; issue 24 §1 "webhook intake"): after a delivery
+ * Webhook intake's middle step: after a delivery
  * is verified, claim the provider's event id in `webhook_events` and queue the job that does its work
  * in ONE transaction (jobs/enqueue-in-transaction.ts). A crash or failure between the two commits
  * neither, so the provider's retry is processed; a repeat finds the claim and queues nothing. Every

@@ -4,7 +4,7 @@ import { consumeRateLimit } from "../http/rate-limit.js";
 
 /**
  * Each webhook URL's token may deliver `config.webhookRateLimit` times a window (WEBHOOK_RATE_LIMIT a
- * minute, default 120; issue 23 defect 8): past it, 429 with Retry-After, before the body is read or
+ * minute, default 120): past it, 429 with Retry-After, before the body is read or
  * anything is verified. Counted in PostgreSQL (http/rate-limit.ts), so the limit holds across
  * instances. Zoom, Graph, Google and the generic webhook's senders retry a 429 (docs/capture-webhook.md);
  * Twilio does not retry by default, which is why the default sits far above a phone line's traffic.

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Webhook verification, written once for every integration (issue 24 §1 "webhook intake", its first
+ * Webhook verification, written once for every integration (webhook intake's first
  * step): one constant-time compare and one timestamped-HMAC verifier. A provider keeps only its own
  * header names, the text it signs and its words for a refusal.
  */

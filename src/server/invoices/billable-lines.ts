@@ -91,7 +91,7 @@ export async function findUnbilledLines(
         clientId === null ? isNotNull(calls.clientId) : eq(calls.clientId, clientId),
         isNotNull(calls.endedAt),
         isNull(calls.invoiceId),
-        // A test call ("Send a test event", issue 29) is never billed.
+        // A test call ("Send a test event") is never billed.
         eq(calls.isTest, false),
         gte(calls.startedAt, start),
         lt(calls.startedAt, end),

@@ -10,9 +10,9 @@ import { presentInvoice } from "./invoice-presenter.js";
 const KEYSET = { at: invoices.createdAt, id: invoices.id };
 
 /**
- * GET /api/invoices/page: one page of the account's invoices, newest first (issue 31), optionally one
+ * GET /api/invoices/page: one page of the account's invoices, newest first (docs/paging.md), optionally one
  * client's; one range of invoices_account_[client_]created_idx from the cursor. GET /api/invoices keeps
- * its whole-list answer (spec 000 §7.2), capped as before.
+ * its whole-list answer, capped as before.
  */
 export async function findInvoicesPage(
   db: Db,

@@ -17,7 +17,7 @@ import { writeInvoice } from "./write-invoice.js";
  * invoiced; an already invoiced call is a 409 naming its invoice. The period is the one given,
  * widened to cover every call's day so the invoice never bills work outside its own dates. With
  * `unbilledCallsInPeriod` the calls are the client's unbilled ones of those days, chosen here in the
- * same transaction (issue 31: the client log no longer holds a busy period's every call).
+ * same transaction (the client log no longer holds a busy period's every call).
  */
 export async function generateInvoiceFromCalls(
   db: Db,

@@ -23,7 +23,7 @@ export async function markInvoicePaid(
     .where(and(invoiceInAccount(accountId, invoiceId), eq(invoices.status, move.from)))
     .returning();
   if (!updated) throw conflict(`Invoice ${invoice.invoiceNumber} was changed meanwhile; refresh and check its status`);
-  // Paid here: a payment in every accounting system that has the invoice (issue 16). A queue failure
+  // Paid here: a payment in every accounting system that has the invoice (docs/accounting.md). A queue failure
   // does not undo the payment; the next sync run pushes it anyway.
   await queueAccountingPush(db, options.send ?? null, { accountId, invoiceId }).catch(() => 0);
   return { invoice: presentInvoice(updated, client), message: `Invoice ${invoice.invoiceNumber} marked as paid` };

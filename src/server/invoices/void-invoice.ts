@@ -47,7 +47,7 @@ export async function voidInvoice(
       message: `Invoice ${invoice.invoiceNumber} voided; its ${countText(released)} can be invoiced again`,
     };
   });
-  // After the commit: voided here, voided in every accounting system that has it (issue 16). A queue
+  // After the commit: voided here, voided in every accounting system that has it (docs/accounting.md). A queue
   // failure does not undo the void; the next sync run pushes the change anyway.
   await queueAccountingPush(db, options.send ?? null, { accountId, invoiceId }).catch(() => 0);
   return result;

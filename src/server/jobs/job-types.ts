@@ -7,7 +7,7 @@ import type { Db } from "../db/client.js";
  * What a job is, for the features that define jobs and for the queue that runs them. This module
  * imports no feature: features import it, and the registry of every job (jobs/registry.ts) is
  * assembled at the composition root, so no feature's import leads back to another feature through
- * the queue (issue 24 §2).
+ * the queue.
  */
 
 /** Sends a job by queue name (the app queue's send, or a job's follow-up); the id, or null when the policy refused it. */

@@ -15,11 +15,11 @@ import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
  * Every job the app runs, by queue name: one table, assembled here from each feature's own
  * definitions and handed to the queue by the composition root (app.ts). Only app.ts imports this
  * module: features import jobs/job-types.ts, never the registry, so no feature reaches another
- * through the queue (issue 24 §2).
+ * through the queue.
  */
 const definitions = {
   [MAINTENANCE_JOB]: maintenanceJob,
-  /** Calendar feeds (issue 14 §4): every 5 minutes a poll per enabled feed, one at a time per feed. */
+  /** Calendar feeds: every 5 minutes a poll per enabled feed, one at a time per feed. */
   [POLL_FEEDS_JOB]: pollFeedsJob,
   [POLL_FEED_JOB]: pollFeedJob,
   /** "Track meetings on this computer" (capture/desktop/watch-meetings.ts). */

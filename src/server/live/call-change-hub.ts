@@ -10,7 +10,7 @@ export const SESSION_ENDED_CHANNEL = "session_ended";
 
 /**
  * What a subscriber hears: a call change of its account, "resync" after the listener lost changes, a
- * heartbeat, or "session-ended" when the session that opened it ended (on any instance; issue 23 defect 12).
+ * heartbeat, or "session-ended" when the session that opened it ended (on any instance).
  */
 export type LiveMessage =
   | { type: "call"; change: CallChange }

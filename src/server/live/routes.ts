@@ -28,7 +28,7 @@ export function sseEvent(message: LiveMessage): string {
 }
 
 /**
- * GET /api/calls/stream (issue 13 §2): the signed-in account's call changes as server-sent events,
+ * GET /api/calls/stream: the signed-in account's call changes as server-sent events,
  * so Active Calls and the call lists refresh within a second of a webhook, without polling.
  * `event: call` / `data: {callId, kind}`; `event: resync` when this instance may have missed changes;
  * `event: signed-out`, then the end, when the session that opened it ended (on any instance).

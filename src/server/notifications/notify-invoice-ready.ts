@@ -67,8 +67,8 @@ export function invoiceReadyValues(options: {
 }
 
 /**
- * Creates the "invoice ready" notification for a call that just ended with a client (spec 001:
- * Notifications overlay). Call it from the end-call service, inside its transaction if it has
+ * Creates the "invoice ready" notification for a call that just ended with a client (the
+ * notifications overlay shows it). Call it from the end-call service, inside its transaction if it has
  * one. A call without a client gets none; a second call for the same call returns the first.
  * A caller that has the client and the account's currency and timezone at hand passes them, and
  * they are not read again.

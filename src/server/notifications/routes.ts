@@ -10,7 +10,7 @@ import { parseInput } from "../http/validate.js";
 import { findUnreadNotifications, getNotification, markNotificationRead, presentNotification } from "./notification-queries.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** The notifications overlay (spec 001): unread list, dismiss, and the Invoice Ready dialog's Send Now / Save for Later. */
+/** The notifications overlay: unread list, dismiss, and the Invoice Ready dialog's Send Now / Save for Later. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/notifications/unread",

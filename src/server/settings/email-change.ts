@@ -16,7 +16,7 @@ const EMAIL_CHANGE_TOO_OFTEN = "Too many attempts to change your email. Try agai
 
 /**
  * Whether this save moves the account to another sign-in address; if so, only with the current
- * password (issue 11 defect 1: a borrowed session must not take the account, or an ADMIN_EMAILS
+ * password (a borrowed session must not take the account, or an ADMIN_EMAILS
  * address, for itself). Refuses with a 400 naming the field, before anything is written.
  */
 export async function isEmailChange(

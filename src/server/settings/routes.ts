@@ -7,7 +7,7 @@ import { presentSettings } from "./settings-presenter.js";
 import { updateSettings } from "./update-settings.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** Billing and profile settings (spec 001 Settings; docs/decisions.md D7, D8). */
+/** Billing and profile settings (docs/decisions.md D7, D8). */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/settings",

@@ -21,7 +21,7 @@ import { checkStripeConnection, createTestCustomer, createTestPaymentIntent } fr
 /** How long one Stripe connection check is answered from memory. */
 export const STRIPE_CHECK_CACHE_MS = 60_000;
 
-/** The payment test page /payments (spec 001 §7 "Card payment provider"; issue 15 §5). */
+/** The payment test page /payments (docs/payments.md). */
 export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
   /** The deployment's own Stripe account is its operator's: administrators only (403 with `refusal` for others). */
   const requireAdministrator = (request: FastifyRequest, refusal: string) => {
@@ -31,7 +31,7 @@ export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
   };
   const requireTestMaker = (request: FastifyRequest) => requireAdministrator(request, TEST_OBJECTS_ADMIN_ONLY);
   /**
-   * One connection check serves every administrator of this instance for 60 s (issue 23 defect 5):
+   * One connection check serves every administrator of this instance for 60 s (docs/security.md):
    * the answer is the same for all of them (the server's own account, nothing per account), so a
    * per-instance memory cache leaks nothing between accounts, costs no table, and bounds the live
    * requests to Stripe to one a minute per instance however often the page is opened. Concurrent

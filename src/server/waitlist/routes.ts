@@ -15,7 +15,7 @@ import { getWaitlistStats } from "./get-waitlist-stats.js";
 import { DEFAULT_WAITLIST_LIMIT, joinWaitlist } from "./join-waitlist.js";
 import { routeSchema } from "../http/route-schema.js";
 
-/** The public waitlist form and its administrators-only dashboard (spec 001 Waitlist; docs/decisions.md D11). */
+/** The public waitlist form and its administrators-only dashboard (docs/decisions.md D11). */
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/api/waitlist",

@@ -19,7 +19,7 @@ import { useAccountingChoices, useSaveAccountingChoices } from "./use-accounting
 
 /**
  * "Choose accounts" (Xero), "Choose tax code" (QuickBooks), "Choose business" (Sage) on a connected
- * card (issue 30): the provider's own lists, read live, picked by name.
+ * card (docs/accounting.md): the provider's own lists, read live, picked by name.
  */
 export function ChoicesButton({
   provider,

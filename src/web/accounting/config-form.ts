@@ -17,7 +17,7 @@ export type ConfigFormValues = FinancialConfigInput;
 export type ConfigFormOutput = FinancialConfig;
 export type ConfigFieldName = keyof FinancialConfigInput;
 
-/** Spec 001 §2: the Redirect URI defaults to the app's origin plus the OAuth callback path. */
+/** The Redirect URI defaults to the app's origin plus the OAuth callback path. */
 export function defaultRedirectUri(origin: string = window.location.origin): string {
   return `${origin}${ACCOUNTING_OAUTH_CALLBACK_PATH}`;
 }
@@ -43,7 +43,7 @@ const isClientField = (provider: AccountingProviderInfo, name: string) =>
   provider.method === "oauth" && (name === "clientId" || name === "clientSecret");
 
 /**
- * The contract's config schema plus the provider's required fields (spec 001 §5): OAuth providers
+ * The contract's config schema plus the provider's required fields: OAuth providers
  * say "Client ID and Client Secret are required" under each missing one, others "{Label} is
  * required". A secret already stored counts as given.
  */

@@ -18,7 +18,7 @@ type ConfigureDialogProps = {
 };
 
 /**
- * Connect or Configure a provider (spec 001 §2, §5): its fields from the catalogue, secrets masked
+ * Connect or Configure a provider: its fields from the catalogue, secrets masked
  * and never shown back; csv has no form, only Enable CSV Export. Saving an OAuth provider that is
  * not yet authorised goes on to the provider's consent page.
  */
@@ -58,7 +58,7 @@ function dialogDescription(provider: AccountingProviderInfo): string {
   }
 }
 
-/** csv (spec 001 §2): no form, only "Enable CSV Export". */
+/** csv: no form, only "Enable CSV Export". */
 function EnableWithoutSettings({ provider, onDone }: { provider: AccountingProviderInfo; onDone: () => void }) {
   const save = useSaveIntegration(onDone);
   return (

@@ -10,7 +10,7 @@ import { type DateRangeFormValues, dateRangeForm, toDateRange } from "./date-ran
 import { useRevenueExport } from "./use-revenue-export";
 
 /**
- * Export Data (spec 001 §2, §7): the revenue CSV, one row per invoice line, money as decimals in
+ * Export Data: the revenue CSV, one row per invoice line, money as decimals in
  * the account's currency, saved as revenue-export-{date}.csv. The range is optional.
  */
 export function ExportDataTab() {

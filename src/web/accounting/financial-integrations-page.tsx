@@ -11,7 +11,7 @@ import { useSyncAll } from "./use-financial-actions";
 import { useRevenueExport } from "./use-revenue-export";
 
 /**
- * /financial-integrations (spec 001 §2; issue 16 §1): the accounting connections. Header: Export
+ * /financial-integrations (docs/accounting.md): the accounting connections. Header: Export
  * CSV and Sync Now; tabs Integrations (default), Sync Settings and Export Data.
  */
 export default function FinancialIntegrationsPage() {

@@ -46,7 +46,7 @@ export function InvoiceResultsButton(props: { integrationRecordId: number; provi
 }
 
 /**
- * Per-invoice results of one connection (issue 16 §3): each invoice's number, the provider's id
+ * Per-invoice results of one connection (docs/accounting.md): each invoice's number, the provider's id
  * for it, whether it synced, and the provider's words when it did not.
  */
 export function InvoiceSyncResults({

@@ -21,7 +21,7 @@ import {
 import { useImportFileDownload } from "./use-revenue-export";
 
 /**
- * One provider on the Integrations tab (spec 001 §2, §4, §9; issue 16 §1, §4): status badge,
+ * One provider on the Integrations tab (docs/accounting.md): status badge,
  * feature tags, last sync or "Never", Connect or Configure, Enable/Disable and Sync Now when
  * connected, the latest run's progress and the per-invoice results (a dialog), and Disconnect asked once.
  */
@@ -94,7 +94,7 @@ export function ProviderCard({ card }: { card: ProviderCardModel }) {
           </p>
         ) : null}
         {provider.note ? <p className="rounded-lg bg-muted p-3 text-muted-foreground">{provider.note}</p> : null}
-        {/* A refused consent leaves the provider's words here too (issue 23 defect 9), on a card not connected. */}
+        {/* A refused consent leaves the provider's words here too (docs/security.md), on a card not connected. */}
         {status !== "connected" && record?.lastError ? (
           <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 break-words">
             <span className="font-medium">Last error: </span>

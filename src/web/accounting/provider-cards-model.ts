@@ -2,7 +2,7 @@ import { ACCOUNTING_PROVIDERS, type AccountingProviderId, type AccountingProvide
 import { type FinancialIntegrationJson, NEVER_SYNCED, type SyncRunJson } from "@core/contracts/financial-integrations";
 
 /**
- * What the Integrations tab shows per provider (spec 001 §2, §4, §9): the catalogue's eight
+ * What the Integrations tab shows per provider: the catalogue's eight
  * providers, each merged with the account's record when there is one. No record means "not
  * connected" (spec §4's default); only the server's status says connected, never the browser.
  */
@@ -51,7 +51,7 @@ export function runProgressText(run: SyncRunJson | null | undefined): string | n
   return `Synced ${run.synced}, failed ${run.failed}`;
 }
 
-/** "Last sync: Mar 2, 2026, 3:04 PM", or "Last sync: Never" (spec 001 §9). */
+/** "Last sync: Mar 2, 2026, 3:04 PM", or "Last sync: Never". */
 export function lastSyncText(lastSync: string | null, format: (instant: string) => string): string {
   return `Last sync: ${lastSync ? format(lastSync) : NEVER_SYNCED}`;
 }

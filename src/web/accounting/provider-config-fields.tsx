@@ -5,7 +5,7 @@ import type { Control } from "react-hook-form";
 import { type ConfigFieldName, type ConfigFormOutput, type ConfigFormValues, fieldPlaceholder } from "./config-form";
 
 /**
- * A provider's settings as labelled inputs (spec 001 §2, §3): the catalogue's fields in its order,
+ * A provider's settings as labelled inputs: the catalogue's fields in its order,
  * secrets masked with a show/hide toggle, optional ones saying so under the input. Shared by the configure dialog
  * and Settings → Financial.
  */

@@ -11,7 +11,7 @@ import { type DateRangeFormValues, dateRangeForm, monthToDate, toDateRange } fro
 import { useSyncAll } from "./use-financial-actions";
 
 /**
- * Sync Settings (spec 001 §2, §7, §8): From and To, then Sync Revenue Data sends the invoices
+ * Sync Settings: From and To, then Sync Revenue Data sends the invoices
  * issued in that range to every enabled integration; the toast says how many succeeded.
  */
 export function SyncSettingsTab() {

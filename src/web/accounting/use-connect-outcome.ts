@@ -14,7 +14,7 @@ import { providerName } from "./provider-cards-model";
  * words (core/contracts/consent-outcome.ts; the provider's own reason is on its card, from the
  * server), then drop the parameters so a reload does not say it again. Nothing of the address is
  * shown as it is, and a success is claimed only when the server's record says connected: anyone
- * can write a link (issue 23 defect 9).
+ * can write a link (docs/security.md).
  */
 export function useConnectOutcome(): void {
   const [params, setParams] = useSearchParams();

@@ -30,7 +30,7 @@ export function goToConsent(authorizationUrl: string): void {
 export type SaveInput = { provider: AccountingProviderInfo; config: FinancialConfigInput };
 
 /**
- * The configure dialog's save (spec 001 §4: creates the record with enabled true, or updates it):
+ * The configure dialog's save (creates the record with enabled true, or updates it):
  * 'Integration Created' / 'Integration Updated', or 'Setup Failed' with the server's message. An
  * OAuth provider not yet authorised answers its consent page, where the browser goes next.
  */
@@ -53,7 +53,7 @@ export function useSaveIntegration(onSaved?: () => void) {
   });
 }
 
-/** Enable/Disable (spec 001 §4 toggles the flag): 'Integration Updated' or 'Update Failed'. */
+/** Enable/Disable toggles the flag: 'Integration Updated' or 'Update Failed'. */
 export function useToggleIntegration() {
   return useMutation({
     mutationFn: (record: FinancialIntegrationJson) =>
@@ -107,7 +107,7 @@ export function useSyncIntegration() {
 }
 
 /**
- * The header's Sync Now and Sync Settings' Sync Revenue Data (spec 001 §7, §8): every enabled
+ * The header's Sync Now and Sync Settings' Sync Revenue Data: every enabled
  * integration, 'Sync Completed' with "Successfully synced to X out of Y integrations"; when none
  * succeeded, 'Sync Failed' with what each said.
  */
@@ -129,7 +129,7 @@ export function useSyncAll() {
   });
 }
 
-/** 'Export Failed: Failed to export revenue data' (spec 001 §8) as title and description. */
+/** 'Export Failed: Failed to export revenue data' as title and description. */
 export function exportFailedToast(error: unknown) {
   if (!isUnauthorizedError(error)) toast({ ...toastText(FINANCIAL_TOASTS.exportFailed), variant: "destructive" });
 }

@@ -9,7 +9,7 @@ import { refreshAfter } from "@web/lib/query-refresh";
 import { saveFile } from "@web/lib/save-file";
 
 /*
- * Settings → Integrations → Financial's calls (spec 001 §7, §8): POST /setup, POST /{id}/sync and
+ * Settings → Integrations → Financial's calls: POST /setup, POST /{id}/sync and
  * POST /export, with the sub-tab's own failure toasts ('Error: Failed to setup integration',
  * 'Failed to sync integration', 'Failed to export data').
  */

@@ -11,7 +11,7 @@ import { exportFailedToast } from "./use-financial-actions";
 type Range = { from?: string; to?: string };
 
 /**
- * The header's Export CSV and the Export Data tab (spec 001 §7): the revenue CSV, one row per
+ * The header's Export CSV and the Export Data tab: the revenue CSV, one row per
  * invoice line, saved as revenue-export-{date}.csv (the server names it; today's date is the fallback).
  */
 export function useRevenueExport() {

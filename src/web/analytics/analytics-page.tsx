@@ -18,7 +18,7 @@ import { UnbilledSection } from "./unbilled-section";
 import { type PeriodChoice, useAnalytics } from "./use-analytics";
 
 /**
- * Analytics (issue 27 §1; docs/analytics.md): what was captured, billed and collected in a period,
+ * Analytics (docs/analytics.md): what was captured, billed and collected in a period,
  * from whom and from which source, what is still unbilled, and the forecast. Every number comes
  * from GET /api/analytics, which prices work with the invoices' own engine.
  */

@@ -15,7 +15,7 @@ const STAGES = [
   { key: "paid", stage: "Paid" },
 ] as const;
 
-/** Captured → billable → invoiced → paid, in hours and money, and the three rates between them (issue 27 §1). */
+/** Captured → billable → invoiced → paid, in hours and money, and the three rates between them (docs/analytics.md). */
 export function FunnelSection({ funnel, currency, fileSuffix }: { funnel: Funnel; currency: string; fileSuffix: string }) {
   const rows: StageRow[] = STAGES.map(({ key, stage }) => ({ key, stage, ...funnel[key] }));
   const columns: Column<StageRow>[] = [

@@ -57,7 +57,7 @@ function filterQuery(filters: Filters): string {
 }
 
 /**
- * Settings → Audit log (issue 27 §2): every recorded change of the account, newest first, searched
+ * Settings → Audit log (docs/audit-trail.md): every recorded change of the account, newest first, searched
  * by text, record kind, action and days (the account's zone); 50 at a time; the same search as CSV.
  */
 export function AuditLog() {

@@ -15,7 +15,7 @@ import { AuditChanges, AuditEventItem, actorText } from "./audit-event-item";
 type HistoryKind = "clients" | "calls" | "invoices";
 
 /**
- * "History" of one client, call or invoice (issue 27 §2): every recorded change, oldest first, with
+ * "History" of one client, call or invoice (docs/audit-trail.md): every recorded change, oldest first, with
  * who made it, from where, and each field before and after. A call's History puts its raw and billed
  * time side by side after every change, so a bill can be checked against what was captured.
  */

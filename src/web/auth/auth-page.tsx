@@ -24,7 +24,7 @@ const PaymentReturnStep = lazy(() => import("./payment-return").then((module) =>
 type Step = "auth" | "plan" | "payment";
 
 /**
- * /auth (spec 000 §2.3, §4): sign up or sign in, then plan, then (only when the server asks for
+ * /auth: sign up or sign in, then plan, then (only when the server asks for
  * a card) payment. Registration data lives in this component's memory only. A signed-in
  * visitor never gets here: the signed-in app redirects /auth to /.
  */

@@ -6,7 +6,7 @@ const POINTS = [
   { icon: FileText, text: "Professional invoices in a click" },
 ] as const;
 
-/** The decorative side panel of the sign-in screen, on large screens only (spec 000 §2.3). */
+/** The decorative side panel of the sign-in screen, on large screens only. */
 export function AuthShowcase() {
   return (
     <aside

@@ -2,7 +2,7 @@ import type { Appearance, Stripe, StripeElements } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 
 /**
- * Card payment at sign-up (spec 000 §2.3, §4, docs/decisions.md D4): Stripe.js loaded from
+ * Card payment at sign-up (docs/decisions.md D4): Stripe.js loaded from
  * js.stripe.com only when the payment step opens (`/pure`: nothing is fetched for visitors who
  * never pay), the Payment Element mounted into `#payment-element` with the server's clientSecret,
  * then confirmed without a redirect unless the card needs one, returning to `/auth`. The server

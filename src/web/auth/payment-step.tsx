@@ -43,7 +43,7 @@ function usePaymentForm(clientSecret: string, publishableKey: string | null) {
 }
 
 /**
- * "Complete Payment" (spec 000 §2.3, §4): Stripe's Payment Element, then complete-registration,
+ * "Complete Payment": Stripe's Payment Element, then complete-registration,
  * where the server checks with Stripe itself. Shown only when the server asked for a payment.
  */
 export function PaymentStep({

@@ -20,7 +20,7 @@ type PlanCheckoutProps = {
 };
 
 /**
- * The plan step with what Continue does (spec 000 §2.3, §4): ask the server to start the
+ * The plan step with what Continue does: ask the server to start the
  * subscription; a trial completes the registration at once, otherwise the payment step follows.
  * Its own chunk, with the query cache its mutations need, so /auth's heading paints without them.
  */

@@ -12,7 +12,7 @@ const CYCLE_OPTIONS = [
   { value: "annual", label: "Annual" },
 ] as const;
 
-/** "Choose Your Plan" (spec 000 §2.3): billing cycle, the two plans, Back and Continue. */
+/** "Choose Your Plan": billing cycle, the two plans, Back and Continue. */
 export function PlanStep({
   planId,
   onPlanChange,

@@ -10,7 +10,7 @@ const EMPTY: RegistrationForm = { firstName: "", lastName: "", email: "", passwo
 
 /**
  * "Create Account": collects the registration data, which stays in memory until the plan step
- * sends it (spec 000 §3). Messages come from the shared `registrationForm` schema.
+ * sends it. Messages come from the shared `registrationForm` schema.
  */
 export function SignUpForm({
   defaultValues,

@@ -21,7 +21,7 @@ import { useAssignClient } from "./use-calls";
 export type AssignableCall = Pick<CallJson, "id" | "platform" | "participants">;
 
 /**
- * "Assign client" for a call on Unknown Client (issue 13 §1): a button that opens the dialog. Shown
+ * "Assign client" for a call on Unknown Client: a button that opens the dialog. Shown
  * wherever calls are listed; the server refuses an invoiced call.
  */
 export function AssignClientButton({ call }: { call: AssignableCall }) {

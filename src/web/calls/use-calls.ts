@@ -53,7 +53,7 @@ export function useStartCall(onDone?: (call: CallJson) => void) {
   });
 }
 
-/** End one call: "Call Ended" / "Call completed. Duration: {m}m {s}s"; failure "Error" / "Failed to end call" (spec 000 §8). */
+/** End one call: "Call Ended" / "Call completed. Duration: {m}m {s}s"; failure "Error" / "Failed to end call". */
 export function useEndCall() {
   return useMutation({
     mutationFn: (callId: number) => apiJson<EndCallResponse>("POST", `/api/calls/end/${callId}`),
@@ -67,7 +67,7 @@ export function useEndCall() {
   });
 }
 
-/** End every active call: "All Calls Ended"; a failure is only logged (spec 000 §8). */
+/** End every active call: "All Calls Ended"; a failure is only logged. */
 export function useEndAllCalls() {
   return useMutation({
     mutationFn: () => apiJson<EndAllCallsResponse>("POST", "/api/calls/end-all"),
@@ -152,7 +152,7 @@ export function useRepriceCalls(onDone?: (result: RepriceCallsResponse) => void)
 }
 
 /**
- * "Assign client" (issue 13 §1): the call gets the client (an ended one is priced again with its rules)
+ * "Assign client": the call gets the client (an ended one is priced again with its rules)
  * and the ticked numbers and addresses are remembered, so the next call from them matches by itself.
  */
 export function useAssignClient(onDone?: (result: AssignClientResponse) => void) {

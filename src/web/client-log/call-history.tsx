@@ -9,7 +9,7 @@ import { CallRowMenu } from "./call-row-menu";
 import { HistoryList } from "./history-list";
 import { type HistoryContext, HistoryRow } from "./history-row";
 
-/** "Call History - {period}" (spec 000 §2.6): type, raw and billed duration, amount, start, notes, Invoiced badge. */
+/** "Call History - {period}": type, raw and billed duration, amount, start, notes, Invoiced badge. */
 export function CallHistory({
   calls,
   context,

@@ -1,7 +1,7 @@
 import { PageHeader } from "@web/components/page-header";
 import { InvoicingClientLog } from "@web/invoices/invoicing-client-log";
 
-/** The standalone Client Log (spec 000 §2.7): `/client-log?client=ID` opens one client directly. */
+/** The standalone Client Log: `/client-log?client=ID` opens one client directly. */
 export default function ClientLogPage() {
   const param = new URLSearchParams(window.location.search).get("client");
   const initialClientId = param && /^\d+$/.test(param) ? Number(param) : undefined;

@@ -41,7 +41,7 @@ export type ClientLogViewProps = {
 export const HISTORY_PAGE_SIZE = 50;
 
 /**
- * The client log (spec 000 §2.6, §2.7): search, period (today, this week, a month, a year in the
+ * The client log: search, period (today, this week, a month, a year in the
  * account's time zone), client cards, then the chosen client's summary and call and email histories.
  * Used by the Clients page's "Client Log" tab and by the standalone /client-log page.
  */

@@ -5,7 +5,7 @@ import { Users } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 
-/** Case-insensitive substring of the name or the email (spec 000 §2.6). */
+/** Case-insensitive substring of the name or the email. */
 export function matchesSearch(client: Pick<ClientResponse, "name" | "email">, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;

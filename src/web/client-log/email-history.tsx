@@ -5,7 +5,7 @@ import { formatInstant } from "@web/clients/format-instant";
 import { HistoryList } from "./history-list";
 import { type HistoryContext, HistoryRow } from "./history-row";
 
-/** "Email History - {period}" (spec 000 §2.6): type, estimated hours, amount, created time, Invoiced badge, subject. */
+/** "Email History - {period}": type, estimated hours, amount, created time, Invoiced badge, subject. */
 export function EmailHistory({
   emails,
   context,

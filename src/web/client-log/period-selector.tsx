@@ -13,7 +13,7 @@ const KINDS: { value: PeriodKind; label: string }[] = [
   { value: "year", label: "Year" },
 ];
 
-/** Today / This Week / Month (month and year pickers) / Year (year picker); years run current −5 … +1 (spec 000 §2.6, §9). */
+/** Today / This Week / Month (month and year pickers) / Year (year picker); years run current −5 … +1. */
 export function PeriodSelector({ value, onChange, timezone }: { value: PeriodChoice; onChange: (next: PeriodChoice) => void; timezone: string }) {
   const years = yearChoices(new Date(), timezone).map((year) => ({ value: String(year), label: year }));
   return (

@@ -1,7 +1,7 @@
 import { avatarColor, avatarInitials } from "@core/avatar";
 import { cn } from "@web/lib/utils";
 
-/** Coloured initials (spec 000 §2.6, §9): at most two letters, the colour picked by the first one. */
+/** Coloured initials: at most two letters, the colour picked by the first one. */
 export function ClientAvatar({ name, className }: { name: string; className?: string }) {
   return (
     <span

@@ -37,7 +37,7 @@ function IconAction({ label, onClick, children, destructive = false }: { label: 
   );
 }
 
-/** One client in the Client List grid (spec 000 §2.6). */
+/** One client in the Client List grid. */
 export function ClientCard({ client, currency, onViewLog, onEdit, onDelete }: ClientCardProps) {
   return (
     <Card className="gap-4 py-5" data-testid="client-card">

@@ -75,7 +75,7 @@ const TAB_PAGE_SIZE = 50;
 
 /**
  * One list tab's body: placeholders while loading, the spec's empty text, or the table of the pages
- * loaded so far with "Load more" (issue 31: a client with years of calls no longer arrives in one answer).
+ * loaded so far with "Load more" (a client with years of calls no longer arrives in one answer).
  */
 function ActivityList<T>({
   queryKey,
@@ -117,7 +117,7 @@ function ActivityList<T>({
   );
 }
 
-/** Client detail (spec 000 §2.8): totals, client info, and the Calls, Emails and Invoices tabs. */
+/** Client detail: totals, client info, and the Calls, Emails and Invoices tabs. */
 export default function ClientDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const [, navigate] = useLocation();

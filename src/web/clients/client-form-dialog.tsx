@@ -61,7 +61,7 @@ type ClientFormDialogProps = {
   onSaved?: (client: ClientResponse) => void;
 };
 
-/** "Add New Client" / "Edit Client" (spec 000 §2.6, §5): name required, everything else optional. */
+/** "Add New Client" / "Edit Client": name required, everything else optional. */
 export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -8,7 +8,7 @@ import { ClientCard, ClientCardSkeleton } from "./client-card";
 import { useClients } from "./use-clients";
 import { placeholderKeys } from "./placeholder-keys";
 
-/** Spec 000 §9: the client list shows 6 placeholders while loading. */
+/** The client list shows 6 placeholders while loading. */
 const SKELETON_CARDS = 6;
 
 type ClientListProps = {

@@ -14,7 +14,7 @@ import { InvoicingClientLog } from "@web/invoices/invoicing-client-log";
 
 type Tab = "list" | "log";
 
-/** Clients (spec 000 §2.6): the Client List and Client Log tabs, and the add, edit and delete dialogs. */
+/** Clients: the Client List and Client Log tabs, and the add, edit and delete dialogs. */
 export default function ClientsPage() {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();

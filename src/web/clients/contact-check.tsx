@@ -8,7 +8,7 @@ import { cn } from "@web/lib/utils";
 const CHECK_AFTER_MS = 500;
 
 /**
- * The client form's contact check (issue 29 §3): the phone read in the account's country (the
+ * The client form's contact check (docs/first-run.md): the phone read in the account's country (the
  * browser has no phone metadata, so the server reads it) and other clients with the same email or
  * number. A failed check shows nothing: it only warns, the save itself validates.
  */

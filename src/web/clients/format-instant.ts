@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
-/** An instant as a calendar text in the account's time zone ("MMM d, yyyy HH:mm" by default, spec 000 §2.6). */
+/** An instant as a calendar text in the account's time zone ("MMM d, yyyy HH:mm" by default). */
 export function formatInstant(iso: string, timezone: string, pattern = "MMM d, yyyy HH:mm"): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return "";

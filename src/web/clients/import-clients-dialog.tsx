@@ -16,7 +16,7 @@ import { cn } from "@web/lib/utils";
 const MAX_FILE_BYTES = 1_000_000;
 
 /**
- * "Import clients" (issue 29 §3): a CSV of name, email, phone, company and rate. Choosing the file
+ * "Import clients" (docs/first-run.md): a CSV of name, email, phone, company and rate. Choosing the file
  * shows a preview with each row's errors and warnings; Import is possible only when no row has an
  * error, and then imports every row at once (the server imports all or nothing).
  */

@@ -6,7 +6,7 @@ import { cn } from "@web/lib/utils";
 
 /**
  * Shown on a signed-in screen without a session. "Log In" goes through /api/login, which
- * leads to the /auth screen (spec 000 §2.1).
+ * leads to the /auth screen.
  */
 export function AccessDenied({ message = "Please log in to access this page." }: { message?: string }) {
   return (

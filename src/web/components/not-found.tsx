@@ -4,7 +4,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { useDocumentTitle } from "@web/hooks/use-document-title";
 
-/** Any path no route claims (spec 000 §2.1). */
+/** Any path no route claims. */
 export function NotFound() {
   useDocumentTitle("Page not found");
   return (

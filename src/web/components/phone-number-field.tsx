@@ -3,7 +3,7 @@ import type { FieldValues } from "react-hook-form";
 import { TextField, type TextFieldProps } from "./text-field";
 
 /**
- * A phone number input under spec 001 §5's rule: the phone keyboard, the country-code hint and
+ * A phone number input under the phone number rule (core/contracts/phone.ts): the phone keyboard, the country-code hint and
  * example, labelled "Phone Number" unless told otherwise.
  */
 export function PhoneNumberField<TValues extends FieldValues>({

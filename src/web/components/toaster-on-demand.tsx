@@ -3,7 +3,7 @@ import { useToast } from "@web/hooks/use-toast";
 
 /**
  * The toast viewport (Radix Toast) is its own chunk, loaded with the first toast: a visitor who is
- * never shown one never downloads it (issue 3's JavaScript budget for the landing page). A toast
+ * never shown one never downloads it (the landing page's JavaScript budget). A toast
  * raised meanwhile waits in the toast store and shows once the chunk arrives.
  */
 export const preloadToaster = () => import("@web/components/ui/toaster");

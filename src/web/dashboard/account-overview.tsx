@@ -8,7 +8,7 @@ import { capitalize } from "@web/lib/format";
 
 type Row = { href: string; icon: ReactNode; label: string; value: string };
 
-/** Account Overview (spec 000 §2.5): each row links to where it is changed. */
+/** Account Overview: each row links to where it is changed. */
 export function AccountOverview({ user }: { user: SessionUser }) {
   const rate = rateLabel(user.defaultBillingRate, user.billingType ?? "minute", user.currency);
   const rows: Row[] = [

@@ -12,7 +12,7 @@ import { AssignClientButton } from "@web/calls/assign-client-dialog";
 import { useNow } from "@web/calls/use-now";
 
 /**
- * The active-call tracker (spec 000 §2.5, §4): every running call with its platform and a live
+ * The active-call tracker: every running call with its platform and a live
  * elapsed time, a Recording badge while any runs, End and End All. The calls are rows on the
  * server, so they survive a reload and a restart.
  */
@@ -24,7 +24,7 @@ export function ActiveCallTracker({ onStartCall }: { onStartCall: () => void }) 
   const now = useNow(calls.length > 0);
 
   useEffect(() => {
-    // Spec 000 §8: a failure to fetch active calls is only logged.
+    // A failure to fetch active calls is only logged.
     if (active.error) console.error("Failed to fetch active calls", active.error);
   }, [active.error]);
 

@@ -16,8 +16,8 @@ import { CaptureCard } from "@web/first-run/capture-card";
 import { SetupGuide } from "@web/first-run/setup-guide";
 
 /**
- * Dashboard (spec 000 §2.5): greeting, the setup guide until it is dismissed or done (issue 29 §1),
- * active-call tracker, today's figures, quick actions, recent calls, the Capture card (issue 29 §2)
+ * Dashboard: greeting, the setup guide until it is dismissed or done (docs/first-run.md),
+ * active-call tracker, today's figures, quick actions, recent calls, the Capture card
  * and the account overview.
  */
 export default function DashboardPage() {

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 
-/** Quick Actions (spec 000 §2.5): Call Tracking, Clients, Invoices. */
+/** Quick Actions: Call Tracking, Clients, Invoices. */
 export function QuickActions({ onStartCall, onLogCall }: { onStartCall: () => void; onLogCall: () => void }) {
   return (
     <section aria-labelledby="quick-actions-title" className="mb-6">

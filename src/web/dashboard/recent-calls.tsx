@@ -15,7 +15,7 @@ import { SETUP_HREFS } from "@web/first-run/setup-links";
 import { useCaptureHealth, useRemoveTestCall, useSendTestEvent } from "@web/first-run/use-first-run";
 import { Spinner } from "@web/components/ui/spinner";
 
-/** Recent Calls (spec 000 §2.5): the five newest calls with client, start date, m:ss and amount. */
+/** Recent Calls: the five newest calls with client, start date, m:ss and amount. */
 export function RecentCalls({ currency, timezone, onLogCall }: { currency: string; timezone: string; onLogCall: () => void }) {
   const recent = useRecentCalls();
   const removeTest = useRemoveTestCall();
@@ -95,7 +95,7 @@ export function RecentCalls({ currency, timezone, onLogCall }: { currency: strin
 }
 
 /**
- * Empty Recent Calls points to capture, not to the timer (issue 29 §1): which sources are connected
+ * Empty Recent Calls points to capture, not to the timer (docs/first-run.md): which sources are connected
  * and the next thing to do (connect one, or send a test event).
  */
 function NoCallsYet() {

@@ -5,7 +5,7 @@ import { StatCard } from "@web/components/stat-card";
 import { formatDecimalMoney } from "@core/money";
 import { useDashboardStats } from "@web/calls/use-calls";
 
-/** Today's Calls, Time Tracked, Revenue, Pending Invoices (spec 000 §2.5), for today in the account's time zone. */
+/** Today's Calls, Time Tracked, Revenue, Pending Invoices, for today in the account's time zone. */
 export function StatCards({ currency }: { currency: string }) {
   const stats = useDashboardStats();
   const data = stats.data;

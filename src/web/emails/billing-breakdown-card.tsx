@@ -32,7 +32,7 @@ type Props = {
   onSaved: (emailId: string, trackedId: number) => void;
 };
 
-/** Billing Breakdown with Save to Billing Records and Sync to Accounting (spec 001 §2, §5, §8). */
+/** Billing Breakdown with Save to Billing Records and Sync to Accounting. */
 export function BillingBreakdownCard({ billing, choice, clientName, emails, currency, saved, onSaved }: Props) {
   const save = useMutation({
     mutationFn: async () => {

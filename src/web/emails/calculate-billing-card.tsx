@@ -30,7 +30,7 @@ type CalculateFormInput = z.input<typeof calculateForm>;
 type CalculateFormOutput = z.output<typeof calculateForm>;
 export type BillingChoice = { clientId: number | null; billingRate: string };
 
-/** Calculate Billing: a rate per hour (150.00 by default) and a client (spec 001 §2, §5). */
+/** Calculate Billing: a rate per hour (150.00 by default) and a client. */
 export function CalculateBillingCard({
   selectedEmails,
   onCalculated,

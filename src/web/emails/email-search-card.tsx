@@ -22,7 +22,7 @@ import type { z } from "zod";
 import { searchEmails, splitMessage, toastFailure } from "./use-emails";
 import { ProviderField } from "./provider-field";
 
-/** Search by subject with a provider choice (spec 001 §2, §5, §8). */
+/** Search by subject with a provider choice. */
 export function EmailSearchCard({
   mailbox,
   onResults,

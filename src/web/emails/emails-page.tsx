@@ -15,7 +15,7 @@ import { SearchResultsCard } from "./search-results-card";
 import { useClientChoices, useMailbox } from "./use-emails";
 
 /**
- * Email Time Tracking (spec 001 §2): search the mailbox by subject, select emails, calculate
+ * Email Time Tracking: search the mailbox by subject, select emails, calculate
  * billing, save each as tracked, optionally sync to accounting.
  */
 export default function EmailsPage() {
@@ -85,7 +85,7 @@ export default function EmailsPage() {
 
 /**
  * After "Connect with Google/Microsoft" the server sends the browser here with ?oauth=connected or
- * ?oauth=error&reason={code}: fixed words only, never text from the address (issue 23 defect 9).
+ * ?oauth=error&reason={code}: fixed words only, never text from the address (docs/security.md).
  */
 function useOAuthOutcome(): void {
   const [params, setParams] = useSearchParams();

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Skeleton } from "@web/components/ui/skeleton";
 import { serverMessage } from "@web/lib/api";
 
-/** The email integration status card of /emails (spec 001 §2). */
+/** The email integration status card of /emails. */
 export function MailboxStatusCard({
   mailbox,
   isLoading,

@@ -11,7 +11,7 @@ import { useRecentEmails } from "./use-emails";
 
 const ROWS = ["a", "b", "c"];
 
-/** Recent Email Activity: the last 10 tracked emails (spec 001 §2, §9). */
+/** Recent Email Activity: the last 10 tracked emails. */
 export function RecentEmailActivity({ currency }: { currency: string }) {
   const recent = useRecentEmails();
   return (

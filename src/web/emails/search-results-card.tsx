@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Checkbox } from "@web/components/ui/checkbox";
 import { COMPLEXITY_LABELS, messageDate } from "./email-format";
 
-/** Results list with a checkbox per email; the list scrolls at a maximum height (spec 001 §2). */
+/** Results list with a checkbox per email; the list scrolls at a maximum height. */
 export function SearchResultsCard({
   results,
   query,

@@ -41,7 +41,7 @@ export function splitMessage(message: string): { title: string; description: str
 }
 
 /**
- * The failure toasts of spec 001 §8: "<X> Failed" with the server's message when the server
+ * The failure toasts: "<X> Failed" with the server's message when the server
  * answered, "<X> Error: <fixed text>" when it could not be reached. A 401 is left to the global
  * handler (Unauthorized toast, then sign-in after 500 ms).
  */

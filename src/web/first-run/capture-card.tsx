@@ -23,7 +23,7 @@ const BADGE: Record<CaptureStatus, "success" | "secondary" | "warning" | "destru
 };
 
 /**
- * The dashboard's "Capture" card (issue 29 §2): each connected source with its status in the one
+ * The dashboard's "Capture" card (docs/first-run.md): each connected source with its status in the one
  * vocabulary (core/capture/source-status.ts), its last event, this week's captured calls, and a
  * problem in plain words with the one action that fixes it. With nothing connected it points to
  * the quickest source, and to the setup guide when that was dismissed.

@@ -13,7 +13,7 @@ import { cn } from "@web/lib/utils";
 import { SETUP_HREFS } from "./setup-links";
 import { useDismissSetupGuide, useSendTestEvent, useSetupGuide } from "./use-first-run";
 
-/** Quickest to set up first (issue 29 §1), each with what it needs. */
+/** Quickest to set up first (docs/first-run.md), each with what it needs. */
 const SOURCE_CHOICES: { source: CaptureSourceId; label: string; hint: string }[] = [
   { source: "calendar", label: "Calendar", hint: "paste its private ICS address: about a minute" },
   { source: "zoom", label: "Zoom", hint: "your Zoom app's keys and a webhook URL" },
@@ -23,7 +23,7 @@ const SOURCE_CHOICES: { source: CaptureSourceId; label: string; hint: string }[]
 ];
 
 /**
- * "Set up automatic capture" (issue 29 §1): the dashboard opens with it until it is dismissed or
+ * "Set up automatic capture" (docs/first-run.md): the dashboard opens with it until it is dismissed or
  * done. Three steps with progress, each opening the exact place to do it (which leads back here);
  * the last sends a test event, whose priced call appears live in Recent Calls. Finishing while it
  * is on screen shows a last "all set" state instead of vanishing under the user's eyes.

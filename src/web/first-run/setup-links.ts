@@ -1,7 +1,7 @@
 import { type CaptureSourceId, settingsHref } from "@core/capture/source-status";
 
 /**
- * The setup guide's links (issue 29 §1): each opens the exact place to do a step, marked
+ * The setup guide's links (docs/first-run.md): each opens the exact place to do a step, marked
  * `from=setup` so that place offers the way back (setup-return-banner.tsx) and, where a step ends
  * there (a client added or imported), comes back by itself.
  */

@@ -4,7 +4,7 @@ import type { ToastActionElement, ToastProps } from "@web/components/ui/toast";
 
 /**
  * Toast state shared by the whole app (the shadcn pattern): `toast({ title, description })`
- * from anywhere, `<Toaster />` renders them. Spec 000 §9: one toast at a time, shown 5 s,
+ * from anywhere, `<Toaster />` renders them. One toast at a time, shown 5 s,
  * and a dismissed toast is removed from memory after TOAST_REMOVE_DELAY.
  */
 export const TOAST_LIMIT = 1;

@@ -8,7 +8,7 @@ import { PhoneStatusCard } from "./phone/phone-status-card";
 import { usePhoneIntegration } from "./use-phone-integration";
 
 /**
- * Phone Integration (spec 001 §2): which capture paths are active, the user's own number, and the
+ * Phone Integration: which capture paths are active, the user's own number, and the
  * call test that proves a real call or text from it reaches Minutely. Signed out, the route shows
  * Access Denied (routes.tsx).
  */

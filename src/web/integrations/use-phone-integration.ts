@@ -15,7 +15,7 @@ import { refreshAfter } from "@web/lib/query-refresh";
 import { useState } from "react";
 import type { z } from "zod";
 
-/** Spec 001 §8: the phone screen's words for a logged-out session (then sign in after 500 ms). */
+/** The phone screen's words for a logged-out session (then sign in after 500 ms). */
 const PHONE_SCREEN = { unauthorizedDescription: "Please sign in again" };
 
 export type CallTestSession = z.infer<typeof callTestSessionJson>;
@@ -26,7 +26,7 @@ export function useIntegrationStatus() {
   return useQuery<z.infer<typeof integrationStatusJson>>({ queryKey: queryKeys.integrationStatus(), meta: PHONE_SCREEN });
 }
 
-/** The signed-in user's phone number, extension and provider (spec 001 §3 "User (phone fields)"). */
+/** The signed-in user's phone number, extension and provider. */
 export function usePhoneIntegration() {
   return useQuery<PhoneIntegrationJson>({ queryKey: queryKeys.phoneIntegration(), meta: PHONE_SCREEN });
 }
@@ -55,7 +55,7 @@ export function useSavePhoneIntegration() {
 }
 
 /**
- * Test Call Detection (spec 001 §4: idle → started with a session id → ended with a result). Start
+ * Test Call Detection (idle → started with a session id → ended with a result). Start
  * opens a session on the server; End asks whether a real, signed event from the configured number
  * arrived while it was open.
  */

@@ -44,7 +44,7 @@ type GenerateInvoiceDialogProps = {
 const DIALOG_PAGE_SIZE = 50;
 
 /**
- * The client log's "Generate Invoice" dialog (spec 000 §2.6–§2.7): the selected call(s) with
+ * The client log's "Generate Invoice" dialog: the selected call(s) with
  * type, duration and amount, client, period, count and total; Cancel / Generate Invoice.
  */
 export function GenerateInvoiceDialog({

@@ -50,7 +50,7 @@ function prefillFromAddress(): Pick<InvoiceGeneratorForm, "dateFrom" | "dateTo" 
 }
 
 /**
- * The invoice-generation card (spec 000 §2.9): period, client ("All Clients" or one), template,
+ * The invoice-generation card: period, client ("All Clients" or one), template,
  * Generate Invoice. Download PDF and Send Email act on the invoice just generated.
  */
 export function InvoiceGeneratorCard({ onSend }: { onSend: (invoice: InvoiceJson) => void }) {

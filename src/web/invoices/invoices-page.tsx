@@ -6,7 +6,7 @@ import { InvoiceGeneratorCard } from "./invoice-generator-card";
 import { RecentInvoices } from "./recent-invoices";
 import { SendInvoiceDialog } from "./send-invoice-dialog";
 
-/** Invoices (spec 000 §2.9): the generator on the left, Recent Invoices on the right. */
+/** Invoices: the generator on the left, Recent Invoices on the right. */
 export default function InvoicesPage() {
   const [sending, setSending] = useState<InvoiceJson | null>(null);
   const [voiding, setVoiding] = useState<InvoiceJson | null>(null);

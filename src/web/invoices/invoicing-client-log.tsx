@@ -8,11 +8,11 @@ import { GenerateInvoiceDialog, GetInvoiceButton, type InvoiceSelection } from "
 type Selection = { selection: InvoiceSelection; context: ClientLogContext };
 
 /**
- * The client log with the invoice feature's buttons in its slots (spec 000 §2.6, §2.7): "Get
+ * The client log with the invoice feature's buttons in its slots: "Get
  * Invoice" on each unbilled call, "Generate Invoice" for every unbilled call of the period, both
  * opening the Generate Invoice dialog. Invoiced calls show the log's disabled "Invoiced" badge. The
  * period's count and total come from the server's period totals, and the server picks its calls
- * (issue 31: the log holds only the pages shown).
+ * (the log holds only the pages shown).
  */
 export function InvoicingClientLog({ initialClientId }: { initialClientId?: number }) {
   const [open, setOpen] = useState<Selection | null>(null);

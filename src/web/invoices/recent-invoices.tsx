@@ -22,7 +22,7 @@ export type InvoiceActions = {
   onDelete: (invoice: InvoiceJson) => void;
 };
 
-/** "Recent Invoices" (spec 000 §2.9): each invoice with its figures and the actions its status allows. */
+/** "Recent Invoices": each invoice with its figures and the actions its status allows. */
 export function RecentInvoices(actions: InvoiceActions) {
   const invoices = useInvoices();
   const gate = {

@@ -69,7 +69,7 @@ export function useGenerateInvoice(onDone?: (result: GenerateInvoiceResponse) =>
     onSuccess: (result) => onDone?.(result),
     onError: (error) => {
       void refreshAfter("invoice.refused");
-      // The invoice-from-calls flow shows the server's message when there is one (spec 000 §8).
+      // The invoice-from-calls flow shows the server's message when there is one.
       toast({
         title: "Failed to generate invoice",
         description: serverMessage(error, "Failed to generate invoice"),

@@ -3,7 +3,7 @@ import type { QueryFunction } from "@tanstack/react-query";
 import { toast } from "@web/hooks/use-toast";
 
 /**
- * The one HTTP client of the web app (spec 000 §7.1, §8). Every call sends JSON, the
+ * The one HTTP client of the web app. Every call sends JSON, the
  * X-Requested-With marker the server requires on state-changing calls (docs/decisions.md D3) and the
  * session cookie. A non-OK answer throws ApiError with the message "<status>: <body or status text>".
  */
@@ -92,7 +92,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return ({ queryKey, signal }) => apiGet<T>(queryKey.join("/"), { on401: options.on401, signal });
 }
 
-/** True for the "401: …Unauthorized…" error of an expired or missing session (spec 000 §8). */
+/** True for the "401: …Unauthorized…" error of an expired or missing session. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
@@ -111,7 +111,7 @@ type ToastFn = (toast: { title: string; description: string; variant?: "default"
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 let redirecting = false;
 
-/** The Unauthorized toast's text by default; a screen may name its own (spec 001 §8: the phone screen's). */
+/** The Unauthorized toast's text by default; a screen may name its own (the phone screen's). */
 export const LOGGED_OUT_DESCRIPTION = "You are logged out. Logging in again...";
 
 /**

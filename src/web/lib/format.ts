@@ -13,7 +13,7 @@ export function capitalize(text: string): string {
 }
 
 /**
- * Avatar initials, at most 2 letters (spec 000 §9): ("Ada", "Lovelace") → "AL",
+ * Avatar initials, at most 2 letters: ("Ada", "Lovelace") → "AL",
  * ("Acme Law Group") → "AG", ("", null) → "".
  */
 export function initialsOf(firstName?: string | null, lastName?: string | null): string {

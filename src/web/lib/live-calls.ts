@@ -10,7 +10,7 @@ const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 60_000;
 
 /**
- * Live screens (issue 13 §2): one EventSource per signed-in tab. Every `call` event (and `resync`,
+ * Live screens: one EventSource per signed-in tab. Every `call` event (and `resync`,
  * and every reconnect, which may have missed some) refreshes what shows calls through the refresh
  * table, so a call started by a webhook, another tab or another device appears in Active Calls and
  * the lists without a reload. EventSource reconnects by itself after a dropped connection; when it

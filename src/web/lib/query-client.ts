@@ -4,7 +4,7 @@ import { toast } from "@web/hooks/use-toast";
 import { getQueryFn, handleUnauthorized, isUnauthorizedError } from "./api";
 
 /*
- * TanStack Query lives outside the public entry chunk (issue 3: the landing page's JavaScript
+ * TanStack Query lives outside the public entry chunk (the landing page's JavaScript
  * budget): only the signed-in app and the public pages that send forms (/auth, /waitlist) import
  * this module, through components/query-provider.tsx. The session user is not in this cache; it
  * lives in hooks/use-auth.ts (lib/session.ts).
@@ -12,7 +12,7 @@ import { getQueryFn, handleUnauthorized, isUnauthorizedError } from "./api";
 
 /**
  * A query or mutation may carry `meta: { unauthorizedDescription }`: the Unauthorized toast's text
- * on its screen (spec 001 §8 gives the phone screen "Please sign in again").
+ * on its screen (the phone screen's is "Please sign in again").
  */
 function onAnyError(error: unknown, meta: Record<string, unknown> | undefined): void {
   if (!isUnauthorizedError(error)) return;
@@ -25,8 +25,8 @@ function onAnyError(error: unknown, meta: Record<string, unknown> | undefined): 
  * How long an answer counts as fresh. Writes made in this tab refresh what they change at once
  * (lib/query-refresh.ts); this bounds how old a screen can be after writes made elsewhere (another
  * tab or device, a provider's webhook): a stale query is fetched again when its screen mounts or
- * the window regains focus. Spec 000 §7.1 said "never stale, no refetch on focus"; issue 11 (defect
- * 14) found that shows old data, so this is the deliberate departure.
+ * the window regains focus. "Never stale, no refetch on focus" showed old data (docs/decisions.md,
+ * Engineering choices: cached answers go stale after 30 s), so this is the deliberate departure.
  */
 export const STALE_TIME_MS = 30_000;
 

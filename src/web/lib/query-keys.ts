@@ -1,6 +1,6 @@
 /*
  * Every query key of the web app, in one place. A key is the API path cut into segments (the
- * default query function joins them with "/", spec 000 §7.1). Each builder's name is the key's
+ * default query function joins them with "/"). Each builder's name is the key's
  * family: the unit lib/query-refresh.ts refreshes after a write, and `familyOf` maps any key back
  * to it. No screen writes a key by hand (lib/query-refresh.test.ts checks the sources). This
  * module imports nothing, so the public waitlist form's chunk gains no contract code through it.
@@ -69,7 +69,7 @@ export const queryKeys = {
   /** One accounting connection's per-invoice results: remote ids, states, errors. */
   financialInvoiceRecords: (integrationRecordId: Id) =>
     ["/api/financial-integrations", String(integrationRecordId), "records?entity=invoice"] as const,
-  /** The dashboard's "Set up automatic capture" checklist and its Capture card (issue 29). */
+  /** The dashboard's "Set up automatic capture" checklist and its Capture card (docs/first-run.md). */
   setupGuide: () => ["/api/setup-guide"] as const,
   captureHealth: () => ["/api/capture/health"] as const,
   /** Settings → Billing → Legal e-billing: the switch, LAW_FIRM_ID and the user's timekeeper fields. */

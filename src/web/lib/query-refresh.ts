@@ -3,7 +3,7 @@ import { queryClient } from "./query-client";
 import { familyOf, QUERY_FAMILIES, type QueryFamily } from "./query-keys";
 
 /*
- * The one table of which writes refresh which queries (issue 11 defect 14: a renamed client kept
+ * The one table of which writes refresh which queries (a renamed client kept
  * its old name on Email Tracking because the client mutation's own list forgot the emails).
  * Every mutation's success (and the few writes made without useMutation) calls `refreshAfter`
  * with its kind; no screen lists query keys to invalidate by hand. Refreshing marks the queries
@@ -90,7 +90,7 @@ const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWit
 
 const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
 const MAILBOX: readonly QueryFamily[] = ["mailbox"];
-/** The dashboard's setup guide and Capture card (issue 29): they read clients, sources and captured calls. */
+/** The dashboard's setup guide and Capture card (docs/first-run.md): they read clients, sources and captured calls. */
 const CAPTURE_SETUP: readonly QueryFamily[] = ["setupGuide", "captureHealth"];
 /** The phone capture settings and the badges they feed. */
 const PHONES: readonly QueryFamily[] = ["mobileIntegration", "landlineIntegration", "integrationStatus", ...CAPTURE_SETUP];
@@ -185,7 +185,7 @@ export const REFRESHES = {
   "notification.invoiceSent": SHOWS_BILLING,
   /** A new session: nothing cached before it may be shown. */
   "session.started": ALL,
-  /** Signed out: every answer is forgotten, not refetched (spec 000 §4). */
+  /** Signed out: every answer is forgotten, not refetched. */
   "session.ended": ALL,
   /** Registration's plan step writes nothing the app shows. */
   "subscription.created": [],

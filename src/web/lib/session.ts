@@ -2,7 +2,7 @@ import type { SessionUser } from "@core/contracts/auth";
 
 /**
  * The session user, kept outside TanStack Query so the public entry chunk needs no query library
- * (issue 3: the landing page's JavaScript budget). This store is the one truth about who is signed
+ * (the landing page's JavaScript budget). This store is the one truth about who is signed
  * in: the router reads it, sign-in / sign-up / sign-out set it, and a settings save refreshes it.
  */
 export type SessionState = {

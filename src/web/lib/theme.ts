@@ -1,4 +1,4 @@
-/** Light or dark; light is the default (spec 000 §4). */
+/** Light or dark; light is the default. */
 export type Theme = "light" | "dark";
 
 export const THEME_STORAGE_KEY = "vite-ui-theme";

@@ -1,6 +1,6 @@
 // Zod 4 probes `new Function("")` once to decide whether it may compile fast object parsers. Our
 // Content-Security-Policy (script-src 'self', no 'unsafe-eval') blocks it, and Chromium reports the
-// blocked probe as a CSP issue even though zod catches it (Lighthouse best practices, issue 3).
+// blocked probe as a CSP issue even though zod catches it (Lighthouse best practices).
 // Jitless mode skips the probe; the forms' schemas are small, so the compiled parsers gain nothing.
 //
 // Zod keeps its global configuration in `globalThis.__zod_globalConfig` and adopts an existing one,

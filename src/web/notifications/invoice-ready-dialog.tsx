@@ -24,7 +24,7 @@ const generatedFor = new Map<number, { invoiceId: number; invoiceNumber: string 
 type Step = "idle" | "save" | "send";
 
 /**
- * "Invoice Ready" (spec 001): Save for Later and Send Now both generate the invoice for the
+ * "Invoice Ready": Save for Later and Send Now both generate the invoice for the
  * notification's call (POST /api/invoices/generate), then keep it as a draft or mail it to the
  * client's own address (docs/decisions.md D9), asking for one when the client has none.
  */

@@ -19,7 +19,7 @@ import { InvoiceReadyDialog } from "./invoice-ready-dialog";
 
 const UNREAD_KEY = queryKeys.unreadNotifications();
 
-/** A "capture source broke" notification (issue 29 §2): its click opens the one action that fixes it. */
+/** A "capture source broke" notification (docs/first-run.md): its click opens the one action that fixes it. */
 function captureProblemOf(notification: NotificationJson): CaptureProblemData | null {
   if (notification.kind !== "capture_problem") return null;
   const parsed = captureProblemData.safeParse(notification.data);
@@ -90,7 +90,7 @@ function useExpanded(unread: NotificationJson[] | undefined) {
 }
 
 /**
- * The floating notifications overlay on every signed-in page (spec 001): unread notifications
+ * The floating notifications overlay on every signed-in page: unread notifications
  * polled every 10 s, at most 3 shown plus "+N more notifications", each with its age, client,
  * duration in minutes and amount, a dismiss button, and a click that opens "Invoice Ready".
  */

@@ -1,7 +1,7 @@
 import "./animated-background.css";
 
 /**
- * Decorative, slowly drifting colour fields behind the marketing pages (spec 000 §2.2). Hidden
+ * Decorative, slowly drifting colour fields behind the marketing pages. Hidden
  * from assistive technology; still when the visitor prefers reduced motion (see the CSS).
  */
 export function AnimatedBackground() {

@@ -13,7 +13,7 @@ const VALUES: { title: string; icon: ReactNode; text: string }[] = [
   { title: "Integrity", icon: <Scale />, text: "Your clients' information is confidential. We never sell it, share it or use it for anything but your billing." },
 ];
 
-/** Company / About (spec 000 §2.2): mission, four values, the parent company, support and Coming Soon. */
+/** Company / About: mission, four values, the parent company, support and Coming Soon. */
 export default function CompanyPage() {
   return (
     <PublicLayout>

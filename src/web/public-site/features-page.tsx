@@ -79,7 +79,7 @@ function SupportCell({ value }: { value: Support }) {
   );
 }
 
-/** Features (spec 000 §2.2): core features, integrations, AI automation and a comparison. */
+/** Features: core features, integrations, AI automation and a comparison. */
 export default function FeaturesPage() {
   return (
     <PublicLayout>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 
 /**
- * The hero illustration. If it cannot load, it is removed rather than left as a broken image
- * (spec 000 §2.2); width and height are set so nothing shifts while it loads.
+ * The hero illustration. If it cannot load, it is removed rather than left as a broken image;
+ * width and height are set so nothing shifts while it loads.
  */
 export function HeroImage({ className }: { className?: string }) {
   const [failed, setFailed] = useState(false);

@@ -27,7 +27,7 @@ import { HeroImage } from "./hero-image";
 import { PublicLayout } from "./public-layout";
 import { IconCard, Section } from "./section";
 
-/** Static demonstration figures (spec 000 §1): labelled as samples wherever they appear. */
+/** Static demonstration figures: labelled as samples wherever they appear. */
 const SAMPLE_STATS = [
   { label: "Call tracking time", value: "32h 45m", note: "this week", icon: <Clock aria-hidden="true" /> },
   { label: "Weekly revenue", value: "$4,912.50", note: "billed this week", icon: <DollarSign aria-hidden="true" /> },
@@ -96,7 +96,7 @@ const SECURITY_POINTS = [
   "Accessible only to you and your authorized team, and never shared",
 ];
 
-/** The public home page (spec 000 §2.2): its nine sections in the specified order. */
+/** The public home page: its nine sections in the specified order. */
 export default function LandingPage() {
   return (
     <PublicLayout>

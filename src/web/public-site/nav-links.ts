@@ -1,4 +1,4 @@
-/** The marketing pages' top navigation (spec 000 §2.2), in order. */
+/** The marketing pages' top navigation, in order. */
 export const PUBLIC_NAV_LINKS = [
   { href: "/", label: "Home" },
   { href: "/features", label: "Features" },

@@ -75,7 +75,7 @@ function PlanPriceCard({ plan, cycle, featured }: { plan: Plan; cycle: BillingCy
 }
 
 /**
- * Pricing (spec 000 §2.2, §9): the Monthly/Annual toggle and both plans from the one catalogue;
+ * Pricing: the Monthly/Annual toggle and both plans from the one catalogue;
  * the saving badge is computed from it (docs/decisions.md D5). Get Started goes through /api/login.
  */
 export default function PricingPage() {

@@ -3,7 +3,7 @@ import { AnimatedBackground } from "./animated-background";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** The frame of every marketing page (spec 000 §2.2): skip link, navigation, animated background, footer. */
+/** The frame of every marketing page: skip link, navigation, animated background, footer. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative isolate flex min-h-dvh flex-col">

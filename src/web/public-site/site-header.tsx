@@ -39,7 +39,7 @@ function NavLink({
 }
 
 /**
- * Top navigation of the marketing pages (spec 000 §2.2): Home, Features, Pricing, Company with the
+ * Top navigation of the marketing pages: Home, Features, Pricing, Company with the
  * current page marked (aria-current), Sign In and Join Waitlist. Below the md breakpoint it folds
  * into a disclosure menu that also offers Get Started; Escape closes it and returns focus.
  */

@@ -30,7 +30,7 @@ const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
 
 const SIZE_CHOICES = COMPANY_SIZES.map((size) => ({ value: size, label: SIZE_LABELS[size] }));
 
-/** The toast title for a field's message: the spec pairs each validation message with a title (spec 001 §5). */
+/** The toast title for a field's message: the spec pairs each validation message with a title. */
 function titleFor(message: string): string {
   const known = Object.values(WAITLIST_MESSAGES).find((m) => m.description === message);
   return known?.title ?? "Please check the form";
@@ -43,7 +43,7 @@ function announceFirstError(errors: FieldErrors<JoinWaitlistForm>): void {
   if (message) toast({ title: titleFor(message), description: message, variant: "destructive" });
 }
 
-/** The public waitlist form (spec 001 Waitlist): validated in the browser and again by the server with the same contract. */
+/** The public waitlist form: validated in the browser and again by the server with the same contract. */
 export function WaitlistForm({ onJoined }: { onJoined: (email: string) => void }) {
   const form = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
     resolver: zodResolver(joinWaitlistRequest),

@@ -6,7 +6,7 @@ import { QueryProvider } from "@web/components/query-provider";
 import { PublicLayout } from "./public-layout";
 import { WaitlistForm } from "./waitlist-form";
 
-/** The success view (spec 001 Waitlist): "You're on the List!" with Back to Home; focus moves to its heading. */
+/** The success view: "You're on the List!" with Back to Home; focus moves to its heading. */
 function JoinedView({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

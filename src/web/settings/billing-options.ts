@@ -2,7 +2,7 @@ import { ROUNDING_SCOPE_LABELS, ROUNDING_SCOPES } from "@core/pricing/rounding-s
 import type { BillingType } from "@core/pricing/rules";
 import { ROUNDING_INCREMENT_CHOICES } from "@core/contracts/settings";
 
-/** The billing type choices as spec 001 names them (per-minute, hourly, flat-rate). */
+/** The billing type choices as the product names them (per-minute, hourly, flat-rate). */
 export const BILLING_TYPE_OPTIONS: readonly { value: BillingType; label: string }[] = [
   { value: "minute", label: "Per Minute" },
   { value: "hour", label: "Hourly" },

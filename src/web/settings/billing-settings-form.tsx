@@ -47,7 +47,7 @@ function toFormValues(settings: SettingsResponse): BillingSettingsFormInput {
   };
 }
 
-/** Billing tab (spec 001 Settings; docs/decisions.md D8): the defaults every client without its own rate uses. */
+/** Billing tab (docs/decisions.md D8): the defaults every client without its own rate uses. */
 export function BillingSettingsForm({ settings }: { settings: SettingsResponse }) {
   const save = useSaveSettings("billing");
   const form = useForm({ resolver: zodResolver(billingSettingsForm), values: toFormValues(settings) });

@@ -30,7 +30,7 @@ import { IntegrationGate } from "./integration-gate";
 const PROVIDER_CHOICES = ACCOUNTING_PROVIDERS.map((provider) => ({ value: provider.id, label: provider.name }));
 
 /**
- * Settings → Integrations → Financial (spec 001 Settings, §7, §8): pick a provider, fill its
+ * Settings → Integrations → Financial: pick a provider, fill its
  * settings, Save (POST /setup), Sync and Export; the full page has the cards, ranges and results.
  */
 export function FinancialIntegrationTab() {

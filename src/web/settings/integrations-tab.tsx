@@ -11,7 +11,7 @@ import { TeamsIntegrationTab } from "./teams-integration-tab";
 import { ZoomIntegrationTab } from "./zoom-integration-tab";
 
 /**
- * The Integrations tab's sub-tabs (spec 001 Settings). Adding one is one line here:
+ * The Integrations tab's sub-tabs. Adding one is one line here:
  * `{ value: "email", label: "Email", component: EmailIntegrationSettings }`.
  */
 export const INTEGRATION_SUBTABS: { value: string; label: string; component: ComponentType }[] = [

@@ -28,7 +28,7 @@ import { ReconcileCard } from "./reconcile-card";
 const PROVIDER_CHOICES = LANDLINE_PROVIDERS.map((provider) => ({ value: provider, label: LANDLINE_PROVIDER_LABELS[provider] }));
 
 /**
- * Settings → Integrations → Landline/Office (spec 001 §2, §5): the provider, the office number and
+ * Settings → Integrations → Landline/Office: the provider, the office number and
  * its status; Twilio and SignalWire take the account SID and auth token that sign their callbacks,
  * the other providers get a signed generic webhook. After saving, the URLs to paste are shown.
  */

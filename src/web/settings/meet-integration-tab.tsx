@@ -28,11 +28,11 @@ import { ReconcileCard } from "./reconcile-card";
 import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
 
 /**
- * Settings → Integrations → Meet (spec 001 Settings, §5, §8; issue 14 §3): the Google Cloud OAuth
+ * Settings → Integrations → Meet: the Google Cloud OAuth
  * client's ID and secret, Enabled, Test Connection (Google's own answer), Save, Connect Google
  * account (Google's consent), the status the consent earned (or "reconnect" when Google refused
  * the refresh token), the redirect URI to register, the push channel's expiry, the last event and
- * the last error; Disconnect, asked once; "No missed call" with Reconcile now (issue 25 §3).
+ * the last error; Disconnect, asked once; "No missed call" with Reconcile now.
  */
 export function MeetIntegrationTab() {
   const meet = useMeetIntegration();
@@ -50,7 +50,7 @@ const STATUS = {
   "not connected": { label: "Not connected", variant: "secondary" },
 } as const;
 
-/** Spec 001 §5's message as a toast: "Missing Information" and the rest as its description. */
+/** The missing-information message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
   toast({ ...toastText(MEET_MISSING_INFORMATION), variant: "destructive" });
 }
@@ -64,7 +64,7 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
   });
   const status = STATUS[meet.status];
 
-  /** Both are required (spec 001 §5); a stored secret counts as given. */
+  /** Both are required; a stored secret counts as given. */
   const checkBoth = async (): Promise<boolean> => {
     const idValid = await form.trigger("clientId");
     const secretGiven = Boolean(form.getValues("clientSecret")?.trim()) || meet.hasClientSecret;

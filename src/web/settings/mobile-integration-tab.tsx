@@ -24,7 +24,7 @@ import { IntegrationGate } from "./integration-gate";
 const CARRIER_CHOICES = MOBILE_CARRIERS.map((carrier) => ({ value: carrier, label: MOBILE_CARRIER_LABELS[carrier] }));
 
 /**
- * Settings → Integrations → Mobile/iPhone (spec 001 §2): the carrier, the mobile's number, its
+ * Settings → Integrations → Mobile/iPhone: the carrier, the mobile's number, its
  * status, and how its calls reach Minutely (SMS commands, calls through a Twilio or SignalWire
  * number), each marked working only after a real event of that kind.
  */
@@ -105,7 +105,7 @@ function MobileForm({ mobile }: { mobile: MobileSettingsJson }) {
   );
 }
 
-/** The SMS fallback (spec 001 §2): two commands texted from this mobile to the account's Twilio or SignalWire number. */
+/** The SMS fallback: two commands texted from this mobile to the account's Twilio or SignalWire number. */
 function SmsCommandsHowTo() {
   return (
     <section aria-labelledby="sms-howto-heading" className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">

@@ -9,7 +9,7 @@ const ITEMS = [
   { title: "Weekly Reports", description: "A summary of the week's billable time and revenue, every Monday." },
 ];
 
-/** Notifications tab: three items, all Coming Soon (spec 001 Settings). */
+/** Notifications tab: three items, all Coming Soon. */
 export function NotificationsTab() {
   return (
     <ul className="divide-y rounded-xl border">

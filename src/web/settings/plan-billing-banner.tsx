@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { useOpenBillingPortal, useStartCheckout, useSubscription } from "./plan-billing-api";
 
 /**
- * The app shell's banner while the account may not track (issue 15 §4): the same sentence the
+ * The app shell's banner while the account may not track: the same sentence the
  * server answers, and one way to pay: Stripe Checkout when Stripe is configured and there is no
  * live subscription ("Subscribe with a card"), Stripe's portal for a subscription to pay,
  * otherwise Settings → Plan & Billing.

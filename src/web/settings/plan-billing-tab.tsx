@@ -39,7 +39,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
 }
 
 /**
- * Settings → Plan & Billing (issue 15 §4): plan, cycle, status, trial days, next payment, Manage
+ * Settings → Plan & Billing: plan, cycle, status, trial days, next payment, Manage
  * billing, change plan, and "Subscribe with a card" (Stripe Checkout) once tracking has stopped
  * without a live Stripe subscription.
  */

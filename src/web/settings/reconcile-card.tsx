@@ -7,7 +7,7 @@ import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { useReconcileNow, useReconciliation } from "./use-reconciliation";
 
 /**
- * "No missed call" on a source's tab (issue 25 §3): when its last event arrived, when the provider's
+ * "No missed call" on a source's tab: when its last event arrived, when the provider's
  * own record was last read and what that found, how many calls reconciliation recovered in all, and
  * "Reconcile now". When it cannot run, it says what to set instead of offering the button.
  */

@@ -102,7 +102,7 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** Settings (spec 001): Integrations (default), Billing, Profile and Notifications; `?tab=profile` opens a tab directly. */
+/** Settings: Integrations (default), Billing, Profile and Notifications; `?tab=profile` opens a tab directly. */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");

@@ -26,7 +26,7 @@ import { IntegrationGate } from "./integration-gate";
 import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
 
 /**
- * Settings → Integrations → Teams (spec 001 Settings, §5, §8; issue 14 §2): the Entra ID app's
+ * Settings → Integrations → Teams: the Entra ID app's
  * tenant ID, client ID and client secret, Enabled, Test Connection (a real token from Microsoft),
  * the status Graph's subscription earned, the webhook URL Graph posts call records to, the
  * subscription's expiry, the last event and the last error; Disconnect, asked once.
@@ -46,7 +46,7 @@ const STATUS = {
   "not connected": { label: "Not connected", variant: "secondary" },
 } as const;
 
-/** Spec 001 §5's message as a toast: "Missing Information" and the rest as its description. */
+/** The missing-information message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
   toast({ ...toastText(TEAMS_MISSING_INFORMATION), variant: "destructive" });
 }

@@ -21,7 +21,7 @@ export function useMeetIntegration() {
 }
 
 /**
- * Save, Test and Disconnect (spec 001 §8): 'Setup Failed' and 'Test Failed' with the server's (so
+ * Save, Test and Disconnect: 'Setup Failed' and 'Test Failed' with the server's (so
  * Google's) message.
  */
 export function useMeetActions() {
@@ -71,7 +71,7 @@ export function useMeetActions() {
  * say the outcome once in fixed words (core/contracts/consent-outcome.ts; the Google account and
  * Google's reason are on the tab, from the server), then drop those parameters so a reload does not
  * say it again. Nothing of the address is shown as it is, and a success only when the server's
- * status is connected (issue 23 defect 9).
+ * status is connected (docs/security.md).
  */
 export function useMeetConsentOutcome(status: string | undefined): void {
   const [params, setParams] = useSearchParams();

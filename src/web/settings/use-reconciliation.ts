@@ -8,7 +8,7 @@ import { refreshAfter } from "@web/lib/query-refresh";
 /** While a run is queued or running, look again this often (the recovered calls also arrive live). */
 const WHILE_RUNNING_MS = 2000;
 
-/** A source's reconciliation: last event, last run, calls recovered (issue 25 §3). */
+/** A source's reconciliation: last event, last run, calls recovered. */
 export function useReconciliation(source: ReconcileSource) {
   return useQuery<ReconciliationJson>({
     queryKey: queryKeys.reconciliation(source),

@@ -18,7 +18,7 @@ export function useTeamsIntegration() {
 }
 
 /**
- * Save, Test and Disconnect (spec 001 §8): 'Setup Failed' and 'Test Failed' with the server's (so
+ * Save, Test and Disconnect: 'Setup Failed' and 'Test Failed' with the server's (so
  * Microsoft's) message; Integration Created / Integration Updated on success.
  */
 export function useTeamsActions() {

@@ -11,7 +11,7 @@ export function useZoomIntegration() {
 }
 
 /**
- * Save (spec 001 §8: failure toast 'Error: Failed to setup Zoom integration'; success toast with
+ * Save (failure toast 'Error: Failed to setup Zoom integration'; success toast with
  * the server's message) and Disconnect, each refreshing the connection's answer.
  */
 export function useZoomActions() {

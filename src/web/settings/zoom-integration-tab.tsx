@@ -17,7 +17,7 @@ import { ReconcileCard } from "./reconcile-card";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 
 /**
- * Settings → Integrations → Zoom (spec 001 Settings, issue 13 §3): the Marketplace app's Client ID,
+ * Settings → Integrations → Zoom: the Marketplace app's Client ID,
  * Client Secret and Secret Token; the webhook URL to paste into the app with the three events to
  * enable; whether Zoom's events have arrived; Disconnect, asked once.
  */

@@ -11,7 +11,7 @@ import { MainNav } from "./main-nav";
 import { MobileNav } from "./mobile-nav";
 import { UserMenu } from "./user-menu";
 
-/** Header, skip link and content frame of every signed-in screen (spec 000 §2.4). */
+/** Header, skip link and content frame of every signed-in screen. */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   // One stream of call changes for every signed-in screen: what shows calls refreshes when one changes elsewhere.
   useLiveCalls();

@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { cn } from "@web/lib/utils";
 import { isNavItemActive, NAV_ITEMS } from "./nav-items";
 
-/** The same five links folded into a menu on small screens (spec 000 §2.4). */
+/** The same five links folded into a menu on small screens. */
 export function MobileNav({ className }: { className?: string }) {
   const [location] = useLocation();
   return (

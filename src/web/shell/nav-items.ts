@@ -8,7 +8,7 @@ export type NavItem = {
   alsoActiveOn?: string[];
 };
 
-/** The header items of the signed-in app: spec 000 §2.4's five, and Analytics (issue 27 §1). */
+/** The header items of the signed-in app: the product's five, and Analytics. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Dashboard", icon: LayoutDashboard },
   { href: "/clients", label: "Clients", icon: Users, alsoActiveOn: ["/client-log"] },

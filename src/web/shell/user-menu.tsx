@@ -12,7 +12,7 @@ import {
 import { useLogoutMutation } from "@web/hooks/use-auth-mutations";
 import { capitalize, initialsOf } from "@web/lib/format";
 
-/** Full name or "User" (spec 000 §2.4). */
+/** Full name or "User". */
 export function displayName(user: Pick<SessionUser, "firstName" | "lastName">): string {
   const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ");
   return name || "User";

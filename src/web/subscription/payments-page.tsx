@@ -8,7 +8,7 @@ import { TestPaymentCard } from "./test-payment-card";
 import { useStripeConnection } from "./use-stripe-test";
 
 /**
- * Payment Integration (spec 001 §2, issue 15 §5): the Stripe connection check, a test payment
+ * Payment Integration (docs/payments.md): the Stripe connection check, a test payment
  * intent and a test customer. The create buttons stay disabled until the check succeeded (spec
  * 001 §5) and for anyone but an administrator (the objects are made in the server's own Stripe
  * account). Signed out, the route shows Access Denied (routes.tsx).
@@ -16,7 +16,7 @@ import { useStripeConnection } from "./use-stripe-test";
 export default function PaymentsPage() {
   const { user } = useAuth();
   const isAdmin = user?.isAdmin === true;
-  // The check shows this server's Stripe account: only administrators ask for it (issue 23 defect 5).
+  // The check shows this server's Stripe account: only administrators ask for it (docs/security.md).
   const connection = useStripeConnection(isAdmin);
   const connected = connection.data?.success === true;
   const disabledNote = !isAdmin

@@ -21,7 +21,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 }
 
 /**
- * Spec 001 Payment Integration: the card provider's connection status. Shows "Connected" only
+ * Payment Integration: the card provider's connection status. Shows "Connected" only
  * after Stripe itself answered the check (docs/decisions.md D12); without keys it says what to set.
  */
 export function StripeConnectionCard({ connection }: { connection: ReturnType<typeof useStripeConnection> }) {

@@ -15,7 +15,7 @@ import { useCreateTestCustomer } from "./use-stripe-test";
 const customerForm = testCustomerRequest.pick({ email: true, name: true });
 type CustomerValues = z.input<typeof customerForm>;
 
-/** Spec 001 Customer Management: email (required), optional name, Create Test Customer. */
+/** Customer Management: email (required), optional name, Create Test Customer. */
 export function TestCustomerCard({ enabled, disabledNote }: { enabled: boolean; disabledNote: string | null }) {
   const form = useForm<CustomerValues, unknown, z.output<typeof customerForm>>({
     resolver: zodResolver(customerForm),

@@ -11,7 +11,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useCreatePaymentIntent } from "./use-stripe-test";
 
-/** The form's text → the contract's amount rule, so the messages are spec 001 §5's, same as the server's. */
+/** The form's text → the contract's amount rule, so the messages are the server's. */
 const amountForm = z.object({
   amount: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
@@ -20,12 +20,12 @@ const amountForm = z.object({
 });
 type AmountValues = z.input<typeof amountForm>;
 
-/** "$1.00": Stripe keeps cents; the page shows cents / 100 with two decimals (spec 001 §9). */
+/** "$1.00": Stripe keeps cents; the page shows cents / 100 with two decimals. */
 function centsText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** Spec 001 Payment Integration: the amount (default 100, in dollars) and Create Payment Intent. */
+/** Payment Integration: the amount (default 100, in dollars) and Create Payment Intent. */
 export function TestPaymentCard({ enabled, disabledNote }: { enabled: boolean; disabledNote: string | null }) {
   const form = useForm<AmountValues, unknown, z.output<typeof amountForm>>({
     resolver: zodResolver(amountForm),

@@ -16,7 +16,7 @@ export function useStripeConnection(enabled: boolean) {
   return useQuery<StripeTestResponse>({ queryKey: queryKeys.stripeTest(), refetchOnWindowFocus: false, enabled });
 }
 
-/** Spec 001 §8: the server's message when it has one, else 'Failed to create payment intent' / 'Failed to create customer'. */
+/** The server's message when it has one, else 'Failed to create payment intent' / 'Failed to create customer'. */
 function failureToast(title: string) {
   return (error: unknown) => {
     if (isUnauthorizedError(error)) return;

@@ -8,7 +8,7 @@ import { toast } from "@web/hooks/use-toast";
 import { apiRequest, serverMessage } from "@web/lib/api";
 import { saveFile } from "@web/lib/save-file";
 
-/** Downloads every signup as CSV under today's date: waitlist-2026-11-23.csv (spec 001 §7). */
+/** Downloads every signup as CSV under today's date: waitlist-2026-11-23.csv. */
 export function ExportButton({ disabled }: { disabled?: boolean }) {
   const [isExporting, setExporting] = useState(false);
   const handleExport = async () => {

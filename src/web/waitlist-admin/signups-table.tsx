@@ -31,7 +31,7 @@ function EmptyState() {
   );
 }
 
-/** The signups, 50 per page (spec 001 §9), newest first, with Previous/Next paging. */
+/** The signups, 50 per page, newest first, with Previous/Next paging. */
 export function SignupsTable({
   data,
   isFetching,

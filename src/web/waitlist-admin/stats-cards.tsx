@@ -20,7 +20,7 @@ function StatCard({ label, value, note, icon }: { label: string; value: string; 
   );
 }
 
-/** Total signups, the last 7 days and how many gave a company (spec 001 §3). */
+/** Total signups, the last 7 days and how many gave a company. */
 export function StatsCards({ stats }: { stats: WaitlistStats | undefined }) {
   if (!stats) {
     return (

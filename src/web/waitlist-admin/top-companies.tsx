@@ -2,7 +2,7 @@ import { WAITLIST_TOP_COMPANIES, type WaitlistStats } from "@core/contracts/wait
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 
-/** The first 8 companies by number of signups (spec 001 §9). */
+/** The first 8 companies by number of signups. */
 export function TopCompanies({ stats }: { stats: WaitlistStats | undefined }) {
   return (
     <Card className="gap-4">

@@ -11,7 +11,7 @@ export function isForbidden(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403;
 }
 
-/** A failed read shows its toast once (spec 001 §8); 401 and 403 are handled elsewhere. */
+/** A failed read shows its toast once; 401 and 403 are handled elsewhere. */
 function useErrorToast(error: unknown, title: string): void {
   useEffect(() => {
     if (!error || isUnauthorizedError(error) || isForbidden(error)) return;

@@ -82,7 +82,7 @@ function WaitlistDashboard() {
   );
 }
 
-/** /waitlist-admin (spec 001 §2): administrators only; everyone else sees Access Denied. */
+/** /waitlist-admin: administrators only; everyone else sees Access Denied. */
 export default function WaitlistAdminPage() {
   const { user } = useAuth();
   if (!user?.isAdmin) return <AdminsOnly />;

@@ -1,5 +1,5 @@
 /**
- * What a read left out of a calendar and why (issue 25 §1.2): one component that cannot be read is
+ * What a read left out of a calendar and why: one component that cannot be read is
  * skipped and the rest of the feed is read. Each poll stores these sentences with the feed and the
  * Calendar tab lists them under "Some entries could not be read" (docs/calendar-feeds.md).
  */

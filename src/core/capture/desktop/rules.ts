@@ -1,7 +1,7 @@
 import { MEETING_PLATFORMS, type MeetingPlatform } from "../../contracts/platform-detection.js";
 
 /**
- * Which meeting platform a computer shows, from what could be seen of it (issue 14 §5): the names of
+ * Which meeting platform a computer shows, from what could be seen of it (docs/platform-detection.md): the names of
  * its running processes and, where the desktop allows, its window titles. Pure: the server gathers
  * the observation (src/server/capture/desktop), this file holds every rule, so the page, the
  * status poll and the meeting watcher agree.
@@ -193,7 +193,7 @@ export function findPlatforms(observation: ComputerObservation): PlatformFinding
   return MEETING_PLATFORMS.map((platform) => findPlatform(platform, seen, titles));
 }
 
-/** Spec 001 §3 Platform status: each platform running (its app, or its meeting window) or not. */
+/** Platform status: each platform running (its app, or its meeting window) or not. */
 export function platformStatus(observation: ComputerObservation): Record<MeetingPlatform, boolean> {
   const status = {} as Record<MeetingPlatform, boolean>;
   for (const finding of findPlatforms(observation)) status[finding.platform] = finding.confidence > 0;
@@ -226,7 +226,7 @@ export function platformsInMeeting(observation: ComputerObservation): MeetingPla
     .map((finding) => finding.platform);
 }
 
-/** The sentence for what could not be inspected (issue 14 §5: say it, never guess). */
+/** The sentence for what could not be inspected (say it, never guess). */
 export function windowTitlesNotInspected(reason: string): string {
   return `window titles could not be inspected: ${reason}`;
 }

@@ -97,7 +97,7 @@ function credentials(session: AccountingSession): NetSuiteCredentials {
 function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "PATCH", path: string, json?: unknown) {
   const signing = credentials(session);
   // The operator's endpoint config (a stand-in in tests) is trusted; the account's own host is the
-  // user's choice, so it goes through the outbound rule (issue 23 defect 3).
+  // user's choice, so it goes through the outbound rule (docs/security.md).
   const configured = session.endpoints.baseUrl;
   return providerRequest(session, {
     method,

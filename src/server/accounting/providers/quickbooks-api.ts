@@ -109,7 +109,7 @@ const LAPSED_SUBSCRIPTION_FAULT = "6190";
 const AUTHORIZATION_FAULT = "120";
 
 /**
- * A refusal that no retry can fix and that every later push would meet too (issue 30 §5): the card
+ * A refusal that no retry can fix and that every later push would meet too (docs/accounting.md): the card
  * turns "error" with QuickBooks' words and what to do; the rest stay record failures.
  */
 function companyRefusal(refused: QuickBooksRejected): Error {

@@ -4,7 +4,7 @@ import type { AccountingInvoice, AccountingSession, ProviderChoices } from "../p
 import { callQuickBooks } from "./quickbooks-api.js";
 
 /**
- * A QuickBooks company's country, currency and tax setup (issue 30 §3), read at connect from
+ * A QuickBooks company's country, currency and tax setup (docs/accounting.md), read at connect from
  * CompanyInfo, Preferences and TaxCode. Intuit documents that UK, Canadian and Australian companies
  * require a TaxCodeRef on every line ("Make sure all your transactions have a VAT rate before you
  * save", code 6000), and a company without multicurrency books in its home currency only. So:

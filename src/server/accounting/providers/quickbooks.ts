@@ -25,7 +25,7 @@ import {
 } from "./quickbooks-payloads.js";
 
 /**
- * QuickBooks Online (issue 16 §3): OAuth on the providers' shared token request (quickbooks-oauth.ts),
+ * QuickBooks Online (docs/accounting.md): OAuth on the providers' shared token request (quickbooks-oauth.ts),
  * the REST API v3 through fetch (quickbooks-api.ts says why). Duplicates are kept out three ways: the sync engine's stored
  * mapping (a known row is updated, never created again), a customer is looked up by DisplayName
  * before one is created, and every create, update and void carries the engine's idempotency key as
@@ -55,7 +55,7 @@ export const quickbooksProvider: AccountingProvider = {
   refreshTokens: (input) => refreshQuickBooksTokens({ ...input, redirectUri: "" }),
 
   async verify(session) {
-    // The company's country, home currency and tax setup, read at connect (issue 30 §3).
+    // The company's country, home currency and tax setup, read at connect (docs/accounting.md).
     const setup = await readCompanySetup(session);
     return { organisationName: setup.companyName, learned: learnedFromSetup(setup, session.config) };
   },

@@ -8,9 +8,9 @@ import type { AccountingInvoice, AccountingProvider, AccountingSession } from ".
  * Sage Business Cloud Accounting, API v3, through Sage's API gateway (api.columbus.sage.com/{region}/
  * sageone/accounts/v3): the one Sage accounting API whose documented authentication is a bearer
  * credential plus a gateway subscription key (`ocp-apim-subscription-key`), which are the two secrets
- * of spec 001's Sage form (apiKey, subscriptionKey). The gateway also takes `X-Site` (the business):
+ * of the Sage form (apiKey, subscriptionKey). The gateway also takes `X-Site` (the business):
  * after the key is checked, the login's businesses are listed (Core API business_relationships); one is
- * taken as it is, several are offered under "Choose business" (issue 30 §4), and the chosen one is sent
+ * taken as it is, several are offered under "Choose business" (docs/accounting.md), and the chosen one is sent
  * as X-Site on every accounts call (config.siteId). Region defaults to "uki" (config.region).
  * Sage keeps no idempotency keys, so creates look first: a contact by email or name, a sales invoice
  * by its reference (our number), a receipt by contact, reference, amount and date. Invoice lines post
@@ -212,7 +212,7 @@ function call(
 /** Sage's documented 401 when the business's trial ended or its subscription was cancelled ("Frequently raised errors"). */
 const NO_ACTIVE_SUBSCRIPTION = "No active subscription. (MSE)";
 
-/** A lapsed subscription is not a bad key: the card says so, in Sage's words, with what to do (issue 30 §5). */
+/** A lapsed subscription is not a bad key: the card says so, in Sage's words, with what to do (docs/accounting.md). */
 function sageRefusal(error: unknown): unknown {
   if (!(error instanceof AccountingUnauthorized) || !error.message.endsWith(NO_ACTIVE_SUBSCRIPTION)) return error;
   return new AccountingUnauthorized(

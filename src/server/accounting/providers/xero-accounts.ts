@@ -4,7 +4,7 @@ import type { AccountingSession, ProviderChoice, ProviderChoiceOption, ProviderC
 import { callXero } from "./xero-api.js";
 
 /**
- * The organisation's chart of accounts (issue 30 §2). Xero's Demo Company books sales to "200" and
+ * The organisation's chart of accounts (docs/accounting.md). Xero's Demo Company books sales to "200" and
  * payments to "090", but a real organisation's chart is its own, and "not all accounts have a code
  * value" (Xero's spec): a bank account often has none. So after connecting, GET /Accounts is read and
  * the user picks the sales and payment accounts by name; each choice keeps the AccountID, the Code when

@@ -15,12 +15,12 @@ import { callXero, xeroIdempotencyKey, xeroSdk } from "./xero-api.js";
 import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthorizationUrl } from "./xero-oauth.js";
 
 /**
- * Xero (issue 16 §3): contacts, sales invoices (ACCREC), payments and voids, through xero-node's
+ * Xero (docs/accounting.md): contacts, sales invoices (ACCREC), payments and voids, through xero-node's
  * AccountingApi (xero-api.ts) and Xero's OAuth 2.0 code flow (xero-oauth.ts). Every create and update
  * carries an Idempotency-Key, so a retry after a lost answer returns Xero's first answer instead of a
  * second row.
  *
- * Accounts (issue 30 §2): the user picks the sales and payment accounts from the organisation's own
+ * Accounts: the user picks the sales and payment accounts from the organisation's own
  * chart (xero-accounts.ts); lines and payments name an account by its Code when it has one and by its
  * AccountID when it has none. Nothing is sent while a choice is missing.
  */

@@ -43,7 +43,7 @@ export async function markConnectionRefused(
   now: Date,
 ): Promise<string> {
   const name = providerName(row);
-  // A refusal that already says what to do (a lapsed subscription, a read-only user: issue 30 §5) is kept in those words.
+  // A refusal that already says what to do (a lapsed subscription, a read-only user) is kept in those words.
   const message =
     error.message.startsWith("Reconnect ") || error.saysWhatToDo ? error.message : reconnectMessage(name, error.message);
   await db.update(integrations).set({ status: "error", lastError: message, updatedAt: now }).where(eq(integrations.id, row.id));

@@ -9,7 +9,7 @@ import { PUSH_INVOICE_JOB } from "./sync-runs.js";
 /**
  * An invoice changed here after it was synced (voided, marked paid): push it again to every enabled,
  * connected accounting integration that already has it, so an invoice voided here is voided there and
- * one marked paid here records a payment there (issue 16 §3). Called after the change commits. Not
+ * one marked paid here records a payment there (docs/accounting.md). Called after the change commits. Not
  * synced yet anywhere: nothing to do; the next sync run takes it as it is. The number of pushes queued.
  */
 export async function queueAccountingPush(

@@ -9,7 +9,7 @@ import { PushRetryLater, pushInvoice } from "./push-invoice.js";
 import { beginSyncRun, countPushOutcome, failSyncRun, findSyncRun, PUSH_INVOICE_JOB, SYNC_RUN_JOB } from "./sync-runs.js";
 
 /**
- * The accounting queues (issue 16 §3): `accounting.sync-run` fans a run out into one
+ * The accounting queues (docs/accounting.md): `accounting.sync-run` fans a run out into one
  * `accounting.push-invoice` job per invoice. Pushes are "singleton" per integration and invoice
  * (singletonKey `{integrationId}:{invoiceId}`): one invoice is never pushed twice at once anywhere in
  * the cluster. A failed push is retried with backoff (5 s, 10 s, 20 s … six times).

@@ -26,7 +26,7 @@ import { openAccountingSession } from "./session.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
 
 /**
- * Pushes one invoice to one accounting integration, idempotently (issue 16 §3: "a retry never books
+ * Pushes one invoice to one accounting integration, idempotently ("a retry never books
  * anything twice"). Steps, each recorded in accounting_records before the next starts:
  *
  * 1. the client as a customer: created once with the record's key, then only updated when its
@@ -87,7 +87,7 @@ export async function pushInvoice(
   let current: AccountingRecordRow = invoiceRecord;
   let changed = false;
   try {
-    // 0. What the books cannot take at all is refused before anything is sent (issue 30 §3).
+    // 0. What the books cannot take at all is refused before anything is sent (docs/accounting.md).
     provider.refuseInvoice?.(session, { currency: local.invoice.currency, number: local.invoice.invoiceNumber });
 
     // 1. The customer.

@@ -1,7 +1,7 @@
 import type { AccountingProviderId } from "../../../core/accounting/providers.js";
 
 /**
- * The providers' published rate limits (issue 16; reference/protocols.md), per remote organisation.
+ * The providers' published rate limits (docs/accounting.md), per remote organisation.
  * The sync engine spaces requests by `60 000 / perMinute` ms (and at most `perSecond` a second), shared
  * by every instance through `outbound_rate_limits`; `perDay` stops a sync for the day (Xero).
  * Tests and benches may override them (config.accounting.rateLimits); the app never does.

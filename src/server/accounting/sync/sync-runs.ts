@@ -19,8 +19,8 @@ export const NO_QUEUE_MESSAGE = "Syncing runs on the job queue, which this serve
 
 /**
  * Queues a sync of the integration; the run as stored (state queued, or failed when there is no queue).
- * An integration has at most one unfinished run (the partial unique index accounting_sync_runs_active_key,
- * issue 23 defect 14): while one is queued or running, that run is answered (`reused`) and nothing is queued,
+ * An integration has at most one unfinished run (the partial unique index accounting_sync_runs_active_key;
+ * docs/security.md): while one is queued or running, that run is answered (`reused`) and nothing is queued,
  * so 20 clicks of Sync Now make one run. A run whose job could not be queued is failed at once, so it
  * never blocks the next Sync Now.
  */

@@ -13,7 +13,7 @@ export type VerifyResult =
   | { ok: false; message: string };
 
 /**
- * One real call to the provider (issue 16 §4: "a card shows connected only after a real call
+ * One real call to the provider ("a card shows connected only after a real call
  * succeeded"). Success: status connected, the remote organisation's name kept in config, no last
  * error. Failure: status error with the provider's words. Nothing else sets "connected" for an
  * accounting provider that has an API.
@@ -33,7 +33,7 @@ export async function verifyAccountingConnection(context: AccountingContext, row
   const now = context.now();
   if (result.ok) {
     // Merged in the statement: settings saved meanwhile are kept.
-    // What the provider told us about the company (issue 30: QuickBooks' tax setup, Sage's businesses) is kept too.
+    // What the provider told us about the company (QuickBooks' tax setup, Sage's businesses) is kept too.
     const learned = JSON.stringify({
       ...result.learned,
       ...(result.organisationName ? { organisationName: result.organisationName } : {}),

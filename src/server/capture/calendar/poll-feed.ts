@@ -26,12 +26,12 @@ import { NotACalendarError, type ReadOccurrences } from "./feed-occurrence.js";
 import { reconcileProposals } from "./reconcile-proposals.js";
 
 /**
- * One poll of an account's feed (issue 14 §4), for the job and for "Poll now". A conditional GET:
+ * One poll of an account's feed (docs/calendar-feeds.md), for the job and for "Poll now". A conditional GET:
  * 304 → only "last checked" is written. A new body → parsed, matched, reconciled with the proposals,
  * and (with "Confirm meetings automatically") the open ones confirmed. A feed whose content did not
  * change still has meetings that END as time passes; `nextEndAt` remembers the earliest one still
  * to come, and once it has passed the poll asks without validators, so that meeting is proposed.
- * The content is read in a worker thread within bounds (read-feed-in-worker.ts, issue 23 §1), and
+ * The content is read in a worker thread within bounds (read-feed-in-worker.ts), and
  * proposals and automatic confirmations are capped (core/capture/calendar/feed-bounds.ts, §2); what was cut
  * is stored with the feed (`config.warnings`) for the Calendar tab.
  */

@@ -5,7 +5,7 @@ import type { FeedReadJob, FeedReadMessage } from "./read-feed-in-worker.js";
 import { NotACalendarError, parseCalendar, READ_LIMITS, readOccurrences } from "./read-occurrences.js";
 
 /**
- * The worker thread that reads a calendar feed (issue 23 §1): ical.js's parse and the bounded
+ * The worker thread that reads a calendar feed (docs/security.md): ical.js's parse and the bounded
  * expansion run here, so a hostile feed costs this thread its budget and the server's own thread
  * nothing. Started by read-feed-in-worker.ts; bundled into dist/server/calendar-feed-worker.js by
  * scripts/build-server.mjs.

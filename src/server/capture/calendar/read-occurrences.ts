@@ -19,7 +19,7 @@ export type { FeedOccurrence, ReadOccurrences } from "./feed-occurrence.js";
 type Component = InstanceType<typeof ICAL.Component>;
 
 /**
- * An iCalendar feed's meetings in the window (issue 14 §4, 25 §1), read with Mozilla's ical.js
+ * An iCalendar feed's meetings in the window (docs/calendar-feeds.md), read with Mozilla's ical.js
  * (ical/): zones as the file defines them, never the server's (ical/feed-zones.ts); every occurrence
  * of every series: RRULEs, RDATEs, EXDATEs, RECURRENCE-ID and THISANDFUTURE overrides, and overrides
  * without their master (ical/expand-series.ts); a component that cannot be read skipped with its
@@ -27,7 +27,7 @@ type Component = InstanceType<typeof ICAL.Component>;
  * (core/capture/calendar/occurrence-key.ts), so a moved one keeps its proposal. A cancelled one
  * (STATUS:CANCELLED) is returned marked, so its proposal can be cancelled; an EXDATE'd one simply is
  * not there, which the caller treats the same way. All-day entries are not meetings and are skipped.
- * Bounded (issue 23 §1): occurrences per series and per feed, and time. It runs in a worker thread
+ * Bounded (docs/security.md): occurrences per series and per feed, and time. It runs in a worker thread
  * (read-feed-in-worker.ts), never on the thread that answers requests.
  */
 

@@ -7,13 +7,13 @@ import { PROPOSAL_SOURCE } from "./feed-integration.js";
 import type { MatchedOccurrence } from "./match-occurrences.js";
 
 /**
- * The feed's meetings → the account's proposals (issue 14 §4), in one transaction, keyed by
+ * The feed's meetings → the account's proposals (docs/calendar-feeds.md), in one transaction, keyed by
  * (account, "ics", occurrence key). Only a "proposed" (or "cancelled") proposal follows the feed: a
  * moved meeting moves it, a cancelled one (STATUS:CANCELLED, EXDATE, gone from the feed, or no client
  * among its attendees any more) cancels it, one that comes back reopens it. "confirmed" and
  * "dismissed" are the user's decisions and the feed never changes them.
  *
- * Bounded (issue 23 §2; core/capture/calendar/feed-bounds.ts): a poll opens at most MAX_NEW_PROPOSALS_PER_POLL
+ * Bounded (core/capture/calendar/feed-bounds.ts): a poll opens at most MAX_NEW_PROPOSALS_PER_POLL
  * proposals (new or reopened, the most recent meetings first), and never more than
  * MAX_OPEN_PROPOSALS_PER_FEED wait at once; what is held back is counted (`heldBack`) for the screen
  * and follows on later polls. When the read was cut (`complete` false), a proposal whose meeting was
@@ -44,7 +44,7 @@ export async function reconcileProposals(
   const readKeys = new Set(options.occurrences.map((occurrence) => occurrence.key));
   // Rows are looked up by key only for meetings that can change one (a client, a cancellation, a move);
   // the rest of the window's rows are found by their end. A feed of thousands of meetings with no
-  // client asks for none of them by key (PGlite runs on the server's thread: issue 23 §1).
+  // client asks for none of them by key (PGlite runs on the server's thread).
   const keys = options.occurrences
     .filter((o) => o.clientId !== null || o.cancelled || !o.key.endsWith(`@${o.startsAt.toISOString()}`))
     .map((occurrence) => occurrence.key);

@@ -17,7 +17,7 @@ import { presentTracking, readTracking, setTracking } from "./tracking-settings.
 import { WATCH_MEETINGS_JOB } from "./watch-meetings.js";
 
 /**
- * Platform Detection (spec 001 /platform-detection; issue 14 §5): what runs on the computer that
+ * Platform Detection: what runs on the computer that
  * serves the app (docs/decisions.md D13, every answer names it), and the opt-in desktop meeting
  * tracking. Signed-in only, and only for whom PLATFORM_DETECTION allows (access.ts: administrators and a
  * single-account install's one account by default); everyone else gets 403 saying why and what to set.

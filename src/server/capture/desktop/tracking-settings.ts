@@ -9,7 +9,7 @@ import { type DesktopTrackingConfig, desktopKey, readTrackingConfig } from "./de
 import { thisComputer } from "./observe-computer.js";
 import { endOpenDesktopCalls } from "./watch-meetings.js";
 
-/** Why switching on was refused: another account already tracks this computer (issue 23 defect 4). */
+/** Why switching on was refused: another account already tracks this computer (docs/security.md). */
 export const trackedElsewhere = (hostname: string) =>
   `Another account already tracks meetings on ${hostname}: only one account at a time can, so a meeting is never recorded (and billed) twice. It must switch tracking off first.`;
 

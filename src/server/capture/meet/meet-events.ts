@@ -5,7 +5,7 @@ import type { CaptureEvent } from "../capture-event.js";
  * From Google's shapes to what capture needs, without I/O (unit-tested beside this file):
  * a calendar event → the meeting to look up (its Meet code and times, its attendees); a Meet
  * conference record and its participants → capture events. Meet names signed-in participants by a
- * Google user id (`users/{id}`), never by address (protocols.md): the client is found through the
+ * Google user id (`users/{id}`), never by address (docs/meet.md): the client is found through the
  * calendar event's attendee emails.
  */
 

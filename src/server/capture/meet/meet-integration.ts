@@ -22,7 +22,7 @@ import {
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 
 /**
- * The account's Google Meet connection (spec 001 Settings → Meet, issue 14 §3): one `integrations`
+ * The account's Google Meet connection: one `integrations`
  * row, kind "meeting", provider "meet". Public state in `config`; the client secret, the refresh
  * and access tokens and the push channel's token are one encrypted secret object.
  */
@@ -69,7 +69,7 @@ export function findMeetIntegration(db: Db, accountId: number): Promise<Integrat
   return findIntegration(db, meetKey(accountId));
 }
 
-/** The client ID and secret to use: the ones given, else the stored secret; both are required (spec 001 §5). */
+/** The client ID and secret to use: the ones given, else the stored secret; both are required. */
 export function credentialsFrom(
   box: SecretBox,
   row: IntegrationRow | null,

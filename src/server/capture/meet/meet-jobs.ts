@@ -37,7 +37,7 @@ async function renewChannels(_data: Record<string, never>, context: JobContext):
   if (failures.length > 0) throw new Error(`Calendar channel renewal failed for ${failures.join("; ")}`);
 }
 
-/** Google Meet's jobs (issue 14 §3), registered in jobs/registry.ts. */
+/** Google Meet's jobs (docs/meet.md), registered in jobs/registry.ts. */
 export const meetJobs = {
   "meet.renew-channel": {
     rules: { policy: "stately", retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600 },

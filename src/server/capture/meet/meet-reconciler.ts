@@ -20,7 +20,7 @@ import { MeetReconnectNeeded, withMeetAccess } from "./meet-tokens.js";
 import { ownAddresses } from "./sync-calendar.js";
 
 /**
- * Meet's own record → the capture events the live path would have made (issue 25 §3): the conferences
+ * Meet's own record → the capture events the live path would have made (docs/meet.md): the conferences
  * that ENDED in the window (conferenceRecords.list, filter on end_time, 100 a page), and for each one not
  * yet captured and ended: its space's meeting code (spaces.get, once per space), the calendar event it
  * belongs to (events.list around the page's conferences, matched by meet-events.ts meetingOfConference,

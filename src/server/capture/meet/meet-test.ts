@@ -11,7 +11,7 @@ import { withMeetAccess } from "./meet-tokens.js";
 const PROBE_CODE = "minutely-connection-test";
 
 /**
- * POST /api/integrations/meet/test (spec 001 §7): asks Google, reports Google's own words.
+ * POST /api/integrations/meet/test: asks Google, reports Google's own words.
  * - Before consent (or with other credentials than the connected ones): exchange a deliberately
  *   invalid code at the token endpoint. `invalid_grant` means Google knows the client and its
  *   secret; `invalid_client` means it does not (its error_description is the message).

@@ -6,7 +6,7 @@ import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
-/** The X-Goog-* headers of a Calendar push (protocols.md "Google Meet"). */
+/** The X-Goog-* headers of a Calendar push (docs/meet.md). */
 export type CalendarPush = {
   token: string;
   channelId: string | undefined;

@@ -37,7 +37,7 @@ import { receiveCalendarPush } from "./receive-calendar-push.js";
 const STATE_TTL_SECONDS = 600;
 const TAGS = ["meet"];
 
-/** Settings → Integrations → Meet, Google's consent and Calendar's push notifications (issue 14 §3). */
+/** Settings → Integrations → Meet, Google's consent and Calendar's push notifications (docs/meet.md). */
 export async function meetRoutes(app: FastifyInstance): Promise<void> {
   const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
   const redirectUri = (request: FastifyRequest) => `${origin(request)}${MEET_CALLBACK_PATH}`;
@@ -185,7 +185,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const reason = consentFailureOf(error);
-        // Google's words stay on the server: the tab shows the row's last error (issue 23 defect 9).
+        // Google's words stay on the server: the tab shows the row's last error (docs/security.md).
         if (reason === "refused") await storeLastError(auth.accountId, error.message);
         return backToSettings(reply, { meet: "error", reason });
       }

@@ -36,7 +36,7 @@ function senderOf(context: PhoneContext, from: string | null, fallback: number |
 }
 
 /**
- * An incoming SMS on the account's Twilio-compatible number (spec 001: CALL_START [client] and CALL_END
+ * An incoming SMS on the account's Twilio-compatible number (CALL_START [client] and CALL_END
  * from the user's own mobile). Starts or ends a capture through the pipeline and answers what happened.
  */
 export async function handleSms(

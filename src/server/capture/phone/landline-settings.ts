@@ -29,7 +29,7 @@ export async function findLandline(db: Db, accountId: number): Promise<Integrati
 }
 
 /**
- * Status (spec 001 §4: connected, error, disconnected), honestly: connected only once a verified event
+ * Status (connected, error, disconnected), honestly: connected only once a verified event
  * has arrived; error when events could not be verified (a Twilio-compatible provider without its token).
  */
 export function landlineStatus(

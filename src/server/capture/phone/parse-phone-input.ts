@@ -4,7 +4,7 @@ import { AppError } from "../../../core/errors.js";
 import { parseInput } from "../../http/validate.js";
 
 /**
- * parseInput for the phone forms: spec 001 §5's "Invalid Phone Number: …" starts with "Invalid", which
+ * parseInput for the phone forms: the product's "Invalid Phone Number: …" starts with "Invalid", which
  * parseInput reads as one of zod's generic messages and prefixes with the field's name; the spec's
  * sentence is answered word for word instead.
  */

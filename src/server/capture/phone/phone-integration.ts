@@ -11,7 +11,7 @@ type UserPhoneFields = Pick<
   "id" | "phoneNumber" | "phoneExtension" | "phoneProvider" | "phoneIntegrationEnabled"
 >;
 
-/** The user's phone fields and the display number (spec 001 §3). */
+/** The user's phone fields and the display number. */
 export function presentPhoneIntegration(user: UserPhoneFields): PhoneIntegrationJson {
   return {
     id: user.id,
@@ -44,7 +44,7 @@ export async function updatePhoneIntegration(
 }
 
 /**
- * GET /api/integrations/status (spec 001 §3): each flag true only when that method has really
+ * GET /api/integrations/status: each flag true only when that method has really
  * received a verified event — the landline and the mobile by their rows' last event, the user's phone
  * system when it is on and a captured call (or a detected call test) involved its number.
  */

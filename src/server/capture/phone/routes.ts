@@ -33,8 +33,8 @@ const MOBILE_SAVED =
   "Mobile integration saved. Text CALL_START [client] and CALL_END from this number to your Twilio or SignalWire number to track calls.";
 
 /**
- * Phones (issue 13 §4–§6, spec 001 Settings → Mobile/iPhone and Landline/Office, /phone-integration,
- * §7): settings, status, the user's phone fields, the call test, and the phone webhooks.
+ * Phones (Settings → Mobile/iPhone and Landline/Office, /phone-integration;
+ * docs/capture-pipeline.md): settings, status, the user's phone fields, the call test, and the phone webhooks.
  */
 export async function phoneRoutes(app: FastifyInstance): Promise<void> {
   const origin = (request: FastifyRequest) => publicOrigin(app.config, request);

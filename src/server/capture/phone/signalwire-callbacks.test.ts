@@ -43,7 +43,7 @@ const context: PhoneContext = {
 };
 const signalwire = { provider: "signalwire", userId: 3 };
 const arrived = new Date("2026-03-03T17:13:02Z");
-// SignalWire's ids are UUIDs (protocols.md).
+// SignalWire's ids are UUIDs (docs/capture-pipeline.md).
 const CALL = "b3877c40-da60-4998-90ad-b792e98472ca";
 const PROJECT = "b3877c40-da60-4998-90ad-b792e98472af";
 

@@ -1,5 +1,5 @@
 /**
- * The SMS fallback commands (spec 001 Settings → Mobile): `CALL_START` optionally followed by a client's
+ * The SMS fallback commands: `CALL_START` optionally followed by a client's
  * name or number, and `CALL_END`. Case-insensitive; anything after CALL_END is ignored.
  */
 export type SmsCommand = { command: "start"; client: string | null } | { command: "end" } | { command: "unknown" };

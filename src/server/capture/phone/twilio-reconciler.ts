@@ -17,7 +17,7 @@ import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
 
 /**
  * Twilio's and SignalWire's own record → the capture events their status callbacks would have made
- * (issue 25 §3): the account's `Calls` list with a start-time filter, through Twilio's official SDK
+ * (docs/capture-pipeline.md): the account's `Calls` list with a start-time filter, through Twilio's official SDK
  * (`calls.list({startTimeAfter})`). SignalWire's compatibility API is the same wire at
  * `https://{space}/api/laml/2010-04-01/…` with the project id and an API token, so the same SDK is
  * pointed there. Each call is turned back into the status callback it stands for (CallSid, ParentCallSid,

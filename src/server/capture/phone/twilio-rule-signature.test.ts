@@ -3,7 +3,7 @@ import twilio from "twilio";
 import { describe, expect, it } from "vitest";
 import { isValidRuleSignature, parseSignatureSettings, ruleSignature, signedString } from "./twilio-rule-signature.js";
 
-/** Twilio's published vector (protocols.md "Twilio"): the string it signs, whatever the algorithm. */
+/** Twilio's published vector (docs/capture-pipeline.md): the string it signs, whatever the algorithm. */
 const URL_AS_CONFIGURED = "https://mycompany.com/myapp.php?foo=1&bar=2";
 const PARAMS = {
   CallSid: "CA1234567890ABCDE",

@@ -2,7 +2,7 @@ import { hmacOf, sameSecret } from "../../integrations/webhook-verification.js";
 import type { TwilioParams } from "./twilio-voice.js";
 
 /**
- * Twilio Webhook Rules (issue 25 §2.4; docs/capture-pipeline.md "Twilio Webhook Rules"): when a
+ * Twilio Webhook Rules (docs/capture-pipeline.md "Twilio Webhook Rules"): when a
  * Webhooks Rule matches the URL, Twilio signs with the rule's SharedKey and algorithm instead of the
  * auth token, and says so in `X-Twilio-Webhooks-Signature-Settings: key=<key sid>,algorithm=HMAC_SHA256`.
  * Only the hash changes: X-Twilio-Signature is still base64 HMAC over the full URL followed by the

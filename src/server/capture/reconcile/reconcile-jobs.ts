@@ -6,7 +6,7 @@ import { RECONCILED_ROWS } from "./reconcilers.js";
 import { type ReconcileJobData, runReconciliation } from "./run-reconciliation.js";
 
 /**
- * Reconciliation's jobs (issue 25 §3), rows of jobs/registry.ts: every hour one stately job
+ * Reconciliation's jobs (docs/capture-reconciliation.md), rows of jobs/registry.ts: every hour one stately job
  * queues a `capture.reconcile` per enabled source that can be reconciled (Zoom, Twilio, SignalWire,
  * Teams, Google Meet), each with the integration as singletonKey, so one source never has two waiting; "Reconcile
  * now" and Graph's lifecycle events queue the same job.

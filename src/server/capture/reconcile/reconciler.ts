@@ -5,7 +5,7 @@ import type { SecretBox } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 
 /**
- * What every provider's reconciliation does (issue 25 §3; docs/capture-reconciliation.md): read the
+ * What every provider's reconciliation does (docs/capture-reconciliation.md): read the
  * provider's own record of the calls in a window and turn each into the SAME capture events the live
  * webhook path makes (same source, external id, times and participants), so the one pipeline
  * (recordCaptureEvent) makes a missed call exactly as the live path would have, and a call already

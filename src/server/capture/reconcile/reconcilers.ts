@@ -4,7 +4,7 @@ import { teamsReconciler } from "../teams/teams-reconciler.js";
 import { zoomReconciler } from "../zoom/zoom-reconciler.js";
 import type { Reconciler } from "./reconciler.js";
 
-/** Each provider whose own record can be read, by the integration row's provider (issue 25 §3). */
+/** Each provider whose own record can be read, by the integration row's provider (docs/capture-reconciliation.md). */
 const RECONCILERS: Record<string, Reconciler> = {
   zoom: zoomReconciler,
   twilio: twilioReconciler,

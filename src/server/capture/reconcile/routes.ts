@@ -7,7 +7,7 @@ import { parseInput } from "../../http/validate.js";
 import { reconcileNow } from "./reconcile-now.js";
 import { getReconciliation } from "./reconcile-status.js";
 
-/** Per source on its tab: last event, last reconciliation, calls recovered; "Reconcile now" (issue 25 §3). */
+/** Per source on its tab: last event, last reconciliation, calls recovered; "Reconcile now" (docs/capture-reconciliation.md). */
 export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/integrations/:source/reconciliation",

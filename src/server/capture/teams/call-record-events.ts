@@ -10,7 +10,7 @@ import type { GraphCallRecord, GraphIdentitySet, GraphParticipant } from "./grap
  * (docs/capture-pipeline.md). The record's version is part of the event id: a corrected record
  * (Graph bumps `version`) is a new event, a repeat of the same version is a duplicate.
  *
- * Identities (issue 25 §2.2, docs/teams.md "Who took part"): Graph stopped filling `organizer` on
+ * Identities (docs/teams.md "Who took part"): Graph stopped filling `organizer` on
  * 2026-06-30; `organizer_v2` is expanded by default and, in Microsoft's own example, names the user
  * by Entra id and display name without a userPrincipalName, which the same user's participants_v2
  * entry does carry. So people are merged per Entra user id (phone and guest ids likewise): the first

@@ -7,7 +7,7 @@ import { onFirstUse } from "../../http/on-first-use.js";
 const graphSdk = onFirstUse<typeof import("@microsoft/microsoft-graph-client")>("@microsoft/microsoft-graph-client");
 
 /**
- * Microsoft Graph through its official SDK (protocols.md "Microsoft Teams (Graph)"), at
+ * Microsoft Graph through its official SDK (docs/teams.md), at
  * `config.microsoft.graphBase`: the call-records subscription and the call records themselves.
  * The SDK attaches the bearer only to Graph's own hosts or `customHosts` (a stand-in's), and its
  * RetryHandler already retries 429/503/504 after Retry-After a few times; what still fails is a

@@ -13,8 +13,8 @@ import type { Config } from "../../config.js";
 import { type MicrosoftFetch, microsoftFetch } from "./microsoft-fetch.js";
 
 /**
- * App-only tokens for Microsoft Graph from Microsoft's identity platform (protocols.md "Microsoft
- * Teams (Graph)"): msal-node's ConfidentialClientApplication.acquireTokenByClientCredential with
+ * App-only tokens for Microsoft Graph from Microsoft's identity platform
+ * (docs/teams.md): msal-node's ConfidentialClientApplication.acquireTokenByClientCredential with
  * scope https://graph.microsoft.com/.default, against `config.microsoft.authorityHost`.
  */
 export const GRAPH_SCOPE = "https://graph.microsoft.com/.default";

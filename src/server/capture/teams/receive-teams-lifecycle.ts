@@ -8,7 +8,7 @@ import { findTeamsWebhookTarget, readTeamsSecret, teamsConfigOf } from "./teams-
 
 /**
  * One delivery to the subscription's lifecycleNotificationUrl, /api/webhooks/teams/{token}/lifecycle
- * (issue 25 §2.3; Microsoft Graph "lifecycle notifications"): the same validationToken handshake as
+ * (Microsoft Graph "lifecycle notifications"): the same validationToken handshake as
  * the notification URL, then `{"value":[{subscriptionId, clientState, lifecycleEvent, …}]}` where
  * lifecycleEvent is reauthorizationRequired (renew now), subscriptionRemoved (Graph dropped the
  * subscription: make a new one and reconcile the gap) or missed (some notifications were not

@@ -8,7 +8,7 @@ import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
 
 /**
- * One delivery to /api/webhooks/teams/{token} (protocols.md "Microsoft Teams (Graph)"; issue 14 §2):
+ * One delivery to /api/webhooks/teams/{token} (docs/teams.md):
  * - `?validationToken=…`: Graph's handshake (also while POST /subscriptions is still in flight) →
  *   the decoded token as text/plain, for a token that names a Teams row;
  * - `{"value":[…]}`: change notifications. Each item's clientState is compared in constant time with

@@ -24,7 +24,7 @@ import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
 import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
-/** Settings → Integrations → Teams and Graph's change notifications (issue 14 §2, spec 001 Settings → Teams). */
+/** Settings → Integrations → Teams and Graph's change notifications. */
 export async function teamsRoutes(app: FastifyInstance): Promise<void> {
   const context = (): TeamsContext => ({ db: app.db, box: secretBoxFor(app.config), config: app.config, now: app.now() });
 

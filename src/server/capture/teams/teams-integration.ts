@@ -15,7 +15,7 @@ import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
- * The account's Teams connection (spec 001 Settings → Teams; issue 14 §2): one `integrations` row,
+ * The account's Teams connection: one `integrations` row,
  * kind "meeting", provider "teams". Public settings and the Graph subscription's state live in
  * `config`; the client secret and the subscription's clientState are one encrypted secret object;
  * the row's webhook token picks the account when Graph posts a notification.

@@ -130,7 +130,7 @@ export async function renewSubscriptionsJob(data: RenewSubscriptionData, context
 }
 
 /**
- * A verified lifecycle event (receive-teams-lifecycle.ts; issue 25 §2.3): reauthorizationRequired
+ * A verified lifecycle event (receive-teams-lifecycle.ts): reauthorizationRequired
  * renews the subscription now (a PATCH reauthorizes it); subscriptionRemoved makes a new one and
  * reconciles the gap; missed reconciles (Graph's list of call records is the record of what was not
  * delivered). A failure is kept on the row (status "error") and the job is retried.

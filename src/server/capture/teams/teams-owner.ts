@@ -3,7 +3,7 @@ import { findUser, GraphFailure, graphClient } from "./graph.js";
 import { acquireGraphToken, type TeamsCredentials } from "./identity.js";
 
 /**
- * Who the integration's owner is in Microsoft Entra ID (issue 25 §2.2): call records name people by
+ * Who the integration's owner is in Microsoft Entra ID (docs/teams.md): call records name people by
  * Entra object id, and organizer_v2 carries no userPrincipalName, so the owner is recognised by the
  * object id looked up here at connect: GET /users/{userPrincipalName} (User.ReadBasic.All). The
  * principal is the one the user typed, else their Minutely email. A refusal or an unknown user is

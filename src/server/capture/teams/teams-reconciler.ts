@@ -9,7 +9,7 @@ import { readTeamsSecret, teamsConfigOf } from "./teams-integration.js";
 import { credentialsOf } from "./teams-subscription.js";
 
 /**
- * Graph's own record → the capture events the change notifications would have made (issue 25 §3):
+ * Graph's own record → the capture events the change notifications would have made (docs/teams.md):
  * `GET /communications/callRecords?$filter=startDateTime ge …` (Graph keeps 30 days; the list carries
  * no participants), then for each record not yet captured and ended, the record and its
  * participants_v2 exactly as the `teams.fetch-call-record` job reads them, through the same

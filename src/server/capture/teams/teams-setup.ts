@@ -29,7 +29,7 @@ import { lookUpTeamsOwner } from "./teams-owner.js";
 import { credentialsOf, deleteSubscriptionQuietly, ensureSubscription, recordTeamsFailure } from "./teams-subscription.js";
 
 /**
- * Settings → Teams's three operations (spec 001 §5, §7, §8; issue 14 §2): save (and, when enabled,
+ * Settings → Teams's three operations (docs/teams.md): save (and, when enabled,
  * prove the credentials with a real token and subscribe to call records), test, and disconnect.
  */
 export type TeamsContext = { db: Db; box: SecretBox; config: Pick<Config, "microsoft">; now: Date };
@@ -126,7 +126,7 @@ export async function saveTeams(
 }
 
 /**
- * The test (spec 001 §7): asks Microsoft's identity platform for a Graph token with these
+ * The test: asks Microsoft's identity platform for a Graph token with these
  * credentials (the stored secret when none is given). Success or Microsoft's own error; reads only.
  */
 export async function testTeams(

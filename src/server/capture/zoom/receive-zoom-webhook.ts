@@ -34,7 +34,7 @@ function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | u
 const UNKNOWN_URL = "Unknown webhook URL: set up Zoom in Settings → Integrations and paste the URL it shows";
 
 /**
- * One delivery to /api/webhooks/zoom/{token} (issue 13 §3; ../shared/design/capture.md): the token
+ * One delivery to /api/webhooks/zoom/{token} (docs/capture-pipeline.md): the token
  * picks the account's row, whose Secret Token must have signed the exact raw body within the
  * freshness window; only then is the body parsed. URL validation is answered; meeting events become
  * capture events recorded by the one pipeline (idempotent on the event id); other event types are

@@ -21,7 +21,7 @@ import { disconnectZoom, findZoomIntegration, presentZoom, setupZoom, zoomWebhoo
 const SETUP_MESSAGE =
   "Zoom integration saved. Paste the webhook URL into your Zoom app's Event Subscription and add meeting.started, meeting.ended and meeting.participant_joined.";
 
-/** Settings → Integrations → Zoom and Zoom's webhook (issue 13 §3, spec 001 Settings → Zoom). */
+/** Settings → Integrations → Zoom and Zoom's webhook. */
 export async function zoomRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     "/api/integrations/setup-zoom",

@@ -4,7 +4,7 @@ import type { CallParticipant } from "../../db/schema/calls.js";
 import type { CaptureEvent } from "../capture-event.js";
 
 /**
- * Zoom's webhook bodies (protocols.md "Zoom webhooks") → what the adapter does with them. Only the
+ * Zoom's webhook bodies (docs/capture-pipeline.md) → what the adapter does with them. Only the
  * fields we use are read; everything else Zoom sends is ignored. Runs after the signature check.
  */
 
@@ -61,7 +61,7 @@ const KINDS = {
 
 /**
  * What is wrong with payload.object, naming the field: a missing uuid says so; a topic (or any other
- * field) too long or of the wrong kind names that field, not the uuid (issue 23 defect 14).
+ * field) too long or of the wrong kind names that field, not the uuid (docs/security.md).
  */
 function meetingProblem(event: string, object: unknown, error: z.ZodError): string {
   const issue = error.issues[0];

@@ -21,7 +21,7 @@ import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
- * The account's Zoom connection (spec 001 Settings → Zoom, issue 13 §3): one `integrations` row,
+ * The account's Zoom connection: one `integrations` row,
  * kind "meeting", provider "zoom". The Client ID, Client Secret and Secret Token are one encrypted
  * secret object; the row's webhook token picks the account when Zoom posts an event.
  */

@@ -7,7 +7,7 @@ import { readZoomSecret, zoomConfigOf } from "./zoom-integration.js";
 import { meetingParticipants, pastMeetings, type ZoomPastMeeting, ZoomToken } from "./zoom-rest.js";
 
 /**
- * Zoom's own record → the capture events the live webhooks would have made (issue 25 §3): each past
+ * Zoom's own record → the capture events the live webhooks would have made (docs/capture-pipeline.md): each past
  * meeting of the owner's Zoom user (the report of meetings, by day) becomes one "ended" event keyed
  * by the meeting UUID, like meeting.ended, at its end_time with its start_time, carrying its
  * participants exactly as meeting.participant_joined would (zoom-events.ts participantOf: the host

@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import { RECONCILE_TIMEOUT_MS, ReconcileFailure } from "../reconcile/reconciler.js";
 
 /**
- * Zoom's REST API with the app's Server-to-Server OAuth credentials (issue 25 §3; Zoom's
+ * Zoom's REST API with the app's Server-to-Server OAuth credentials (Zoom's
  * "Server-to-Server OAuth" and "Reports" documentation): a token from
  * `POST {oauth}/oauth/token?grant_type=account_credentials&account_id=…` (Basic client id:secret),
  * then the report of a user's past meetings and each meeting's participants. Only these three

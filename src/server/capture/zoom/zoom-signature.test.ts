@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyZoomSignature, ZOOM_FRESHNESS_SECONDS, zoomEncryptedToken, zoomSignature } from "./zoom-signature.js";
 
-/** The computed vector of ../shared/reference/protocols.md "Zoom webhooks". */
+/** A known vector of Zoom's documented signature: HMAC-SHA256 over "v0:{timestamp}:{body}". */
 const SECRET = "test_secret";
 const TIMESTAMP = "1700000000";
 const BODY =

@@ -6,7 +6,7 @@ import {
 } from "../../integrations/webhook-verification.js";
 
 /**
- * Zoom's webhook signature (protocols.md "Zoom webhooks"): `x-zm-signature` is `v0=` + hex
+ * Zoom's webhook signature (docs/capture-pipeline.md): `x-zm-signature` is `v0=` + hex
  * HMAC-SHA256(secret token, `v0:{x-zm-request-timestamp}:{raw body}`). Checked over the exact bytes
  * received, before anything parses them, in constant time, within a freshness window so a captured
  * delivery cannot be replayed later: the integrations kit's timestamped-HMAC verifier

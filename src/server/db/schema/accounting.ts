@@ -6,7 +6,7 @@ import { integrations } from "./integrations.js";
 
 /**
  * What each local customer (client), invoice, payment and tracked email is called in a connected
- * accounting system (issue 16). One row per integration, entity and local row: the unique key is
+ * accounting system (docs/accounting.md). One row per integration, entity and local row: the unique key is
  * what makes a second sync update instead of creating again. `idempotency_key` is chosen once,
  * before the first create, and sent with every retry of that create (QuickBooks `requestid`, Xero
  * `Idempotency-Key`), so a create the provider committed before the answer was lost is not repeated.
@@ -63,7 +63,7 @@ export const accountingSyncRuns = pgTable(
   },
   (t) => [
     index("accounting_sync_runs_integration_idx").on(t.integrationId, t.createdAt),
-    // One unfinished run per integration (issue 23 defect 14): a second Sync Now reuses it.
+    // One unfinished run per integration (docs/security.md): a second Sync Now reuses it.
     uniqueIndex("accounting_sync_runs_active_key")
       .on(t.integrationId)
       .where(sql`${t.state} in ('queued', 'running')`),
@@ -72,7 +72,7 @@ export const accountingSyncRuns = pgTable(
 );
 
 /**
- * A provider's rate limit shared by every instance (issue 16: QuickBooks 500 a minute per company,
+ * A provider's rate limit shared by every instance (QuickBooks 500 a minute per company,
  * Xero 60 a minute and 5,000 a day per organisation). Keyed by provider and remote organisation;
  * each request reserves the next free slot in one UPDATE, and a 429's Retry-After holds them all.
  */

@@ -117,7 +117,7 @@ export const pendingRegistrations = pgTable("pending_registrations", {
   paymentProvider: text("payment_provider").notNull(),
   paymentReference: text("payment_reference"),
   paymentCustomerId: text("payment_customer_id"),
-  /** The trial's setup intent (Stripe): complete-registration checks it itself (issue 30 §1). */
+  /** The trial's setup intent (Stripe): complete-registration checks it itself. */
   paymentSetupIntentId: text("payment_setup_intent_id"),
   expiresAt: instant("expires_at").notNull(),
   createdAt: instant("created_at").notNull().defaultNow(),

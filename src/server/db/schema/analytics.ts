@@ -5,8 +5,8 @@ import { accountIdColumn } from "./accounts.js";
 /**
  * Billed work per month (the month the work was done): the sum of the live invoice lines (not released;
  * a voided invoice's lines are released in the voiding transaction, invoices/void-invoice.ts). The
- * Analytics forecast reads 15 of these rows instead of every invoice line of 15 months (docs/analytics.md,
- * issue 27). Kept by statement triggers on invoice_items (migration 0019) in the transaction of each
+ * Analytics forecast reads 15 of these rows instead of every invoice line of 15 months (docs/analytics.md).
+ * Kept by statement triggers on invoice_items (migration 0019) in the transaction of each
  * change, so it can never disagree with the lines it sums; no route writes it.
  */
 export const billedWorkMonths = pgTable(
@@ -24,7 +24,7 @@ export const billedWorkMonths = pgTable(
 /**
  * The account's invoiced calls (ended, not test events) per month they started in the account's zone, per client,
  * source and pricing rules: what the Analytics page sums for a month or quarter instead of reading every invoiced
- * call of it (docs/analytics.md "How the request reads", issue 27). Raw seconds are kept unrounded so the captured
+ * call of it (docs/analytics.md "How the request reads"). Raw seconds are kept unrounded so the captured
  * value is still rounded once per client, source and rules over the whole period, as the rows would give it.
  * Kept by statement triggers on calls in the transaction of each change, and made again from the calls when the
  * account's time zone changes (migration 0020); no route writes it. Rows whose calls all went keep `calls = 0`.
@@ -66,7 +66,7 @@ export const invoicedCallMonths = pgTable(
 /**
  * Live invoice lines (not released) per month of their work date, invoice, kind and the billed call's source: the
  * Analytics page joins a few hundred of these to their invoices (client, status; a void invoice's lines are released)
- * instead of every line of the period and its call (docs/analytics.md, issue 27). `source` is '' for an email line.
+ * instead of every line of the period and its call (docs/analytics.md). `source` is '' for an email line.
  * Kept by statement triggers on invoice_items (migration 0020) in the transaction of each change; a call's source
  * never changes after capture. Rows go with their invoice; rows whose lines all went keep `lines = 0`.
  */

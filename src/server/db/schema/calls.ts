@@ -47,16 +47,16 @@ export const calls = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Who took part, as the provider reported them (names, emails, E.164 numbers): what the client was matched on. */
     participants: jsonb().$type<CallParticipant[]>().notNull().default([]),
-    /** Made by "Send a test event" (issue 29): marked on screen, removable in one click, never invoiced. */
+    /** Made by "Send a test event" (docs/first-run.md): marked on screen, removable in one click, never invoiced. */
     isTest: boolean("is_test").notNull().default(false),
     ...timestamps,
   },
   (t) => [
     // Newest first by (started_at, id): the id makes the keyset order total, so a page of
-    // GET /api/calls/page is one index range from its cursor (docs/paging.md, issue 31).
+    // GET /api/calls/page is one index range from its cursor (docs/paging.md).
     index("calls_account_started_idx").on(t.accountId, t.startedAt, t.id),
     // The trailing columns are what a client's period totals sum (clients/find-period-totals.ts): the aggregate
-    // reads the index alone instead of fetching each call of the period from the table (issue 31 plans).
+    // reads the index alone instead of fetching each call of the period from the table (docs/paging.md).
     index("calls_account_client_started_idx").on(
       t.accountId,
       t.clientId,
@@ -70,8 +70,8 @@ export const calls = pgTable(
     ),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
-    // Analytics: an account's ended work not yet invoiced, whenever it was done (issue 27 §1); ordered like the
-    // pages, so the Generate Invoice dialog's unbilled page is one range of unbilled calls (issue 31).
+    // Analytics: an account's ended work not yet invoiced, whenever it was done; ordered like the
+    // pages, so the Generate Invoice dialog's unbilled page is one range of unbilled calls (docs/paging.md).
     index("calls_account_unbilled_idx")
       .on(t.accountId, t.clientId, t.startedAt, t.id)
       .where(sql`${t.invoiceId} is null and ${t.endedAt} is not null`),

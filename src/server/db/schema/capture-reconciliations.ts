@@ -4,8 +4,8 @@ import { id, instant } from "./columns.js";
 import { integrations } from "./integrations.js";
 
 /**
- * One reconciliation of a capture source against the provider's own record (issue 25 §3;
- * docs/capture-reconciliation.md): which window was read, how many records it saw and how many
+ * One reconciliation of a capture source against the provider's own record
+ * (docs/capture-reconciliation.md): which window was read, how many records it saw and how many
  * calls it recovered (calls the webhooks never made, or never ended). The latest rows of an
  * integration are what its tab shows: last reconciliation, calls recovered.
  */

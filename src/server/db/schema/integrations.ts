@@ -31,7 +31,7 @@ export const integrations = pgTable(
   },
   (t) => [
     uniqueIndex("integrations_account_kind_provider_key").on(t.accountId, t.kind, t.provider),
-    // At most one account tracks meetings on a computer (issue 23 defect 4): one switched-on desktop row per hostname.
+    // At most one account tracks meetings on a computer (docs/security.md): one switched-on desktop row per hostname.
     uniqueIndex("integrations_desktop_hostname_key")
       .on(sql`(${t.config}->>'hostname')`)
       .where(sql`${t.kind} = 'desktop' and ${t.provider} = 'this-computer' and ${t.enabled}`),
@@ -92,7 +92,7 @@ export const captureActivity = pgTable(
 );
 
 /**
- * A call-detection test (spec 001 /phone-integration): open until ended; a verified event from the
+ * A call-detection test: open until ended; a verified event from the
  * configured number while it is open sets `detected_at`.
  */
 export const callTestSessions = pgTable("call_test_sessions", {

@@ -80,7 +80,7 @@ export const invoiceItems = pgTable(
     uniqueIndex("invoice_items_call_key").on(t.callId),
     uniqueIndex("invoice_items_email_key").on(t.emailId),
     index("invoice_items_invoice_idx").on(t.invoiceId, t.position),
-    // Analytics: an account's billed work by the day it was done (issue 27 §1).
+    // Analytics: an account's billed work by the day it was done.
     index("invoice_items_account_work_date_idx").on(t.accountId, t.workDate),
     check(
       "invoice_items_one_source",

@@ -3,8 +3,8 @@ import { instant } from "./columns.js";
 
 /**
  * OAuth `state` nonces already used by a callback (integrations/oauth-state.ts): the state is spent on
- * the server, so re-sending an old state and its nonce cookie by hand completes nothing (issue 23
- * defect 11). Kept until the state would have expired anyway, then pruned by the maintenance job.
+ * the server, so re-sending an old state and its nonce cookie by hand completes nothing
+ * (docs/security.md). Kept until the state would have expired anyway, then pruned by the maintenance job.
  */
 export const spentOAuthStates = pgTable(
   "spent_oauth_states",

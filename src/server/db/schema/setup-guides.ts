@@ -3,7 +3,7 @@ import { accounts } from "./accounts.js";
 import { instant } from "./columns.js";
 
 /**
- * The dashboard's "Set up automatic capture" guide (issue 29 §1), per account: whether it was
+ * The dashboard's "Set up automatic capture" guide (docs/first-run.md), per account: whether it was
  * dismissed, and whether a test call was seen. Its steps are not stored; they are read from the account's clients, integrations and
  * calls each time (server/first-run/setup-guide.ts), so they can never disagree with the data.
  */

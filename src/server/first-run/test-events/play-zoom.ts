@@ -10,7 +10,7 @@ import type { SecretBox } from "../../http/secrets.js";
 import { findTestGuest, TEST_TOPIC, testMeetingTimes } from "./test-meeting.js";
 
 /**
- * A test Zoom meeting as Zoom would post it (protocols.md "Zoom webhooks"): meeting.participant_joined
+ * A test Zoom meeting as Zoom would post it: meeting.participant_joined
  * with the client, then meeting.ended, each signed with the row's own Secret Token and checked by the
  * same signature check and parser as a real delivery. Only the row's "last event" is not touched:
  * an event Minutely made up proves nothing about Zoom (docs/decisions.md D12).

@@ -25,7 +25,7 @@ function pageSizeFor(currency: string): "LETTER" | "A4" {
 }
 
 /**
- * The invoice as a PDF stream, for a reply to pipe (issue 31: a large invoice is not built in memory and then
+ * The invoice as a PDF stream, for a reply to pipe (a large invoice is not built in memory and then
  * sent). pdfkit, a library made for generating PDFs: vector text (searchable, copyable), the standard PDF fonts
  * (nothing to embed), no browser involved. Pages are not buffered: each is finished (footer, stamp: pages.ts
  * `finishPage`) just before the next is added, and pdfkit writes it out then; "of 5" in "Page 2 of 5" is

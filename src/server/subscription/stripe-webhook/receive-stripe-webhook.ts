@@ -9,7 +9,7 @@ import { type StripeEventJob, stripeEventJob } from "./stripe-events.js";
 /**
  * Stripe's own tolerance: a signed delivery older than 5 minutes is refused as a replay. The SDK
  * checks only the age, so a timestamp more than 5 minutes ahead of our clock (a signature made to be
- * replayed for a year, issue 23 defect 7) is refused here too.
+ * replayed for a year) is refused here too.
  */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const APPLY_STRIPE_EVENT = "stripe.apply-event";
@@ -60,7 +60,7 @@ export function verifyStripeEvent(rawBody: string, signature: string | undefined
 }
 
 /**
- * POST /api/webhooks/stripe (issue 15 §3): verify before parsing anything, then in ONE transaction
+ * POST /api/webhooks/stripe (docs/payments.md): verify before parsing anything, then in ONE transaction
  * claim the event id in webhook_events and queue `stripe.apply-event`. A replay finds the claim and
  * changes nothing; a failed transaction claims nothing, so Stripe's retry still counts. The answer
  * goes back as soon as the job is queued: the work (re-reading the subscription) is the job's.

@@ -22,14 +22,14 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
 }
 
 /**
- * Sign-up paid with Stripe (issue 15 §1–2). startSubscription makes a customer and an incomplete
+ * Sign-up paid with Stripe (docs/payments.md). startSubscription makes a customer and an incomplete
  * subscription whose first invoice (or, with a trial, a setup intent) the browser confirms with
  * the Payment Element. confirmSubscription is the server's own check at complete-registration:
  * it re-reads the subscription from Stripe and lets the account in only when Stripe says it is
  * active, or trialing with a card the server checked itself (trial-card.ts). The browser's word is
  * never enough (docs/decisions.md D4).
  *
- * Trial: spec 000 §9 gives every plan a 14-day trial and the landing page promises it, so by
+ * Trial: the plan catalogue gives every plan a 14-day trial and the landing page promises it, so by
  * default the subscription trials 14 days (STRIPE_TRIAL_DAYS) and the payment step saves the card
  * through a setup intent; STRIPE_TRIAL_DAYS=0 charges the first period at sign-up.
  */
@@ -88,7 +88,7 @@ export function createStripeProvider(config: Config, stripe: Stripe): PaymentPro
       }
       const facts = subscriptionFacts(config.stripe, subscription);
       if (facts.status === "trialing") {
-        // Decided from what the server reads itself, not from Stripe having set a default (issue 30 §1).
+        // Decided from what the server reads itself, not from Stripe having set a default (docs/payments.md).
         await confirmTrialCard(stripe, {
           subscription,
           customerId: idOf(subscription.customer) ?? "",

@@ -5,7 +5,7 @@ import { formatMoney } from "../../../core/money.js";
 import { stripeFailure } from "./stripe-errors.js";
 
 /**
- * The payment test page's three calls (spec 001 §7 "Card payment provider"): each is one request to
+ * The payment test page's three calls: each is one request to
  * Stripe with the deployment's key. Nothing is stored on our side: the objects live in Stripe's
  * (test) account and show up in its Dashboard.
  */

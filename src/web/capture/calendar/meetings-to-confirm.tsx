@@ -11,8 +11,8 @@ import { Check, X } from "lucide-react";
 import { useCallProposals, useProposalActions } from "./use-call-proposals";
 
 /**
- * The dashboard's "Meetings to confirm" (issue 14 §4): meetings from the calendar feed with a client
- * among the attendees, with the platform its join link names (issue 25 §1.5), each confirmed with one click (it becomes a priced call in Recent Calls) or
+ * The dashboard's "Meetings to confirm" (docs/calendar-feeds.md): meetings from the calendar feed with a client
+ * among the attendees, with the platform its join link names, each confirmed with one click (it becomes a priced call in Recent Calls) or
  * dismissed. Shown only while there are any (or while they load or fail to load).
  */
 export function MeetingsToConfirm({ timezone }: { timezone: string }) {

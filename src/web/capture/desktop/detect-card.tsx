@@ -6,7 +6,7 @@ import { CheckCircle2, Info, ScanSearch, XCircle } from "lucide-react";
 import { PlatformIcon, platformName } from "./platform-icons";
 import { useDetectPlatform } from "./use-platform-detection";
 
-/** Detect Active Platform (spec 001): platform, confidence percent, details, and the evidence behind them. */
+/** Detect Active Platform: platform, confidence percent, details, and the evidence behind them. */
 export function DetectCard() {
   const detect = useDetectPlatform();
   return (

@@ -10,7 +10,7 @@ import { TrackingCard } from "./tracking-card";
 import { usePlatformInfo } from "./use-platform-detection";
 
 /**
- * Platform Detection (spec 001 /platform-detection; issue 14 §5): it inspects the computer that runs
+ * Platform Detection: it inspects the computer that runs
  * Minutely and names it (docs/decisions.md D13). Signed out, the route shows Access Denied (routes.tsx).
  * Signed in without access (PLATFORM_DETECTION: administrators only by default, or off), the server's
  * 403 says why and what an operator sets; the page shows that sentence and asks for nothing else.
@@ -52,7 +52,7 @@ export default function PlatformDetectionPage() {
   );
 }
 
-/** Why this page is off for this account (issue 23 defect 4): the server's sentence, word for word. */
+/** Why this page is off for this account (docs/security.md): the server's sentence, word for word. */
 function DetectionRefused({ message }: { message: string }) {
   return (
     <>

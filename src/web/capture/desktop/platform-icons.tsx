@@ -2,7 +2,7 @@ import { MEETING_PLATFORMS, type MeetingPlatform, PLATFORM_LABELS } from "@core/
 import { cn } from "@web/lib/utils";
 import { Hash, Headphones, type LucideIcon, MonitorPlay, Phone, Users, Video, Webcam } from "lucide-react";
 
-/** One icon per platform (spec 001: icons are known for these seven); lucide's generic shapes, no brand marks. */
+/** One icon per platform (icons are known for these seven); lucide's generic shapes, no brand marks. */
 const ICONS: Record<MeetingPlatform, { icon: LucideIcon; tone: string }> = {
   zoom: { icon: Video, tone: "bg-blue-500/15 text-blue-700 dark:text-blue-300" },
   teams: { icon: Users, tone: "bg-indigo-500/15 text-indigo-700 dark:text-indigo-300" },

@@ -6,7 +6,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { PlatformIcon, platformName } from "./platform-icons";
 import { usePlatformStatus } from "./use-platform-detection";
 
-/** Status overview (spec 001): each platform Active or Inactive, refreshed every 10 seconds. */
+/** Status overview: each platform Active or Inactive, refreshed every 10 seconds. */
 export function StatusCard() {
   const status = usePlatformStatus();
   return (

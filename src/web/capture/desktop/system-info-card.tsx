@@ -9,7 +9,7 @@ import { usePlatformInfo } from "./use-platform-detection";
 
 const OS_NAMES: Record<string, string> = { linux: "Linux", darwin: "macOS", win32: "Windows" };
 
-/** System info (spec 001): platform, architecture, supported flag, the platforms known, what can be inspected here. */
+/** System info: platform, architecture, supported flag, the platforms known, what can be inspected here. */
 export function SystemInfoCard() {
   const info = usePlatformInfo();
   return (

@@ -15,7 +15,7 @@ import { queryClient } from "@web/lib/query-client";
 import { queryKeys } from "@web/lib/query-keys";
 import { refreshAfter } from "@web/lib/query-refresh";
 
-/** Spec 001 §9: the status overview is refreshed every 10 seconds. */
+/** The status overview is refreshed every 10 seconds. */
 export const PLATFORM_STATUS_POLL_MS = 10_000;
 
 /** This computer: system, platforms known, what can be inspected. It does not change while the page is open. */
@@ -37,7 +37,7 @@ export function usePlatformTracking() {
 }
 
 /**
- * Detect Active Platform: a read, made on demand. Spec 001 §8's toasts: the server refused or failed
+ * Detect Active Platform: a read, made on demand. Its toasts: the server refused or failed
  * ("Detection Failed: Failed to detect active platform"), or the request itself failed ("Error: Failed
  * to detect platform").
  */

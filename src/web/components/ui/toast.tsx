@@ -4,7 +4,7 @@ import type { ComponentProps, ReactElement } from "react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cn } from "@web/lib/utils";
 
-/** Spec 000 §9: shown 5 s, swiped away to the right past 50 px. */
+/** Shown 5 s, swiped away to the right past 50 px. */
 export function ToastProvider({
   swipeDirection = "right",
   swipeThreshold = 50,

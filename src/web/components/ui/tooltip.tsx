@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { cn } from "@web/lib/utils";
 
-/** Spec 000 §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

@@ -7,7 +7,7 @@ import { CheckCircle2, PhoneCall, PhoneOff, XCircle } from "lucide-react";
 import { useCallTest } from "../use-phone-integration";
 
 /**
- * Test Call Detection (spec 001 /phone-integration): Start opens a test session, the user calls or
+ * Test Call Detection: Start opens a test session, the user calls or
  * texts from the configured number, End reports whether a real event arrived and how long it was.
  */
 export function CallTestCard({ saved }: { saved: PhoneIntegrationJson | undefined }) {

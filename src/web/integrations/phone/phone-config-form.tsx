@@ -39,7 +39,7 @@ function previewOf(phoneNumber: string | undefined, extension: string | null | u
 }
 
 /**
- * /phone-integration's configuration (spec 001 §2): the number, an optional extension and the
+ * /phone-integration's configuration: the number, an optional extension and the
  * provider, with the display number previewed read-only; Save sends the spec's phone settings payload.
  */
 export function PhoneConfigForm({ saved }: { saved: PhoneIntegrationJson }) {

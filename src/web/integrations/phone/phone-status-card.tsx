@@ -11,7 +11,7 @@ const ROWS = [
   { key: "landline", label: "Landline" },
 ] as const;
 
-/** Spec 001 /phone-integration: Phone System, Mobile and Landline, each Active once a real event arrived. */
+/** /phone-integration: Phone System, Mobile and Landline, each Active once a real event arrived. */
 export function PhoneStatusCard() {
   const status = useIntegrationStatus();
   return (

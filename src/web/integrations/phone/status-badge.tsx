@@ -10,7 +10,7 @@ const STATUS: Record<string, { label: string; variant: BadgeVariant }> = {
   disconnected: { label: "Disconnected", variant: "secondary" },
 };
 
-/** A capture integration's status (spec 001 §4: mobile connected/configuring/partial/disconnected, landline connected/error/disconnected). */
+/** A capture integration's status (mobile connected/configuring/partial/disconnected, landline connected/error/disconnected). */
 export function PhoneStatusBadge({ status }: { status: string }) {
   const shown = STATUS[status] ?? { label: status, variant: "secondary" as const };
   return (

@@ -1,5 +1,5 @@
 /**
- * Spec 001's messages read "Title: description" ('Invalid Phone Number: Please enter …'); a toast
+ * The product's messages read "Title: description" ('Invalid Phone Number: Please enter …'); a toast
  * shows the part before the first colon as its title. A message without one is all title.
  */
 export function toastText(message: string): { title: string; description?: string } {

@@ -19,7 +19,7 @@ import { toastText } from "./toast-text";
 const MOBILE_KEY = queryKeys.mobileIntegration();
 const LANDLINE_KEY = queryKeys.landlineIntegration();
 
-/** Spec 001 §8–9: the landline's failure toasts stay 5 s. */
+/** The landline's failure toasts stay 5 s. */
 export const LANDLINE_TOAST_MS = 5000;
 export const LANDLINE_FAILED = "Failed to connect landline integration. Please check your phone number and try again.";
 
@@ -36,7 +36,7 @@ function refusal(error: unknown): string | null {
   return error instanceof ApiError && error.status < 500 ? serverMessage(error, "") || null : null;
 }
 
-/** Settings → Mobile/iPhone: Save and Test, with spec 001 §8's toasts. */
+/** Settings → Mobile/iPhone: Save and Test, with their toasts. */
 export function useMobileActions() {
   const save = useMutation({
     mutationFn: (values: MobileSettingsRequest) =>
@@ -89,7 +89,7 @@ export function useMobileActions() {
 export type SavedLandline = z.infer<typeof saveLandlineResponse>["data"];
 
 /**
- * Settings → Landline/Office: Save, with spec 001 §8's toasts (a 401 is the app-wide "You are logged
+ * Settings → Landline/Office: Save, with its toasts (a 401 is the app-wide "You are logged
  * out. Logging in again..." and the sign-in redirect after 500 ms). `onSaved` gets the answer, which
  * carries the generic webhook's signing secret the one time it is created.
  */

@@ -1,5 +1,5 @@
 /**
- * A calendar file cut into its top-level components before anything parses it (issue 25 §1.2), so
+ * A calendar file cut into its top-level components before anything parses it, so
  * one component that cannot be read is skipped with its reason and the rest of the feed is read:
  * real files hold an event without its END line, a rule with spaces, an empty `RRULE:`. Lines are
  * unfolded (RFC 5545 §3.1) and the repeat rules calendar programs write outside the grammar are
