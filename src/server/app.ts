@@ -2,6 +2,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { auditedTransactions, registerAuditScope } from "./audit/audit-actor.js";
 import { SessionCache } from "./auth/session-cache.js";
+import { registerPermissionCheck } from "./auth/require-permission.js";
 import { registerSessionHook } from "./auth/session-hook.js";
 import { type AuthContext, pruneExpiredSessions } from "./auth/sessions.js";
 import type { Config } from "./config.js";
@@ -108,6 +109,8 @@ export async function buildApp(config: Config, options: { extraJobs?: JobRegistr
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) if (method !== "HEAD") routeTable.push({ method, url: route.url });
   });
+  // Before the routes: every /api route's declared permission becomes its first preHandler.
+  registerPermissionCheck(app);
   // Before the routes: it collects their schemas into GET /api/openapi.json.
   await registerOpenApi(app);
   registerSessionHook(app);

@@ -28,6 +28,8 @@ import { clientImportRoutes } from "./clients/client-import-routes.js";
 import { legalBillingRoutes } from "./legal-billing/routes.js";
 import { auditRoutes } from "./audit/routes.js";
 import { analyticsRoutes } from "./analytics/routes.js";
+import { teamRoutes } from "./team/routes.js";
+import { invitationRoutes } from "./team/invitation-routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -63,4 +65,6 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(legalBillingRoutes);
   await app.register(auditRoutes);
   await app.register(analyticsRoutes);
+  await app.register(teamRoutes);
+  await app.register(invitationRoutes);
 }

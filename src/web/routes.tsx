@@ -43,6 +43,8 @@ export const marketingRoutes: AppRoute[] = [
   { path: "/company", title: "Company", component: lazy(() => import("./public-site/company-page")) },
   { path: "/coming-soon", title: "Coming soon", component: lazy(() => import("./public-site/coming-soon-page")) },
   { path: "/waitlist", title: "Join the waitlist", component: lazy(() => import("./public-site/waitlist-page")) },
+  /** An invitation link (docs/team.md): the token in the fragment; signed in, the page says to sign out first. */
+  { path: "/join", title: "Join your practice", component: lazy(() => import("./team/accept-invitation-page")) },
 ];
 
 /** Signed-in screens, shown inside the app shell. */

@@ -5,7 +5,9 @@ import {
   captureReconciliations,
   integrations,
   invoiceItems,
+  invitations,
   notifications,
+  users,
 } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildEmail, buildInvoice, newAccount } from "../helpers/factories.js";
@@ -26,7 +28,9 @@ type Kind =
   | "notification"
   | "callTest"
   | "proposal"
-  | "financialIntegration";
+  | "financialIntegration"
+  | "member"
+  | "invitation";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -41,6 +45,8 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/notifications/")) return "notification";
   if (url.startsWith("/api/call-proposals/")) return "proposal";
   if (url.startsWith("/api/financial-integrations/:")) return "financialIntegration";
+  if (url.startsWith("/api/team/members/:")) return "member";
+  if (url.startsWith("/api/team/invitations/:")) return "invitation";
   return null;
 }
 
@@ -76,6 +82,7 @@ const bodies = (): Record<string, unknown> => ({
   "PUT /api/calls/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
   "PUT /api/emails/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
   "PUT /api/invoice-items/:id/legal-codes": { matterId: null, taskCode: "L120", activityCode: null },
+  "PUT /api/team/members/:id/role": { role: "admin" },
 });
 
 /** A valid query string per route (the LEDES routes need their format). Default: a period for reads, none for writes. */
@@ -106,6 +113,7 @@ const ACCOUNT_TABLES = [
   "call_proposals",
   "matters",
   "capture_reconciliations",
+  "invitations",
 ];
 
 let t: TestApp;
@@ -217,6 +225,23 @@ beforeAll(async () => {
     recordsSeen: 3,
     callsRecovered: 2,
   });
+  // A second person of the practice and an open invitation (Team plan; made here, the flow is tests/api/team.test.ts).
+  const [member] = await t.app.db
+    .insert(users)
+    .values({ accountId: ownerAccountId, email: "member@example.test", passwordHash: "x", role: "member" })
+    .returning();
+  ids.member = member!.id;
+  const [invitation] = await t.app.db
+    .insert(invitations)
+    .values({
+      accountId: ownerAccountId,
+      email: "invited@example.test",
+      role: "member",
+      tokenHash: "isolation-test",
+      expiresAt: new Date("2099-01-01T00:00:00Z"),
+    })
+    .returning();
+  ids.invitation = invitation!.id;
   // A call-detection test session: its id is random text, not a row number.
   await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
   textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../permissions.js";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans.js";
 import { text } from "./common.js";
 import { count, id, instant, money } from "./response-fields.js";
@@ -96,6 +97,8 @@ export const sessionUser = z.object({
   subscriptionStatus: text(),
   trialEndsAt: instant.nullable(),
   isAdmin: z.boolean(),
+  /** The person's role in the practice (core/permissions.ts): the web hides what it cannot do. */
+  role: z.enum(ROLES),
   createdAt: instant,
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -25,6 +25,7 @@ export async function choicesRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/:id/choices`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "The provider's lists to choose from (Xero accounts, QuickBooks tax codes, Sage businesses), read live",
         tags: TAGS,
         params: idParam,
@@ -43,6 +44,7 @@ export async function choicesRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/:id/choices`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Keep the chosen options (each must be in the provider's current list)",
         tags: TAGS,
         params: idParam,

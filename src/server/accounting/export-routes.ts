@@ -16,6 +16,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/export`,
     {
       schema: routeSchema({
+        permission: "exports:read",
         summary: "The invoice lines of issued invoices as CSV text (the browser saves it as a dated file)",
         tags: TAGS,
         body: exportRequest,
@@ -35,6 +36,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/export/revenue`,
     {
       schema: routeSchema({
+        permission: "exports:read",
         summary: "Revenue (lines of sent and paid invoices, by issue date) as a CSV download",
         tags: TAGS,
         querystring: revenueExportQuery,

@@ -20,6 +20,7 @@ export async function importFileRoute(app: FastifyInstance): Promise<void> {
     "/api/financial-integrations/:id/import-file",
     {
       schema: routeSchema({
+        permission: "exports:read",
         summary: "Timberline's AR import file for the invoices issued in the range (a CSV download)",
         tags: ["financial-integrations"],
         params: idParam,

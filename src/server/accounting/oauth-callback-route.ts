@@ -26,6 +26,7 @@ export async function oauthCallbackRoutes(app: FastifyInstance): Promise<void> {
     ACCOUNTING_OAUTH_CALLBACK_PATH,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary:
           "The providers' OAuth callback: checks the state, stores the tokens, checks the connection; redirects to the page",
         tags: ["financial-integrations"],

@@ -57,6 +57,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     BASE,
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The account's accounting connections (never a secret or token)",
         tags: TAGS,
         response: { 200: financialIntegrationListResponse },
@@ -80,6 +81,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     `${BASE}/supported`,
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The providers, their methods, fields and features (all available)",
         tags: TAGS,
         response: { 200: supportedProvidersResponse },
@@ -100,6 +102,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     BASE,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Create (201) or update (200) a connection; OAuth providers answer their consent page",
         tags: TAGS,
         body: createFinancialIntegrationRequest,
@@ -126,6 +129,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     `${BASE}/setup`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Settings → Financial: save a provider's settings (the same service as POST)",
         tags: TAGS,
         body: setupFinancialIntegrationRequest,
@@ -153,6 +157,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     `${BASE}/:id`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Change a connection's settings or enabled flag (only what is sent)",
         tags: TAGS,
         params: idParam,
@@ -182,6 +187,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     `${BASE}/:id`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Disconnect: revoke at the provider (best effort), erase tokens and secrets, keep the record links",
         tags: TAGS,
         params: idParam,
@@ -200,6 +206,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     `${BASE}/:id/connect`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "The provider's consent page for a saved OAuth connection (state-signed; a cookie binds it to this browser)",
         tags: TAGS,
         params: idParam,

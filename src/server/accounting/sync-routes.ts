@@ -28,6 +28,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/:id/sync`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Sync one connection over a date range (409 when it is disabled or not connected)",
         tags: TAGS,
         params: idParam,
@@ -53,6 +54,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/sync`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Sync every enabled connection: one result each, and 'Successfully synced to X out of Y integrations'",
         tags: TAGS,
         body: syncAllRequest,
@@ -75,6 +77,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/:id/records`,
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "What each client, invoice and payment is called there: remote ids, state, the provider's errors",
         tags: TAGS,
         params: idParam,

@@ -12,6 +12,7 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
     "/api/analytics",
     {
       schema: routeSchema({
+        permission: "analytics:read",
         summary: "Captured, billable, invoiced and paid work of a period; clients, sources, unbilled work and the forecast",
         tags: ["analytics"],
         querystring: analyticsQuery,

@@ -18,6 +18,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     "/api/audit",
     {
       schema: routeSchema({
+        permission: "audit:read",
         summary: "The account's audit log, newest first, searchable and paged",
         tags: ["audit"],
         querystring: auditQuery,
@@ -36,6 +37,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     "/api/audit/export",
     {
       schema: routeSchema({
+        permission: "audit:read",
         summary: "The audit log as CSV, with the same filters",
         tags: ["audit"],
         querystring: auditQuery,
@@ -60,6 +62,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       `/api/${kind}/:id/history`,
       {
         schema: routeSchema({
+          permission: "audit:read",
           summary: `Every change to one ${HISTORY_KINDS[kind].name.toLowerCase()}, oldest first`,
           tags: ["audit"],
           params: idParam,

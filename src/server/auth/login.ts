@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.js";
 import type { LoginRequest } from "../../core/contracts/auth.js";
 import type { Db } from "../db/client.js";
@@ -49,7 +49,8 @@ export async function login(
     .select({ user: users, account: accounts })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(sql`lower(${users.email})`, email))
+    // A removed member cannot sign in: the same answer as an unknown address.
+    .where(and(eq(sql`lower(${users.email})`, email), isNull(users.removedAt)))
     .limit(1);
   const ok = await verifyPassword(input.password, row?.user.passwordHash ?? dummyPasswordHash(input.passwordHashCost));
   if (!row || !ok) {

@@ -33,7 +33,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // lookup and reused until the cache entry goes (a second at most, or at once after a write).
   app.get(
     "/api/auth/user",
-    { schema: routeSchema({ summary: "The signed-in user", tags: ["auth"], response: { 200: sessionUser } }) },
+    {
+      schema: routeSchema({
+        permission: "account:use",
+        summary: "The signed-in user",
+        tags: ["auth"],
+        response: { 200: sessionUser },
+      }),
+    },
     (request, reply) => {
       const auth = requireAuth(request);
       auth.userJson ??= JSON.stringify(presentUser(auth.user, auth.account, app.config.adminEmails));

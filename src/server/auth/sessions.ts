@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { accounts, sessions, users } from "../db/schema/index.js";
 import { SESSION_TTL_SECONDS } from "./cookies.js";
@@ -57,7 +57,8 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    // A removed member's sessions are deleted with the removal; the condition keeps a straggler out too.
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.removedAt)))
     .limit(1);
   if (!row) return null;
   let { expiresAt } = row.session;

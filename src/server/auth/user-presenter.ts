@@ -30,6 +30,7 @@ export function presentUser(user: UserRow, account: AccountRow, adminEmails: rea
     subscriptionStatus: account.subscriptionStatus,
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
     isAdmin: isAdministrator(user, adminEmails),
+    role: user.role as SessionUser["role"],
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -22,6 +22,7 @@ export async function verifyEmailRoutes(app: FastifyInstance): Promise<void> {
     EMAIL_VERIFICATION_PATH,
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Mail a link that proves the sign-in address",
         tags: ["auth"],
         body: emptyBody,

@@ -49,6 +49,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Calls, newest first",
         tags: ["calls"],
         querystring: listCallsQuery,
@@ -67,6 +68,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/page",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Calls newest first, one keyset page at a time (optionally one client's, a period, unbilled only)",
         tags: ["calls"],
         querystring: callsPageQuery,
@@ -82,7 +84,14 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/calls/active",
-    { schema: routeSchema({ summary: "Running call timers", tags: ["calls"], response: { 200: z.array(activeCallJson) } }) },
+    {
+      schema: routeSchema({
+        permission: "calls:read",
+        summary: "Running call timers",
+        tags: ["calls"],
+        response: { 200: z.array(activeCallJson) },
+      }),
+    },
     async (request) => {
       const { accountId } = requireAuth(request);
       return (await findActiveCalls(app.db, accountId)).map(presentActiveCall);
@@ -93,6 +102,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/start",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Start a call timer",
         tags: ["calls"],
         body: startCallRequest,
@@ -112,6 +122,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/end/:id",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "End a call timer and price the call",
         tags: ["calls"],
         params: idParam,
@@ -132,6 +143,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/end-all",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "End every running timer",
         tags: ["calls"],
         body: emptyBody,
@@ -150,6 +162,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/reprice",
     {
       schema: routeSchema({
+        permission: "rates:write",
         summary: "Reprice unbilled calls with the current rules",
         tags: ["calls"],
         body: repriceCallsRequest,
@@ -165,7 +178,15 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/api/calls",
-    { schema: routeSchema({ summary: "Log a past call", tags: ["calls"], body: logCallRequest, response: { 201: callJson } }) },
+    {
+      schema: routeSchema({
+        permission: "calls:write",
+        summary: "Log a past call",
+        tags: ["calls"],
+        body: logCallRequest,
+        response: { 201: callJson },
+      }),
+    },
     async (request, reply) => {
       const { account } = requireAuth(request);
       const input = parseInput(logCallRequest, request.body);
@@ -179,6 +200,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/:id",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Edit a call",
         tags: ["calls"],
         params: idParam,
@@ -198,6 +220,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/:id/assign-client",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Assign a client to a call and remember its numbers or addresses for that client",
         tags: ["calls"],
         params: idParam,
@@ -218,6 +241,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/:id",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Delete a call",
         tags: ["calls"],
         params: idParam,
@@ -239,6 +263,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/client/:id",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "One client's calls in a period (client log)",
         tags: ["calls"],
         params: idParam,
@@ -261,6 +286,7 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/client/:id",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "One client's tracked emails in a period (client log)",
         tags: ["emails"],
         params: idParam,

@@ -18,6 +18,7 @@ export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/contact-check",
     {
       schema: routeSchema({
+        permission: "clients:read",
         summary: "Check a client's phone (read in the account's country) and find other clients with the same email or number",
         tags: ["clients"],
         querystring: contactCheckQuery,
@@ -35,6 +36,7 @@ export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/import/preview",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Read a CSV of clients (name, email, phone, company, rate): each row with its errors and warnings; nothing is saved",
         tags: ["clients"],
         body: clientImportRequest,
@@ -52,6 +54,7 @@ export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/import",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Import a CSV of clients: all rows, or none when any row has an error",
         tags: ["clients"],
         body: clientImportRequest,

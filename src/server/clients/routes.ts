@@ -33,6 +33,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients",
     {
       schema: routeSchema({
+        permission: "clients:read",
         summary: "List clients",
         tags: ["clients"],
         querystring: listClientsQuery,
@@ -51,6 +52,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Create a client",
         tags: ["clients"],
         body: createClientRequest,
@@ -70,6 +72,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id",
     {
       schema: routeSchema({
+        permission: "clients:read",
         summary: "One client and its totals",
         tags: ["clients"],
         params: idParam,
@@ -89,6 +92,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Update a client",
         tags: ["clients"],
         params: idParam,
@@ -109,6 +113,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Delete a client (archived when it has invoices)",
         tags: ["clients"],
         params: idParam,
@@ -126,6 +131,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/period-totals",
     {
       schema: routeSchema({
+        permission: "rates:read",
         summary: "One client's totals for a period, summed by the database (client log cards and tab counts)",
         tags: ["clients"],
         params: idParam,
@@ -145,6 +151,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/export.csv",
     {
       schema: routeSchema({
+        permission: "exports:read",
         summary: "One client's calls and emails of a period as CSV, streamed batch by batch",
         tags: ["clients"],
         params: idParam,
@@ -178,6 +185,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
   } as const;
   for (const [name, { find, item }] of Object.entries(lists)) {
     const schema = routeSchema({
+      permission: name === "invoices" ? "invoices:read" : "calls:read",
       summary: `One client's ${name}`,
       tags: ["clients"],
       params: idParam,

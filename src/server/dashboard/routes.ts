@@ -10,6 +10,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     "/api/dashboard/stats",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Today's figures in the account's time zone",
         tags: ["dashboard"],
         response: { 200: dashboardStats },

@@ -34,6 +34,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The mailbox connection (never a password)",
         tags: ["mailbox"],
         response: { 200: mailboxSettingsResponse },
@@ -49,6 +50,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Connect or change the mailbox",
         tags: ["mailbox"],
         body: mailboxSettingsRequest,
@@ -67,6 +69,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/test",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Sign in to the mailbox and report",
         tags: ["mailbox"],
         response: { 200: mailboxTestResponse },
@@ -82,6 +85,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Disconnect the mailbox and erase its secrets",
         tags: ["mailbox"],
         response: { 200: successMessage },
@@ -98,6 +102,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/oauth/:provider/start",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "OAuth sign-in: redirects to the provider",
         tags: ["mailbox"],
         params: oauthProviderParam,
@@ -122,6 +127,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/oauth/:provider/callback",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "OAuth sign-in: the provider's answer; redirects to /emails",
         tags: ["mailbox"],
         params: oauthProviderParam,

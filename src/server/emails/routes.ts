@@ -39,6 +39,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/search",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Search the connected mailbox by subject",
         tags: ["emails"],
         body: searchEmailsRequest,
@@ -56,6 +57,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/calculate-billing",
     {
       schema: routeSchema({
+        permission: "rates:read",
         summary: "Price chosen emails",
         tags: ["emails"],
         body: calculateBillingRequest,
@@ -78,6 +80,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/track",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Save a priced email for a client",
         tags: ["emails"],
         body: trackEmailRequest,
@@ -103,6 +106,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Recent tracked emails",
         tags: ["emails"],
         querystring: listEmailsQuery,
@@ -120,6 +124,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/page",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Tracked emails newest first, one keyset page at a time (optionally one client's, a period)",
         tags: ["emails"],
         querystring: emailsPageQuery,
@@ -137,6 +142,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/:id",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Delete a tracked email",
         tags: ["emails"],
         params: idParam,
@@ -155,6 +161,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     "/api/emails/:id/sync-accounting",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Send a tracked email to the accounting system",
         tags: ["emails"],
         params: idParam,

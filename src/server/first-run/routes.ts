@@ -25,6 +25,7 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
     "/api/setup-guide",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The 'Set up automatic capture' checklist: each step and whether it is done",
         tags: ["capture"],
         response: { 200: setupGuideJson },
@@ -40,6 +41,7 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
     "/api/setup-guide",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Dismiss the setup guide (remembered for the account) or show it again",
         tags: ["capture"],
         body: updateSetupGuideRequest,
@@ -58,6 +60,7 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
     "/api/capture/health",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "Each connected capture source: status in one vocabulary, last event, calls this week, the problem and its fix",
         tags: ["capture"],
         response: { 200: captureHealthJson },
@@ -73,6 +76,7 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
     "/api/capture/test-event",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Play one signed test event through the pipeline (a calendar: read it now and list the meetings found)",
         tags: ["capture"],
         body: sendTestEventRequest,
@@ -90,6 +94,7 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
     "/api/capture/test-calls/:id",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Remove a test call (and its notification); a real call is refused",
         tags: ["capture"],
         params: idParam,

@@ -1,15 +1,24 @@
 import type { FastifySchema } from "fastify";
 import { z } from "zod";
 import { errorBody } from "../../core/contracts/response-fields.js";
+import type { Permission } from "../../core/permissions.js";
 
 /** An answer that is not JSON (a redirect, a PDF, a CSV): documented, never serialised by a schema. */
 export type OtherAnswer = { description: string; contentType?: string };
 
-export type RouteContract = {
+/**
+ * Who may call a route: `public` (no session: sign-in, sign-up, the waitlist form, health, webhooks, this
+ * document) or the permission of core/permissions.ts a signed-in role needs. Every route says one of the two;
+ * auth/require-permission.ts enforces it (docs/team.md).
+ */
+export type RouteAccess = { public: true; permission?: never } | { public?: false; permission: Permission };
+
+/** The OpenAPI extension that carries a route's permission (read by the preHandler and the role × route tests). */
+export const PERMISSION_KEY = "x-permission";
+
+export type RouteContract = RouteAccess & {
   summary: string;
   tags: string[];
-  /** No session needed (sign-in, sign-up, the waitlist form, health, this document). */
-  public?: boolean;
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
@@ -93,7 +102,9 @@ export function routeSchema(contract: RouteContract): FastifySchema {
   return {
     summary: contract.summary,
     tags: contract.tags,
-    ...(contract.public ? {} : { security: [{ session: [] }] }),
+    ...(contract.public
+      ? { [PERMISSION_KEY]: "public" }
+      : { security: [{ session: [] }], [PERMISSION_KEY]: contract.permission }),
     ...(contract.body ? { body: jsonSchemaOf(contract.body, "input") } : {}),
     ...(contract.querystring ? { querystring: jsonSchemaOf(contract.querystring, "input") } : {}),
     ...(contract.params ? { params: jsonSchemaOf(contract.params, "input") } : {}),

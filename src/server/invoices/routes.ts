@@ -62,7 +62,14 @@ const INVOICE_ACTIONS = [
 export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/invoices",
-    { schema: routeSchema({ summary: "Invoices", tags: ["invoices"], response: { 200: z.array(invoiceJson) } }) },
+    {
+      schema: routeSchema({
+        permission: "invoices:read",
+        summary: "Invoices",
+        tags: ["invoices"],
+        response: { 200: z.array(invoiceJson) },
+      }),
+    },
     async (request) => {
       const { accountId } = requireAuth(request);
       const rows = await findInvoices(app.db, accountId);
@@ -74,6 +81,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/page",
     {
       schema: routeSchema({
+        permission: "invoices:read",
         summary: "Invoices newest first, one keyset page at a time (optionally one client's)",
         tags: ["invoices"],
         querystring: invoicesPageQuery,
@@ -91,6 +99,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Invoice every unbilled call and email of a period, one invoice per client",
         tags: ["invoices"],
         body: createInvoicesRequest,
@@ -109,6 +118,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/generate",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Invoice selected calls",
         tags: ["invoices"],
         body: generateInvoiceRequest,
@@ -127,6 +137,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id",
     {
       schema: routeSchema({
+        permission: "invoices:read",
         summary: "One invoice with its lines",
         tags: ["invoices"],
         params: idParam,
@@ -145,6 +156,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id/pdf",
     {
       schema: routeSchema({
+        permission: "invoices:read",
         summary: "The invoice as PDF",
         tags: ["invoices"],
         params: idParam,
@@ -173,6 +185,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id/send",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Mail the invoice (draft → sent)",
         tags: ["invoices"],
         params: idParam,
@@ -193,7 +206,13 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     app.route({
       method: action.method,
       url: action.url,
-      schema: routeSchema({ summary: action.summary, tags: ["invoices"], params: idParam, response: { 200: action.response } }),
+      schema: routeSchema({
+        permission: "invoices:write",
+        summary: action.summary,
+        tags: ["invoices"],
+        params: idParam,
+        response: { 200: action.response },
+      }),
       handler: async (request) => {
         const { accountId } = requireAuth(request);
         const { id } = parseInput(idParam, request.params);

@@ -37,7 +37,14 @@ const CODE_TARGETS = [
 export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/settings/legal-billing",
-    { schema: routeSchema({ summary: "Legal e-billing settings", tags, response: { 200: legalBillingSettingsJson } }) },
+    {
+      schema: routeSchema({
+        permission: "settings:read",
+        summary: "Legal e-billing settings",
+        tags,
+        response: { 200: legalBillingSettingsJson },
+      }),
+    },
     async (request) => {
       const { accountId, user } = requireAuth(request);
       return getLegalBillingSettings(app.db, { accountId, user });
@@ -48,6 +55,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/settings/legal-billing",
     {
       schema: routeSchema({
+        permission: "settings:write",
         summary: "Save legal e-billing settings",
         tags,
         body: legalBillingSettingsForm,
@@ -65,6 +73,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/legal",
     {
       schema: routeSchema({
+        permission: "clients:read",
         summary: "A client's e-billing id, defaults and matters",
         tags,
         params: idParam,
@@ -82,6 +91,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/legal",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Save a client's e-billing id and defaults",
         tags,
         params: idParam,
@@ -101,6 +111,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/matters",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Add a matter to a client",
         tags,
         params: idParam,
@@ -121,7 +132,14 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     "/api/matters/:id",
     {
-      schema: routeSchema({ summary: "Change a matter", tags, params: idParam, body: matterForm, response: { 200: matterJson } }),
+      schema: routeSchema({
+        permission: "clients:write",
+        summary: "Change a matter",
+        tags,
+        params: idParam,
+        body: matterForm,
+        response: { 200: matterJson },
+      }),
     },
     async (request) => {
       const { accountId } = requireAuth(request);
@@ -135,6 +153,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/matters/:id",
     {
       schema: routeSchema({
+        permission: "clients:write",
         summary: "Delete a matter no invoice names",
         tags,
         params: idParam,
@@ -153,6 +172,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
       target.url,
       {
         schema: routeSchema({
+          permission: "calls:read",
           summary: `The matter and codes of ${target.what}`,
           tags,
           params: idParam,
@@ -169,6 +189,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
       target.url,
       {
         schema: routeSchema({
+          permission: "calls:write",
           summary: `Choose the matter and codes of ${target.what}`,
           tags,
           params: idParam,
@@ -187,7 +208,14 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     "/api/invoices/ledes-checks",
-    { schema: routeSchema({ summary: "Invoices marked as checked", tags, response: { 200: ledesChecksJson } }) },
+    {
+      schema: routeSchema({
+        permission: "invoices:read",
+        summary: "Invoices marked as checked",
+        tags,
+        response: { 200: ledesChecksJson },
+      }),
+    },
     async (request) => {
       const { accountId } = requireAuth(request);
       return findLedesChecks(app.db, accountId);
@@ -198,6 +226,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id/ledes/check",
     {
       schema: routeSchema({
+        permission: "invoices:read",
         summary: "Check an invoice's LEDES file before download",
         tags,
         params: idParam,
@@ -217,6 +246,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id/ledes",
     {
       schema: routeSchema({
+        permission: "exports:read",
         summary: "Download the invoice as LEDES 1998B or LEDES XML 2.1",
         tags,
         params: idParam,
@@ -241,6 +271,7 @@ export async function legalBillingRoutes(app: FastifyInstance): Promise<void> {
     "/api/invoices/:id/ledes/checked",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Mark an invoice's LEDES file as checked",
         tags,
         params: idParam,

@@ -52,6 +52,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/stream",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Live call changes of the account (server-sent events)",
         tags: ["calls"],
         response: {

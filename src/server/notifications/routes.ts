@@ -16,6 +16,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     "/api/notifications/unread",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Unread notifications",
         tags: ["notifications"],
         response: { 200: z.array(notificationJson) },
@@ -32,6 +33,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     "/api/notifications/:id/read",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Dismiss a notification",
         tags: ["notifications"],
         params: idParam,
@@ -49,6 +51,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     "/api/notifications/:id/send-invoice",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Invoice Ready: send now",
         tags: ["notifications"],
         params: idParam,
@@ -78,6 +81,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     "/api/notifications/:id/save-invoice",
     {
       schema: routeSchema({
+        permission: "invoices:write",
         summary: "Invoice Ready: save for later",
         tags: ["notifications"],
         params: idParam,

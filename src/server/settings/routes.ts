@@ -11,7 +11,14 @@ import { routeSchema } from "../http/route-schema.js";
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/settings",
-    { schema: routeSchema({ summary: "Billing and profile settings", tags: ["settings"], response: { 200: settingsResponse } }) },
+    {
+      schema: routeSchema({
+        permission: "settings:read",
+        summary: "Billing and profile settings",
+        tags: ["settings"],
+        response: { 200: settingsResponse },
+      }),
+    },
     async (request) => {
       const auth = requireAuth(request);
       return presentSettings(auth.user, auth.account);
@@ -22,6 +29,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     "/api/settings",
     {
       schema: routeSchema({
+        permission: "settings:write",
         summary: "Change any settings",
         tags: ["settings"],
         body: updateSettingsRequest,

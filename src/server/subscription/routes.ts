@@ -40,6 +40,7 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
     "/api/billing/subscription",
     {
       schema: routeSchema({
+        permission: "billing:manage",
         summary: "The account's plan, cycle, status, trial days left, next payment and whether it may track",
         tags: ["billing"],
         response: { 200: subscriptionJson },
@@ -55,6 +56,7 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
     "/api/billing/portal",
     {
       schema: routeSchema({
+        permission: "billing:manage",
         summary: "Open Stripe's customer portal (update the card, pay, change or cancel); answers the URL to go to",
         tags: ["billing"],
         body: emptyBody,
@@ -81,6 +83,7 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
     "/api/billing/change-plan",
     {
       schema: routeSchema({
+        permission: "billing:manage",
         summary: "Change plan or billing cycle: through Stripe (prorated) for a subscription, locally during a card-free trial",
         tags: ["billing"],
         body: changePlanRequest,
@@ -106,6 +109,7 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
     "/api/billing/checkout",
     {
       schema: routeSchema({
+        permission: "billing:manage",
         summary:
           "Start a card subscription on Stripe Checkout (no live Stripe subscription yet); plan and cycle default to the account's own. Answers the URL to go to",
         tags: ["billing"],

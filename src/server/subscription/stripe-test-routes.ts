@@ -60,6 +60,7 @@ export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
     "/api/stripe/test",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary:
           "Check the Stripe connection: the account behind STRIPE_SECRET_KEY (success false with the reason otherwise); administrators only, one check per minute",
         tags: ["stripe"],
@@ -76,6 +77,7 @@ export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
     "/api/stripe/payment-intent",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Create a test payment intent (amount in dollars, sent to Stripe in cents); administrators only",
         tags: ["stripe"],
         body: paymentIntentRequest,
@@ -93,6 +95,7 @@ export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
     "/api/stripe/customer",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Create a test customer (email, optional name); administrators only",
         tags: ["stripe"],
         body: testCustomerRequest,

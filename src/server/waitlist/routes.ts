@@ -39,7 +39,12 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/waitlist/stats",
     {
-      schema: routeSchema({ summary: "Waitlist figures (administrators)", tags: ["waitlist"], response: { 200: waitlistStats } }),
+      schema: routeSchema({
+        permission: "account:use",
+        summary: "Waitlist figures (administrators)",
+        tags: ["waitlist"],
+        response: { 200: waitlistStats },
+      }),
     },
     async (request) => {
       requireAdmin(request);
@@ -51,6 +56,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     "/api/waitlist/entries",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Waitlist entries, a page (administrators)",
         tags: ["waitlist"],
         querystring: waitlistEntriesQuery,
@@ -67,6 +73,7 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
     "/api/waitlist/export",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Waitlist as CSV (administrators)",
         tags: ["waitlist"],
         response: { 200: { description: "CSV file", contentType: "text/csv" } },

@@ -14,6 +14,8 @@ export type ChoiceSelectProps = {
   name?: string;
   /** The trigger button's id, for a <Label htmlFor>. */
   id?: string;
+  /** The trigger's accessible name when no label points at it (a picker in a table row). */
+  ariaLabel?: string;
   onBlur?: () => void;
   triggerClassName?: string;
   contentClassName?: string;
@@ -33,6 +35,7 @@ export function ChoiceSelect({
   disabled,
   name,
   id,
+  ariaLabel,
   onBlur,
   triggerClassName,
   contentClassName,
@@ -40,7 +43,7 @@ export function ChoiceSelect({
 }: ChoiceSelectProps) {
   // No `id` key at all when none is given: FormControl's Slot lets the child's own props win, even undefined ones.
   const trigger = (
-    <SelectTrigger {...(id === undefined ? {} : { id })} className={triggerClassName} onBlur={onBlur}>
+    <SelectTrigger {...(id === undefined ? {} : { id })} aria-label={ariaLabel} className={triggerClassName} onBlur={onBlur}>
       <SelectValue placeholder={placeholder} />
     </SelectTrigger>
   );

@@ -90,6 +90,8 @@ export const queryKeys = {
   auditLog: (filters: string) => [`/api/audit?${filters}`] as const,
   /** The History of one client, call or invoice (every change, oldest first). */
   recordHistory: (kind: "clients" | "calls" | "invoices", id: Id) => [`/api/${kind}`, String(id), "history"] as const,
+  /** Settings → Team: members, open invitations, the plan's seats. */
+  team: () => ["/api/team"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -191,6 +193,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "analytics";
     case "/api/audit":
       return "auditLog";
+    case "/api/team":
+      return "team";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

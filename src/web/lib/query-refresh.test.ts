@@ -54,6 +54,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   ledesCheck: queryKeys.ledesCheck(7, "ledes1998b"),
   ledesChecks: queryKeys.ledesChecks(),
   financialChoices: queryKeys.financialChoices(7),
+  team: queryKeys.team(),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

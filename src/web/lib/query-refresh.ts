@@ -221,6 +221,8 @@ export const REFRESHES = {
   "matter.deleted": ["clientLegal", "callLegalCodes", "ledesCheck"],
   "lineCodes.saved": ["callLegalCodes", "ledesCheck", "ledesChecks"],
   "ledes.markedChecked": ["ledesChecks", "ledesCheck"],
+  /** Settings → Team: an invitation made, resent or revoked, a role changed, a member removed. */
+  "team.changed": ["team"],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

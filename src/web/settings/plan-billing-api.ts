@@ -6,6 +6,7 @@ import type {
   SubscriptionJson,
 } from "@core/contracts/subscription";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useCan } from "@web/hooks/use-can";
 import { toast } from "@web/hooks/use-toast";
 import { apiJson, isUnauthorizedError, serverMessage } from "@web/lib/api";
 import { queryKeys } from "@web/lib/query-keys";
@@ -13,7 +14,9 @@ import { refreshAfter } from "@web/lib/query-refresh";
 
 /** GET /api/billing/subscription: plan, cycle, standing. Read by the tab and by the shell's banner. */
 export function useSubscription() {
-  return useQuery<SubscriptionJson>({ queryKey: queryKeys.billingSubscription() });
+  // Only the owner manages the subscription (core/permissions.ts): other roles never ask for it.
+  const mayManage = useCan("billing:manage");
+  return useQuery<SubscriptionJson>({ queryKey: queryKeys.billingSubscription(), enabled: mayManage });
 }
 
 /** Opens Stripe's customer portal in this tab (Stripe sends the user back to Settings → Plan & Billing). */

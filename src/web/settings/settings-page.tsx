@@ -3,7 +3,9 @@ import { PageHeader } from "@web/components/page-header";
 import { QueryGate } from "@web/components/query-gate";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { Bell, CreditCard, type LucideIcon, Plug, ScrollText, User, Wallet } from "lucide-react";
+import { can, type Permission } from "@core/permissions";
+import { useAuth } from "@web/hooks/use-auth";
+import { Bell, CreditCard, type LucideIcon, Plug, ScrollText, User, Users, Wallet } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { AuditLog } from "@web/audit/audit-log";
@@ -16,6 +18,7 @@ import { NotificationsTab } from "./notifications-tab";
 import { PlanBillingTab } from "./plan-billing-tab";
 import { ProfileSettingsForm } from "./profile-settings-form";
 import { RepriceCallsSection } from "./reprice-calls-section";
+import { TeamTab } from "./team-tab";
 import { useSettings } from "./use-settings";
 
 /** A tab's form once the settings have loaded, skeletons the size of the form until then. */
@@ -36,6 +39,7 @@ function WithSettings({ form: FormComponent, fields }: { form: ComponentType<{ s
 const TABS = [
   {
     value: "integrations",
+    permission: "integrations:manage",
     icon: Plug,
     label: "Integrations",
     title: "Integrations",
@@ -44,6 +48,7 @@ const TABS = [
   },
   {
     value: "billing",
+    permission: "settings:write",
     icon: CreditCard,
     label: "Billing",
     title: "Billing Settings",
@@ -58,6 +63,7 @@ const TABS = [
   },
   {
     value: "plan",
+    permission: "billing:manage",
     icon: Wallet,
     label: "Plan & Billing",
     title: "Plan & Billing",
@@ -66,6 +72,7 @@ const TABS = [
   },
   {
     value: "profile",
+    permission: "settings:write",
     icon: User,
     label: "Profile",
     title: "Profile",
@@ -73,7 +80,17 @@ const TABS = [
     content: () => <WithSettings form={ProfileSettingsForm} fields={6} />,
   },
   {
+    value: "team",
+    permission: "members:manage",
+    icon: Users,
+    label: "Team",
+    title: "Team",
+    description: "Who works in your practice, their roles, and the invitations still open.",
+    content: () => <TeamTab />,
+  },
+  {
     value: "notifications",
+    permission: "account:use",
     icon: Bell,
     label: "Notifications",
     title: "Notifications",
@@ -82,6 +99,7 @@ const TABS = [
   },
   {
     value: "audit",
+    permission: "audit:read",
     icon: ScrollText,
     label: "Audit log",
     title: "Audit log",
@@ -90,6 +108,8 @@ const TABS = [
   },
 ] as const satisfies readonly {
   value: string;
+  /** What a role needs to see the tab (core/permissions.ts); the server refuses the rest anyway. */
+  permission: Permission;
   icon: LucideIcon;
   label: string;
   title: string;
@@ -98,15 +118,21 @@ const TABS = [
 }[];
 type Tab = (typeof TABS)[number]["value"];
 
-function isTab(value: string | null): value is Tab {
-  return TABS.some((tab) => tab.value === value);
+/** The tabs this role may open, in order (a member sees Notifications only until §2 gives them their own profile). */
+function tabsFor(role: string | undefined) {
+  return TABS.filter((tab) => role !== undefined && can(role, tab.permission));
 }
 
-/** Settings: Integrations (default), Billing, Profile and Notifications; `?tab=profile` opens a tab directly. */
+/**
+ * Settings: Integrations (default), Billing, Plan & Billing, Profile, Team, Notifications, Audit log;
+ * `?tab=profile` opens a tab directly. Each role sees the tabs core/permissions.ts allows it.
+ */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
+  const { user } = useAuth();
+  const tabs = tabsFor(user?.role);
   const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "integrations";
+  const tab: Tab = tabs.find((t) => t.value === requested)?.value ?? tabs[0]?.value ?? "notifications";
   useEmailVerificationOutcome();
 
   return (
@@ -114,14 +140,14 @@ export default function SettingsPage() {
       <PageHeader title="Settings" description="Manage your integrations, billing defaults and profile." />
       <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })}>
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          {TABS.map(({ value, icon: Icon, label }) => (
+          {tabs.map(({ value, icon: Icon, label }) => (
             <TabsTrigger key={value} value={value} className="flex-none">
               <Icon aria-hidden="true" />
               {label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map(({ value, title, description, content }) => (
+        {tabs.map(({ value, title, description, content }) => (
           <TabsContent key={value} value={value}>
             <Card>
               <CardHeader>

@@ -1,14 +1,16 @@
 import { Link, useLocation } from "wouter";
 import { cn } from "@web/lib/utils";
-import { isNavItemActive, NAV_ITEMS } from "./nav-items";
+import { useAuth } from "@web/hooks/use-auth";
+import { isNavItemActive, navItemsFor } from "./nav-items";
 
 /** The header's section links on wide screens; the current one is marked aria-current="page". */
 export function MainNav({ className }: { className?: string }) {
   const [location] = useLocation();
+  const { user } = useAuth();
   return (
     <nav aria-label="Main" className={className}>
       <ul className="flex items-center gap-1">
-        {NAV_ITEMS.map((item) => {
+        {navItemsFor(user?.role).map((item) => {
           const active = isNavItemActive(item, location);
           const Icon = item.icon;
           return (

@@ -3,11 +3,13 @@ import { Link, useLocation } from "wouter";
 import { Button } from "@web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { cn } from "@web/lib/utils";
-import { isNavItemActive, NAV_ITEMS } from "./nav-items";
+import { useAuth } from "@web/hooks/use-auth";
+import { isNavItemActive, navItemsFor } from "./nav-items";
 
 /** The same five links folded into a menu on small screens. */
 export function MobileNav({ className }: { className?: string }) {
   const [location] = useLocation();
+  const { user } = useAuth();
   return (
     <nav aria-label="Main" className={className}>
       <DropdownMenu>
@@ -17,7 +19,7 @@ export function MobileNav({ className }: { className?: string }) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-56">
-          {NAV_ITEMS.map((item) => {
+          {navItemsFor(user?.role).map((item) => {
             const active = isNavItemActive(item, location);
             const Icon = item.icon;
             return (

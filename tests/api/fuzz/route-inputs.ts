@@ -65,6 +65,12 @@ import {
   matterForm,
 } from "../../../src/core/contracts/legal-billing.js";
 import {
+  acceptInvitationRequest,
+  changeRoleRequest,
+  invitationTokenRequest,
+  inviteMemberRequest,
+} from "../../../src/core/contracts/team.js";
+import {
   landlineSettingsRequest,
   mobileSettingsRequest,
   phoneIntegrationRequest,
@@ -135,6 +141,25 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "POST /api/auth/verify-email": { body: { schema: emptyBody, valid: () => ({}) } },
   "GET /api/auth/verify-email": { as: "visitor", query: { schema: verifyEmailQuery, valid: () => ({ token: "a.b" }) } },
   "GET /api/settings": {},
+  "GET /api/team": {},
+  "POST /api/team/invitations": {
+    body: { schema: inviteMemberRequest, valid: () => ({ email: "fuzz-invite@example.test", role: "member" }) },
+  },
+  "POST /api/team/invitations/:id/resend": { id: "call", body: { schema: emptyBody, valid: () => ({}) } },
+  "DELETE /api/team/invitations/:id": { id: "call" },
+  "PUT /api/team/members/:id/role": { id: "call", body: { schema: changeRoleRequest, valid: () => ({ role: "admin" }) } },
+  "DELETE /api/team/members/:id": { id: "call" },
+  "POST /api/invitations/preview": {
+    as: "visitor",
+    body: { schema: invitationTokenRequest, valid: () => ({ token: "x".repeat(43) }) },
+  },
+  "POST /api/invitations/accept": {
+    as: "visitor",
+    body: {
+      schema: acceptInvitationRequest,
+      valid: () => ({ token: "x".repeat(43), firstName: "Fuzz", lastName: "Visitor", password: "correct horse" }),
+    },
+  },
   "PUT /api/settings": {
     body: {
       schema: updateSettingsRequest,

@@ -31,6 +31,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The calendar feed: host, switches, status (never the address)",
         tags: ["calendar"],
         response: { 200: calendarFeedJson },
@@ -46,6 +47,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Save the private ICS address (checked by fetching it) and the switches",
         tags: ["calendar"],
         body: saveCalendarFeedRequest,
@@ -70,6 +72,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Remove the calendar feed (open proposals dismissed; confirmed calls stay)",
         tags: ["calendar"],
         response: { 200: successMessage },
@@ -86,6 +89,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     `${path}/poll`,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Poll the feed now (a conditional GET): what changed",
         tags: ["calendar"],
         body: emptyBody,
@@ -112,6 +116,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     "/api/call-proposals",
     {
       schema: routeSchema({
+        permission: "calls:read",
         summary: "Meetings from the calendar feed, newest first",
         tags: ["calendar"],
         querystring: callProposalQuery,
@@ -129,6 +134,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     "/api/call-proposals/:id/confirm",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Confirm a meeting: it becomes a priced call (409 when it is no longer proposed)",
         tags: ["calendar"],
         params: idParam,
@@ -148,6 +154,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     "/api/call-proposals/:id/dismiss",
     {
       schema: routeSchema({
+        permission: "calls:write",
         summary: "Dismiss a meeting: not billable; the feed never brings it back",
         tags: ["calendar"],
         params: idParam,

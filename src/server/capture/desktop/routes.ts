@@ -32,6 +32,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/info",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary:
           "This computer: operating system, architecture, whether it is supported, the platforms known, what can be inspected",
         tags: ["platform-detection"],
@@ -48,6 +49,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/status",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "Each meeting platform running on this computer or not (the page polls it every 10 s; one look serves 2 s)",
         tags: ["platform-detection"],
         response: { 200: platformStatusJson },
@@ -63,6 +65,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/detect",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The active meeting platform with confidence, details, evidence and what could not be inspected",
         tags: ["platform-detection"],
         response: { 200: detectionResultJson },
@@ -78,6 +81,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/tracking",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "Whether meetings on this computer are tracked as calls, and what the watcher last saw",
         tags: ["platform-detection"],
         response: { 200: platformTrackingJson },
@@ -93,6 +97,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/tracking",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Switch tracking meetings on this computer on or off (off ends the calls in progress)",
         tags: ["platform-detection"],
         body: platformTrackingRequest,

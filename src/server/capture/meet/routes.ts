@@ -46,6 +46,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The Google Meet connection: status, Google account, push channel, last event (never a secret or token)",
         tags: TAGS,
         response: { 200: meetIntegrationJson },
@@ -61,6 +62,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Save the Google Cloud OAuth client (Client ID, Client Secret encrypted) and whether Meet capture is on",
         tags: TAGS,
         body: meetSettingsRequest,
@@ -88,6 +90,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet/test",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary:
           "Ask Google whether the Client ID and Client Secret are valid (or, once connected, refresh the token and read the calendar)",
         tags: TAGS,
@@ -111,6 +114,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Disconnect Google Meet: stop the push channel, revoke the token, erase the credentials (captured calls stay)",
         tags: TAGS,
         response: { 200: successMessage },
@@ -132,6 +136,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     MEET_CONNECT_PATH,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Start Google's consent for the account's calendar and Meet records: redirects to Google",
         tags: TAGS,
         response: { 302: { description: "To Google's consent page" } },
@@ -153,6 +158,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     MEET_CALLBACK_PATH,
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Google's answer to the consent: checks the state, stores the refresh token; redirects to Settings → Meet",
         tags: TAGS,
         querystring: meetCallbackQuery,

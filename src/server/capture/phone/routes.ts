@@ -43,6 +43,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/mobile",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The mobile number, carrier, status and integration methods",
         tags: ["phone"],
         response: { 200: mobileSettingsJson },
@@ -59,6 +60,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/mobile",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Save the mobile number and carrier",
         tags: ["phone"],
         body: mobileSettingsRequest,
@@ -83,6 +85,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/mobile/test",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Has an SMS or call from the mobile number reached Minutely? Says what to do if not",
         tags: ["phone"],
         body: emptyBody,
@@ -100,6 +103,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/landline",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The landline: provider, number, status and the webhook URLs to paste (never a token or secret)",
         tags: ["phone"],
         response: { 200: landlineSettingsJson },
@@ -118,7 +122,13 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     app.post(
       url,
       {
-        schema: routeSchema({ summary, tags: ["phone"], body: landlineSettingsRequest, response: { 200: saveLandlineResponse } }),
+        schema: routeSchema({
+          permission: "integrations:manage",
+          summary,
+          tags: ["phone"],
+          body: landlineSettingsRequest,
+          response: { 200: saveLandlineResponse },
+        }),
       },
       async (request) => {
         const auth = requireAuth(request);
@@ -139,6 +149,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/status",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "Phone system, mobile and landline: true only once a verified event has arrived",
         tags: ["phone"],
         response: { 200: integrationStatusJson },
@@ -154,6 +165,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/user/phone-integration",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "The user's phone fields and display number",
         tags: ["phone"],
         response: { 200: phoneIntegrationJson },
@@ -166,6 +178,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/user/phone-integration",
     {
       schema: routeSchema({
+        permission: "account:use",
         summary: "Save the user's phone number, extension and provider",
         tags: ["phone"],
         body: phoneIntegrationRequest,
@@ -189,6 +202,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/test",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Start a call-detection test for the configured number",
         tags: ["phone"],
         body: startCallTestRequest,
@@ -208,6 +222,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/test/:sessionId/end",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "End the test: detected only if a verified event from the number arrived meanwhile",
         tags: ["phone"],
         params: sessionIdParam,

@@ -13,6 +13,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/:source/reconciliation",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "A capture source's reconciliation against the provider's own record: last event, last run, calls recovered",
         tags: ["capture"],
         params: reconcileSourceParam,
@@ -30,6 +31,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/:source/reconcile",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Reconcile now: read the provider's own record and capture every call the webhooks missed",
         tags: ["capture"],
         params: reconcileSourceParam,

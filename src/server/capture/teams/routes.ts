@@ -32,6 +32,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary:
           "The Teams connection: tenant and client IDs, status, webhook URL, subscription expiry, last event and error (never the secret)",
         tags: ["teams"],
@@ -49,6 +50,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary:
           "Save Teams: tenantId, clientId, clientSecret (optional when stored), enabled; when enabled, proves the credentials with Microsoft and subscribes to call records",
         tags: ["teams"],
@@ -83,6 +85,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams/test",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Test Teams credentials: asks Microsoft's identity platform for a Graph token; Microsoft's own error on failure",
         tags: ["teams"],
         body: teamsTestRequest,
@@ -100,6 +103,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary:
           "Disconnect Teams: deletes the Graph subscription (best effort) and erases the credentials (captured calls stay)",
         tags: ["teams"],

@@ -27,6 +27,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/setup-zoom",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Connect Zoom: the app's Client ID, Client Secret and Secret Token; answers the webhook URL to paste",
         tags: ["zoom"],
         body: setupZoomRequest,
@@ -54,6 +55,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/zoom",
     {
       schema: routeSchema({
+        permission: "integrations:read",
         summary: "The Zoom connection: webhook URL, events to enable, status and last event (never a secret)",
         tags: ["zoom"],
         response: { 200: zoomIntegrationJson },
@@ -70,6 +72,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/zoom",
     {
       schema: routeSchema({
+        permission: "integrations:manage",
         summary: "Disconnect Zoom and erase its credentials (captured calls stay)",
         tags: ["zoom"],
         response: { 200: successMessage },

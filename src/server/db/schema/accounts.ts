@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { MAX_WEEKLY_WORKING_HOURS } from "../../../core/contracts/settings.js";
+import { ROLES } from "../../../core/permissions.js";
 import { billingRuleChecks, roundingScopeCheck } from "./billing-rule-checks.js";
 import { id, instant, timestamps } from "./columns.js";
 
@@ -79,11 +80,22 @@ export const users = pgTable(
     phoneProvider: text("phone_provider"),
     phoneIntegrationEnabled: boolean("phone_integration_enabled").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** The person's role in the practice (core/permissions.ts); the account's first user is its owner. */
+    role: text().notNull().default("owner"),
+    /**
+     * Set when an owner or admin removes the person: they can no longer sign in, and the row stays so the
+     * calls they captured stay attributed to them (docs/team.md).
+     */
+    removedAt: instant("removed_at"),
     /** When the owner last proved `email` by opening a mailed link; cleared when the email changes (ADMIN_EMAILS needs it). */
     emailVerifiedAt: instant("email_verified_at"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), index("users_account_idx").on(t.accountId)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_account_idx").on(t.accountId),
+    check("users_role_check", sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(", "))})`),
+  ],
 );
 
 /** Server-side sessions: only the SHA-256 of the cookie token is stored. */

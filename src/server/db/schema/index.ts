@@ -13,3 +13,4 @@ export * from "./legal.js";
 export * from "./audit.js";
 export * from "./capture-reconciliations.js";
 export * from "./analytics.js";
+export * from "./invitations.js";

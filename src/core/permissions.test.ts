@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { can, PERMISSIONS, type Permission, refusalMessage, ROLE_PERMISSIONS, ROLES } from "./permissions.js";
+
+const allowed = (role: (typeof ROLES)[number]) => PERMISSIONS.filter((permission) => can(role, permission));
+
+describe("the permission table (docs/team.md)", () => {
+  it("gives the owner everything", () => {
+    expect(allowed("owner")).toEqual([...PERMISSIONS]);
+  });
+
+  it("gives an admin everything but the subscription", () => {
+    expect(allowed("admin")).toEqual(PERMISSIONS.filter((permission) => permission !== "billing:manage"));
+  });
+
+  it("lets a member capture and see work and clients, and nothing with rates, amounts, invoices, members or settings", () => {
+    expect(allowed("member")).toEqual(["account:use", "calls:read", "calls:write", "clients:read", "integrations:read"]);
+    for (const denied of [
+      "rates:read",
+      "invoices:read",
+      "exports:read",
+      "settings:read",
+      "analytics:read",
+      "members:manage",
+    ] as Permission[])
+      expect(can("member", denied), denied).toBe(false);
+  });
+
+  it("lets billing work invoices and exports, and never manage integrations, members, rules or the subscription", () => {
+    for (const granted of ["invoices:read", "invoices:write", "exports:read", "rates:read"] as Permission[])
+      expect(can("billing", granted)).toBe(true);
+    for (const denied of [
+      "integrations:manage",
+      "members:manage",
+      "rates:write",
+      "settings:write",
+      "billing:manage",
+      "calls:write",
+    ] as Permission[])
+      expect(can("billing", denied), denied).toBe(false);
+  });
+
+  it("gives every signed-in role account:use, and an unknown role nothing", () => {
+    for (const role of ROLES) expect(can(role, "account:use")).toBe(true);
+    for (const permission of PERMISSIONS) expect(can("superuser", permission)).toBe(false);
+  });
+
+  it("names only known permissions, each once", () => {
+    for (const role of ROLES) {
+      expect(ROLE_PERMISSIONS[role].every((permission) => PERMISSIONS.includes(permission))).toBe(true);
+      expect(new Set(ROLE_PERMISSIONS[role]).size).toBe(ROLE_PERMISSIONS[role].length);
+    }
+  });
+
+  it("says in a refusal which role lacks which permission", () => {
+    expect(refusalMessage("member", "rates:read")).toBe(
+      "Your role (Member) does not allow this (it needs rates:read). Ask an owner or admin of your practice.",
+    );
+  });
+});
