@@ -12,6 +12,7 @@
 //   for a second too, the last layer of issue 27's fix); the default 0 measures every request reaching the database.
 //   --fast or BENCH_FAST=1: 2,000 calls, 1 s, 1 round (checks that the bench runs; no figure is read from it)
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +59,15 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = await startProcess(
   ["dist/server/main.js"],
-  { DATA_DIR: dir, ...(databaseUrl && { DATABASE_URL: databaseUrl }), PORT: String(port), HOST: "127.0.0.1", READ_CACHE_MS: values["read-cache-ms"], MINUTELY_NO_REBUILD: "1" },
+  {
+    DATA_DIR: dir,
+    // A server on PostgreSQL needs a key for stored secrets; the seed stores none, so any key reads the same data.
+    ...(databaseUrl && { DATABASE_URL: databaseUrl, SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString("base64") }),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    READ_CACHE_MS: values["read-cache-ms"],
+    MINUTELY_NO_REBUILD: "1",
+  },
   `${base}/api/health`,
   600_000,
 );
