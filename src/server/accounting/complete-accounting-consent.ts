@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { ACCOUNTING_KIND, type AccountingProviderId, accountingProvider } from "../../core/accounting/providers.js";
 import { AppError } from "../../core/errors.js";
-import type { OAuthConnection } from "./provider.js";
-import { apiProviderFor } from "./providers/index.js";
-import type { AccountingContext } from "./sync/accounting-context.js";
-import { verifyAccountingConnection } from "./sync/verify-connection.js";
 import { accountingRecords, integrations } from "../db/schema/index.js";
+import { grantedConsent } from "../integrations/consent-flow.js";
 import { findIntegration, saveIntegration } from "../integrations/integration-store.js";
 import { ConsentFailed } from "../integrations/oauth-state.js";
 import { configText, isAccountingRow, readSecretOrEmpty } from "./accounting-rows.js";
 import { providerNamedByState, providerRefusal, redirectUriOf, spendConsentState } from "./oauth-consent.js";
+import type { OAuthConnection } from "./provider.js";
+import { apiProviderFor } from "./providers/index.js";
+import type { AccountingContext } from "./sync/accounting-context.js";
+import { verifyAccountingConnection } from "./sync/verify-connection.js";
 
 /** The facts that name the remote company: another value means another company's books. */
 const COMPANY_KEYS = ["realmId", "tenantId", "businessId", "accountId"];
@@ -34,14 +35,13 @@ export async function completeAccountingConsent(
   options: { accountId: number; answer: ConsentAnswer; cookieNonce: string | undefined; origin: string },
 ): Promise<{ provider: AccountingProviderId; organisationName: string | null }> {
   const { answer } = options;
-  if (answer.error) {
-    const detail = answer.error_description ? `${answer.error_description} (${answer.error})` : answer.error;
-    throw new ConsentFailed("denied", `The connection was not authorised: ${detail}. Nothing was connected.`);
-  }
-  if (!answer.code || !answer.state)
-    throw new ConsentFailed("no_code", "The provider's answer has no code. Click Connect again.");
-  const provider = providerNamedByState(answer.state);
-  await spendConsentState(context, answer.state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
+  const { code, state } = grantedConsent(answer, {
+    denied: (error, description) =>
+      `The connection was not authorised: ${description ? `${description} (${error})` : error}. Nothing was connected.`,
+    noCode: "The provider's answer has no code. Click Connect again.",
+  });
+  const provider = providerNamedByState(state);
+  await spendConsentState(context, state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
   const info = accountingProvider(provider);
 
   const row = await findIntegration(context.db, { accountId: options.accountId, kind: ACCOUNTING_KIND, provider });
@@ -59,7 +59,7 @@ export async function completeAccountingConsent(
       clientId,
       clientSecret: secret.clientSecret,
       redirectUri: redirectUriOf(row, options.origin),
-      code: answer.code,
+      code,
       query,
       endpoints: context.config.accounting?.endpoints[provider] ?? {},
       timeoutMs: context.config.accounting?.timeoutMs ?? 15_000,

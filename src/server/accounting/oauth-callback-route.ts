@@ -4,13 +4,14 @@ import type { ConsentFailure } from "../../core/contracts/consent-outcome.js";
 import { accountingOAuthCallbackQuery, FINANCIAL_INTEGRATIONS_PAGE } from "../../core/contracts/financial-integrations.js";
 import { AppError } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { consentFailureOf } from "../integrations/oauth-state.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
-import { accountingContextOf } from "./sync/accounting-context.js";
+import { takeConsentNonce } from "../integrations/consent-flow.js";
+import { consentFailureOf } from "../integrations/oauth-state.js";
 import { completeAccountingConsent } from "./complete-accounting-consent.js";
-import { ACCOUNTING_STATE_COOKIE, consentCookie, providerNamedByState } from "./oauth-consent.js";
+import { ACCOUNTING_CONSENT_COOKIE, providerNamedByState } from "./oauth-consent.js";
+import { accountingContextOf } from "./sync/accounting-context.js";
 
 /**
  * Where QuickBooks, Xero, FreshBooks and Wave send the browser back after their consent page. It is
@@ -38,9 +39,8 @@ export async function oauthCallbackRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const cookieNonce = request.cookies[ACCOUNTING_STATE_COOKIE];
       // The nonce is spent by this answer whatever it is: a state is good for one try.
-      reply.clearCookie(ACCOUNTING_STATE_COOKIE, consentCookie(request));
+      const cookieNonce = takeConsentNonce(request, reply, ACCOUNTING_CONSENT_COOKIE);
       try {
         const answer = parseInput(accountingOAuthCallbackQuery, request.query);
         const { provider } = await completeAccountingConsent(context, {

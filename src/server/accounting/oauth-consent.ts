@@ -1,11 +1,11 @@
 import { type AccountingProviderId, accountingProvider, isAccountingProviderId } from "../../core/accounting/providers.js";
 import { AppError } from "../../core/errors.js";
+import { ConsentFailed, signOAuthState, spendOAuthState } from "../integrations/oauth-state.js";
 import { isAccountingFailure } from "./accounting-errors.js";
-import { apiProviderFor } from "./providers/index.js";
-import type { AccountingContext } from "./sync/accounting-context.js";
-import { ConsentFailed, OAUTH_STATE_TTL_SECONDS, signOAuthState, spendOAuthState } from "../integrations/oauth-state.js";
 import { type AccountingRow, configText, readSecretOrEmpty } from "./accounting-rows.js";
 import { defaultRedirectUri } from "./present-financial-integration.js";
+import { apiProviderFor } from "./providers/index.js";
+import type { AccountingContext } from "./sync/accounting-context.js";
 
 /**
  * The OAuth authorisation-code flow of an accounting connection (docs/accounting.md). The `state` is signed
@@ -14,13 +14,9 @@ import { defaultRedirectUri } from "./present-financial-integration.js";
  * only once (spent on the server; the mailbox and Meet consents share integrations/oauth-state.ts).
  */
 export const ACCOUNTING_STATE_COOKIE = "minutely_accounting_oauth";
-export const ACCOUNTING_STATE_TTL_SECONDS = OAUTH_STATE_TTL_SECONDS;
-export const ACCOUNTING_COOKIE_PATH = "/api/financial-integrations";
 
-/** The state cookie: sent only to this feature's routes, on the provider's top-level redirect back (lax). */
-export function consentCookie(request: { protocol: string }) {
-  return { path: ACCOUNTING_COOKIE_PATH, httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
-}
+/** The state cookie (integrations/consent-flow.ts): sent only to this feature's routes. */
+export const ACCOUNTING_CONSENT_COOKIE = { name: ACCOUNTING_STATE_COOKIE, path: "/api/financial-integrations" };
 
 const purposeFor = (provider: AccountingProviderId) => `accounting:${provider}`;
 

@@ -16,15 +16,16 @@ import { requireAuth } from "../auth/session-hook.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
-import { accountingContextOf } from "./sync/accounting-context.js";
+import { rememberConsentNonce } from "../integrations/consent-flow.js";
 import { findAccountingRows, getAccountingRow } from "./accounting-rows.js";
 import { choicesRoutes } from "./choices-routes.js";
 import { disconnectFinancialIntegration } from "./disconnect-financial-integration.js";
 import { exportRoutes } from "./export-routes.js";
 import { oauthCallbackRoutes } from "./oauth-callback-route.js";
-import { ACCOUNTING_STATE_COOKIE, ACCOUNTING_STATE_TTL_SECONDS, consentCookie, startAccountingConsent } from "./oauth-consent.js";
+import { ACCOUNTING_CONSENT_COOKIE, startAccountingConsent } from "./oauth-consent.js";
 import { presentWithLatestRun } from "./present-financial-integration.js";
 import { type SaveResult, saveFinancialIntegration } from "./save-financial-integration.js";
+import { accountingContextOf } from "./sync/accounting-context.js";
 import { syncRoutes } from "./sync-routes.js";
 
 const TAGS = ["financial-integrations"];
@@ -39,8 +40,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
 
   /** The consent's nonce goes in a short-lived cookie: only this browser can finish the consent. */
   const rememberConsent = (request: FastifyRequest, reply: FastifyReply, result: SaveResult["consent"]) => {
-    if (result)
-      reply.setCookie(ACCOUNTING_STATE_COOKIE, result.nonce, { ...consentCookie(request), maxAge: ACCOUNTING_STATE_TTL_SECONDS });
+    if (result) rememberConsentNonce(request, reply, ACCOUNTING_CONSENT_COOKIE, result.nonce);
   };
   const answerSave = async (request: FastifyRequest, reply: FastifyReply, result: SaveResult) => {
     rememberConsent(request, reply, result.consent);

@@ -5,11 +5,12 @@ import { mailboxSettingsResponse, mailboxTestResponse, oauthProviderParam } from
 import { successMessage } from "../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { ConsentFailed, consentFailureOf } from "../integrations/oauth-state.js";
 import { publicOrigin } from "../http/public-origin.js";
 import { routeSchema } from "../http/route-schema.js";
 import { secretBoxFor } from "../http/secrets.js";
 import { parseInput } from "../http/validate.js";
+import { grantedConsent, rememberConsentNonce, takeConsentNonce } from "../integrations/consent-flow.js";
+import { consentFailureOf } from "../integrations/oauth-state.js";
 import { connectOAuthMailbox } from "./connect-oauth-mailbox.js";
 import { presentMailbox } from "./mailbox-presenter.js";
 import { deleteMailbox, findMailbox } from "./mailbox-store.js";
@@ -18,7 +19,6 @@ import {
   exchangeCode,
   OAUTH_META,
   OAUTH_STATE_COOKIE,
-  OAUTH_STATE_TTL_SECONDS,
   parseOAuthProvider,
   startAuthorization,
   verifyState,
@@ -26,7 +26,8 @@ import {
 import { saveMailbox } from "./save-mailbox.js";
 import { testMailbox } from "./test-mailbox.js";
 
-const OAUTH_COOKIE_PATH = "/api/integrations/email/oauth";
+/** The sign-in's state cookie reaches only the sign-in's routes. */
+const MAILBOX_CONSENT_COOKIE = { name: OAUTH_STATE_COOKIE, path: "/api/integrations/email/oauth" };
 
 /** Settings → Integrations → Email: the mailbox connection (docs/decisions.md D12). */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
@@ -118,7 +119,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
         redirectUri: origin(request) + callbackPath(provider),
         now: app.now(),
       });
-      reply.setCookie(OAUTH_STATE_COOKIE, nonce, cookieOptions(request, OAUTH_STATE_TTL_SECONDS));
+      rememberConsentNonce(request, reply, MAILBOX_CONSENT_COOKIE, nonce);
       return reply.redirect(url);
     },
   );
@@ -139,32 +140,22 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const provider = parseOAuthProvider(request.params.provider);
       const query = parseInput(oauthCallbackQuery, request.query);
-      const cookieNonce = request.cookies[OAUTH_STATE_COOKIE];
-      reply.clearCookie(OAUTH_STATE_COOKIE, {
-        path: OAUTH_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: "lax",
-        secure: request.protocol === "https",
-      });
+      const cookieNonce = takeConsentNonce(request, reply, MAILBOX_CONSENT_COOKIE);
       try {
-        if (query.error) {
-          throw new ConsentFailed(
-            "denied",
-            `${OAUTH_META[provider].label} sign-in did not complete: ${query.error_description || query.error}`,
-          );
-        }
-        if (!query.code || !query.state)
-          throw new ConsentFailed("no_code", "The sign-in answer has no code. Start Connect again from Settings.");
+        const { code, state } = grantedConsent(query, {
+          denied: (error, description) => `${OAUTH_META[provider].label} sign-in did not complete: ${description || error}`,
+          noCode: "The sign-in answer has no code. Start Connect again from Settings.",
+        });
         const box = secretBoxFor(app.config);
         const now = app.now();
-        const codeVerifier = await verifyState(app.db, box, query.state, {
+        const codeVerifier = await verifyState(app.db, box, state, {
           provider,
           accountId: auth.accountId,
           cookieNonce,
           now,
         });
         const tokens = await exchangeCode(app.config, provider, {
-          code: query.code,
+          code,
           redirectUri: origin(request) + callbackPath(provider),
           codeVerifier,
           now,
@@ -183,10 +174,6 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   function origin(request: FastifyRequest): string {
     return publicOrigin(app.config, request);
   }
-}
-
-function cookieOptions(request: FastifyRequest, maxAge: number) {
-  return { path: OAUTH_COOKIE_PATH, httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https", maxAge };
 }
 
 /**

@@ -19,14 +19,15 @@ import { successMessage } from "../../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
 import { integrations } from "../../db/schema/index.js";
-import { ConsentFailed, consentFailureOf } from "../../integrations/oauth-state.js";
-import { claimAndQueue } from "../../integrations/webhook-intake.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { registerRawBodyParsers } from "../../http/raw-body.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
+import { grantedConsent, rememberConsentNonce, takeConsentNonce } from "../../integrations/consent-flow.js";
+import { consentFailureOf } from "../../integrations/oauth-state.js";
+import { claimAndQueue } from "../../integrations/webhook-intake.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 import { disconnectMeet } from "./disconnect-meet.js";
 import { finishMeetConsent, MEET_STATE_COOKIE, startMeetConsent } from "./meet-consent.js";
 import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integration.js";
@@ -34,7 +35,6 @@ import { meetSyncKey } from "./meet-jobs.js";
 import { testMeetConnection } from "./meet-test.js";
 import { receiveCalendarPush } from "./receive-calendar-push.js";
 
-const STATE_TTL_SECONDS = 600;
 const TAGS = ["meet"];
 
 /** Settings → Integrations → Meet, Google's consent and Calendar's push notifications (docs/meet.md). */
@@ -149,7 +149,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
         redirectUri: redirectUri(request),
         now: app.now(),
       });
-      reply.setCookie(MEET_STATE_COOKIE, nonce, { ...cookieOptions(request), maxAge: STATE_TTL_SECONDS });
+      rememberConsentNonce(request, reply, MEET_CONSENT_COOKIE, nonce);
       return reply.redirect(url);
     },
   );
@@ -168,17 +168,16 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       const query = parseInput(meetCallbackQuery, request.query);
-      const cookieNonce = request.cookies[MEET_STATE_COOKIE];
-      reply.clearCookie(MEET_STATE_COOKIE, cookieOptions(request));
+      const cookieNonce = takeConsentNonce(request, reply, MEET_CONSENT_COOKIE);
       try {
-        if (query.error)
-          throw new ConsentFailed("denied", `Google consent did not complete: ${query.error_description || query.error}`);
-        if (!query.code || !query.state)
-          throw new ConsentFailed("no_code", "Google's answer has no code. Start Connect Google account again from Settings.");
+        const { code, state } = grantedConsent(query, {
+          denied: (error, description) => `Google consent did not complete: ${description || error}`,
+          noCode: "Google's answer has no code. Start Connect Google account again from Settings.",
+        });
         const { channelError } = await finishMeetConsent(app.db, secretBoxFor(app.config), app.config, {
           accountId: auth.accountId,
-          code: query.code,
-          state: query.state,
+          code,
+          state,
           cookieNonce,
           redirectUri: redirectUri(request),
           origin: origin(request),
@@ -206,9 +205,8 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
   await app.register(calendarPushRoutes);
 }
 
-function cookieOptions(request: FastifyRequest) {
-  return { path: "/api/integrations/meet", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
-}
+/** The consent's state cookie reaches only Meet's routes. */
+const MEET_CONSENT_COOKIE = { name: MEET_STATE_COOKIE, path: "/api/integrations/meet" };
 
 /**
  * The consent is a browser navigation: it ends on Settings → Meet with `meet=connected` or
