@@ -16,7 +16,7 @@ import { Send } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useInvite } from "./use-team";
 
-const ROLE_CHOICES = INVITABLE_ROLES.map((role) => ({ value: role, label: `${ROLE_NAMES[role]}: ${ROLE_DESCRIPTIONS[role]}` }));
+const ROLE_CHOICES = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }));
 
 /** Invite by email with a role; the same zod schema as the server. Without SMTP the parent shows the link once. */
 export function TeamInviteForm({ onSent }: { onSent: (sent: InvitationSentResponse) => void }) {
@@ -41,8 +41,14 @@ export function TeamInviteForm({ onSent }: { onSent: (sent: InvitationSentRespon
     <Form {...form}>
       <form noValidate className="grid items-start gap-4 sm:grid-cols-[1fr_1fr_auto]" onSubmit={form.handleSubmit(handleInvite)}>
         <EmailField control={form.control} name="email" label="Email" />
-        <SelectField control={form.control} name="role" label="Role" choices={ROLE_CHOICES} />
-        <Button type="submit" className="sm:mt-[1.375rem]" disabled={invite.isPending}>
+        <SelectField
+          control={form.control}
+          name="role"
+          label="Role"
+          choices={ROLE_CHOICES}
+          description={ROLE_DESCRIPTIONS[form.watch("role")]}
+        />
+        <Button type="submit" className="w-fit sm:mt-[1.375rem]" disabled={invite.isPending}>
           {invite.isPending ? <Spinner /> : <Send aria-hidden="true" />}
           Invite
         </Button>
