@@ -81,8 +81,6 @@ export async function buildApp(config: Config, options: { extraJobs?: JobRegistr
   } else {
     const registry = { ...jobRegistry, ...options.extraJobs };
     jobs = await JobQueue.start(database, { db: database.db, now, log: app.log, config }, registry, config.jobs);
-    // Once at start, then every 15 minutes by its schedule (jobs/maintenance-job.ts).
-    await jobs.send(MAINTENANCE_JOB, {});
   }
   app.decorate("jobs", jobs);
 
@@ -118,5 +116,12 @@ export async function buildApp(config: Config, options: { extraJobs?: JobRegistr
   await registerFeatures(app);
   await registerWebApp(app, config.webDistDir);
 
+  if (jobs) {
+    // Workers last: their first polls and the maintenance run no longer compete with registering the routes for
+    // the one PGlite thread (about a third of a later start's time went there; docs/performance.md, issue 22 §3).
+    await jobs.startWorkers();
+    // Once at start, then every 15 minutes by its schedule (jobs/maintenance-job.ts).
+    await jobs.send(MAINTENANCE_JOB, {});
+  }
   return app;
 }

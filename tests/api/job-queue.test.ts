@@ -115,6 +115,50 @@ describe("a job sent before a restart runs after it", () => {
   });
 });
 
+describe("queues and schedules across deploys", () => {
+  let dataDir: string | null = null;
+  let server: { url: string; drop: () => Promise<void> } | null = null;
+  beforeAll(async () => {
+    if (onServer) server = await createServerDatabase(process.env.TEST_DATABASE_URL!);
+    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-jobs-"));
+  });
+  afterAll(async () => {
+    await server?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const sameDatabase = () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
+  const nothing = async () => {};
+  const version = (rules: Partial<QueueRules>, schedule?: { cron: string; data: object }) => ({
+    "probe-deploy": { ...probe(rules, nothing), ...(schedule ? { schedule } : {}) },
+    "probe-steady": { ...probe({ retryLimit: 1 }, nothing), schedule: { cron: "0 3 * * *", data: { steady: true } } },
+  });
+
+  // A start reads the stored queues and schedules once and writes only what differs (jobs/job-queue.ts):
+  // what a new version changes must still reach the database, and what it dropped must leave it.
+  it("gives a queue the rules and schedule of the version that started last, and drops a schedule it no longer has", async () => {
+    const start = async (handlers: ReturnType<typeof version>) => {
+      const t = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, schedules: true, extraHandlers: handlers } });
+      const queue = await t.app.jobs!.boss.getQueue("probe-deploy");
+      const schedules = await t.app.jobs!.boss.getSchedules();
+      await t.app.close();
+      return { queue, schedules: Object.fromEntries(schedules.map((row) => [row.name, [row.cron, row.data]])) };
+    };
+    const first = await start(version({ retryLimit: 1, expireInSeconds: 60 }, { cron: "*/5 * * * *", data: { a: 1 } }));
+    expect(first.queue).toMatchObject({ retryLimit: 1, expireInSeconds: 60 });
+    expect(first.schedules["probe-deploy"]).toEqual(["*/5 * * * *", { a: 1 }]);
+
+    const second = await start(version({ retryLimit: 4, expireInSeconds: 90 }, { cron: "*/10 * * * *", data: { a: 2 } }));
+    expect(second.queue).toMatchObject({ retryLimit: 4, expireInSeconds: 90 });
+    expect(second.schedules["probe-deploy"]).toEqual(["*/10 * * * *", { a: 2 }]);
+    expect(second.schedules["probe-steady"]).toEqual(["0 3 * * *", { steady: true }]);
+
+    const third = await start(version({ retryLimit: 4, expireInSeconds: 90 }));
+    expect(third.queue).toMatchObject({ retryLimit: 4, expireInSeconds: 90 });
+    expect(third.schedules["probe-deploy"]).toBeUndefined();
+    expect(third.schedules["probe-steady"]).toEqual(["0 3 * * *", { steady: true }]);
+  });
+});
+
 describe("a job still running when the server stops", () => {
   it("outlives stop()'s wait without crashing the process, stays in the database, and nothing new is queued after", async () => {
     // The job ends only when the test says so: stop()'s bounded wait runs out whatever the machine's speed.

@@ -83,15 +83,30 @@ export class JobQueue {
   readonly #pendingWakes = new Map<string, NodeJS.Timeout>();
   #stopped = false;
 
-  private constructor(boss: PgBoss, db: ReturnType<typeof queueDb>, stopTimeoutMs: number) {
+  readonly #registry: JobRegistry;
+  readonly #context: JobContext;
+  #pollingIntervalSeconds = 2;
+  #workersStarted = false;
+
+  private constructor(
+    boss: PgBoss,
+    db: ReturnType<typeof queueDb>,
+    stopTimeoutMs: number,
+    registry: JobRegistry,
+    context: JobContext,
+  ) {
     this.boss = boss;
     this.#db = db;
     this.#stopTimeoutMs = stopTimeoutMs;
+    this.#registry = registry;
+    this.#context = context;
   }
 
   /**
    * Starts the queue with every job of `registry` (jobs/registry.ts, handed in by the composition
-   * root: this module imports no feature).
+   * root: this module imports no feature): pg-boss installed or migrated, each queue and schedule as
+   * the registry says. No worker takes jobs until startWorkers(): the app starts them once its routes
+   * are registered, so their first polls do not compete with the start for the one PGlite thread.
    */
   static async start(
     database: Database,
@@ -103,23 +118,24 @@ export class JobQueue {
     const boss = new PgBoss({ db, schedule: true, supervise: true, migrate: true });
     boss.on("error", (error) => baseContext.log.warn({ err: error }, "job queue: %s", error.message));
     await boss.start();
-    const queue = new JobQueue(boss, db, options.stopTimeoutMs ?? 10_000);
-    const context: JobContext = {
+    const queue: JobQueue = new JobQueue(boss, db, options.stopTimeoutMs ?? 10_000, registry, {
       ...baseContext,
-      send: (name, data, sendOptions) => queue.#sendAndWake(name, data, sendOptions ?? {}),
-    };
-    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    for (const [name, definition] of Object.entries(registry)) {
-      const { policy, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = definition.rules;
-      const rules = { name, policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
-      // Both are idempotent; two instances starting together may race on them harmlessly.
-      await boss.createQueue(name, rules);
-      await boss.updateQueue(name, rules);
-      if (definition.schedule && options.schedules !== false)
-        await boss.schedule(name, definition.schedule.cron, definition.schedule.data, { tz: "UTC" });
-      else await boss.unschedule(name);
+      send: (name, data, sendOptions): Promise<string | null> => queue.#sendAndWake(name, data, sendOptions ?? {}),
+    });
+    await declareQueues(boss, registry, options.schedules !== false);
+    queue.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    return queue;
+  }
+
+  /** Starts one worker per queue of the registry (once; later calls change nothing). */
+  async startWorkers(): Promise<void> {
+    if (this.#workersStarted || this.#stopped) return;
+    this.#workersStarted = true;
+    const pollingIntervalSeconds = this.#pollingIntervalSeconds;
+    const context = this.#context;
+    for (const [name, definition] of Object.entries(this.#registry)) {
       const batchSize = definition.batchSize ?? 1;
-      const workerId = await boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
+      const workerId = await this.boss.work<object>(name, { pollingIntervalSeconds, batchSize }, async (jobs) => {
         if (jobs.length === 1) await runAsJob(name, () => runChecked(name, definition, jobs[0]!.data, context));
         else {
           // pg-boss fails a whole batch when its handler throws: fail only the job that threw (its
@@ -128,17 +144,16 @@ export class JobQueue {
             try {
               await runAsJob(name, () => runChecked(name, definition, job.data, context));
             } catch (error) {
-              await boss.fail(name, job.id, { message: (error as Error).message });
+              await this.boss.fail(name, job.id, { message: (error as Error).message });
             }
           }
         }
         // A worker that found a job asks again at once instead of sleeping a polling interval:
         // a backlog drains at the speed of its jobs, not one job per interval.
-        if (jobs.length > 0) boss.notifyWorker(workerId);
+        if (jobs.length > 0) this.boss.notifyWorker(workerId);
       });
-      queue.#workerIds.set(name, workerId);
+      this.#workerIds.set(name, workerId);
     }
-    return queue;
   }
 
   /**
@@ -189,6 +204,50 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.#stopTimeoutMs });
     await this.#db.close(this.#stopTimeoutMs);
   }
+}
+
+/**
+ * Makes pg-boss's queues and schedules what the registry says, from one read of each: a queue is
+ * created when missing and updated only when a rule differs, a schedule written only when it differs
+ * or removed when present. Most starts change nothing, and writing every queue and schedule again was
+ * about a hundred statements of each start (docs/performance.md, issue 22 §3). Both writes are
+ * idempotent; two instances starting together may race on them harmlessly.
+ */
+async function declareQueues(boss: PgBoss, registry: JobRegistry, withSchedules: boolean): Promise<void> {
+  const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  // pg-boss returns the whole row (`SELECT *`); its type leaves out the time zone column.
+  const schedules = new Map(
+    ((await boss.getSchedules()) as StoredSchedule[]).map((schedule) => [schedule.name, schedule]),
+  );
+  for (const [name, definition] of Object.entries(registry)) {
+    const { policy, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = definition.rules;
+    const rules = { name, policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff, expireInSeconds };
+    const stored = queues.get(name);
+    if (!stored) await boss.createQueue(name, rules);
+    if (!stored || !sameRules(stored, rules)) await boss.updateQueue(name, rules);
+    const schedule = withSchedules ? definition.schedule : undefined;
+    const storedSchedule = schedules.get(name);
+    if (schedule && !sameSchedule(storedSchedule, schedule.cron, schedule.data ?? {}))
+      await boss.schedule(name, schedule.cron, schedule.data, { tz: "UTC" });
+    else if (!schedule && storedSchedule) await boss.unschedule(name);
+  }
+}
+
+/** Every rule the registry sets (the ones it leaves unset keep pg-boss's value) equals the stored one. */
+function sameRules(stored: PgBoss.QueueResult, rules: Record<string, unknown>): boolean {
+  const row = stored as unknown as Record<string, unknown>;
+  return Object.entries(rules).every(([key, value]) => value === undefined || row[key] === value);
+}
+
+type StoredSchedule = PgBoss.Schedule & { timezone: string };
+
+function sameSchedule(stored: StoredSchedule | undefined, cron: string, data: object): boolean {
+  return (
+    stored !== undefined &&
+    stored.cron === cron &&
+    stored.timezone === "UTC" &&
+    JSON.stringify(stored.data ?? {}) === JSON.stringify(data)
+  );
 }
 
 /** The app queue's send as a JobSend (routes hand it to services), or null when this server runs no queue. */
