@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The independent reading of the real-world .ics corpus (issue 25 §1.4; docs/calendar-feeds.md "Corpus").
+"""The independent reading of the real-world .ics corpus (issue 25 §1.4; docs/calendar-capture.md "Corpus").
 
 Reads every file under tests/fixtures/ics/corpus with Python's icalendar and recurring-ical-events
 (Debian 12: `apt-get install python3-icalendar python3-recurring-ical-events`; icalendar 4.0.3, pytz,

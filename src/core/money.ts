@@ -1,6 +1,6 @@
 /**
  * Money is integer minor units (cents) everywhere; decimal strings only at the API edge
- * because the specification shows rates as strings such as "150.00".
+ * because the API shows rates as strings such as "150.00".
  */
 export const CURRENCIES = ["usd", "eur", "gbp", "cad"] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -163,7 +163,7 @@ export function periodLabel(input: PeriodLabelInput): string {
 
 /**
  * "MMM d - MMM d, yyyy": "Nov 1 - Nov 30, 2026". A range that crosses New
- * Year, which the spec's format cannot show, names both years: "Dec 28, 2025 - Jan 3, 2026".
+ * Year, which the one-year format cannot show, names both years: "Dec 28, 2025 - Jan 3, 2026".
  */
 export function dateRangeLabel(startDate: string, endDate: string): string {
   const from = parseCalendarDate(startDate);

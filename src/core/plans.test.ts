@@ -17,8 +17,8 @@ import {
 const individual = getPlan("individual");
 const team = getPlan("team");
 
-describe("the plan catalogue (spec 000 §9)", () => {
-  it("has the two plans with the specified prices", () => {
+describe("the plan catalogue", () => {
+  it("has the two plans with their prices", () => {
     expect(PLANS.map((p) => p.id)).toEqual(["individual", "team"]);
     expect([individual.monthlyPriceCents, individual.annualPriceCents]).toEqual([1700, 1500]);
     expect([team.monthlyPriceCents, team.annualPriceCents]).toEqual([1400, 1200]);
@@ -45,7 +45,7 @@ describe("the plan catalogue (spec 000 §9)", () => {
     expect(annualSavingCents(team)).toBe(2400);
   });
 
-  it("lists the specified features, Team building on Individual", () => {
+  it("lists each plan's features, Team building on Individual", () => {
     expect(individual.features).toContain("Unlimited tracked meetings and calls");
     expect(individual.features).toContain("Email support");
     expect(team.features[0]).toBe("All Individual features");

@@ -175,7 +175,7 @@ export type Config = {
    */
   allowPrivateMailHosts: boolean;
   /**
-   * Platform detection and desktop tracking inspect the server's own computer (docs/platform-detection.md):
+   * Platform detection and desktop tracking inspect the server's own computer (docs/desktop-capture.md):
    * "admins" (default) allows administrators and the one account of a single-account install, "all"
    * every account, "off" nobody.
    */

@@ -64,7 +64,7 @@ export const signedInRoutes: AppRoute[] = [
   {
     path: "/financial-integrations",
     title: "Financial Integrations",
-    component: lazy(() => import("./accounting/financial-integrations-page")),
+    component: lazy(() => import("./accounting/accounting-page")),
   },
   {
     path: "/phone-integration",

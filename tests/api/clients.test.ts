@@ -76,7 +76,7 @@ describe("POST /api/clients", () => {
     });
   });
 
-  it("bills by the hour when a rate comes without a type (spec 000 §5)", async () => {
+  it("bills by the hour when a rate comes without a type", async () => {
     const { c } = await newAccount(t);
     await c.put("/api/settings", { defaultBillingRate: "4.00", billingType: "minute" });
     const client = await buildClient(c, { billingRate: 200 });

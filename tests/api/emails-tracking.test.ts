@@ -38,7 +38,7 @@ async function trackedRows(accountId: number) {
 }
 
 describe("POST /api/emails/search validation", () => {
-  it("requires a subject, then a connected mailbox, with the specification's messages", async () => {
+  it("requires a subject, then a connected mailbox, each with its own message", async () => {
     const { c } = await newAccount(t);
     for (const body of [{ subjectQuery: "" }, { subjectQuery: "   " }, {}, { subjectQuery: 5 }]) {
       const response = await c.post("/api/emails/search", { provider: "gmail", maxResults: 50, ...body });

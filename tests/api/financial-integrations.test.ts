@@ -11,7 +11,7 @@ import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * Financial Integrations over HTTP (spec 001 §3, §4, §5, §7, §8; issue 16 §1, §4): the records, the
+ * Financial Integrations over HTTP (issue 16 §1, §4; docs/accounting.md): the records, the
  * configure form's rules per provider, secrets that never come back, CSV and Timberline, Sync Now
  * and Sync Revenue Data, disconnect, and another account's ids. The OAuth flow is in
  * financial-integrations-oauth.test.ts, the CSV files in financial-exports.test.ts.
@@ -96,8 +96,8 @@ describe("GET /api/financial-integrations and /supported", () => {
   });
 });
 
-describe("POST /api/financial-integrations: the configure form's rules (spec 001 §5)", () => {
-  it("refuses an OAuth provider without Client ID and Client Secret with the spec's words, and stores nothing", async () => {
+describe("POST /api/financial-integrations: the configure form's rules", () => {
+  it("refuses an OAuth provider without Client ID and Client Secret, naming both fields, and stores nothing", async () => {
     for (const config of [{}, { clientId: "abc" }, { clientSecret: QBO_SECRET }, { clientId: "  ", clientSecret: QBO_SECRET }]) {
       for (const integrationId of ["quickbooks", "xero", "freshbooks", "wave"]) {
         const response = await expectNothingChanged(t.app.db, () =>
@@ -334,7 +334,7 @@ describe("POST /api/financial-integrations/sync", () => {
     expect(response.body.message).toBe("No accounting integration is enabled: connect one under Financial Integrations first.");
   });
 
-  it("answers one result per enabled integration and the spec's summary over those that sync over an API", async () => {
+  it("answers one result per enabled integration and a summary over those that sync over an API", async () => {
     const response = await call(a, "POST", "/api/financial-integrations/sync", { dateRange: { from: "2026-01-01" } });
     expect(response.status).toBe(200);
     const byProvider = Object.fromEntries(

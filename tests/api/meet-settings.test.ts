@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { connectMeet } from "../stand-ins/google/meet-flow.js";
 import { type GoogleStandIn, STAND_IN_ACCOUNT, startGoogleStandIn } from "../stand-ins/google/server.js";
 
-/** Settings → Integrations → Meet (issue 14 §3, spec 001 Settings → Meet, §5, §7, §8): settings, test, consent. */
+/** Settings → Integrations → Meet (issue 14 §3; docs/meet.md): settings, test, consent. */
 const CLIENT_ID = "123456789-meet.apps.googleusercontent.com";
 const CLIENT_SECRET = "GOCSPX-meet-secret-Q8v2";
 
@@ -62,7 +62,7 @@ describe("GET/POST /api/integrations/meet", () => {
     });
   });
 
-  it("refuses a missing Client ID or Client Secret with the spec's message, and changes nothing", async () => {
+  it("refuses a missing Client ID or Client Secret with one message naming both, and changes nothing", async () => {
     expect(MEET_MISSING_INFORMATION).toBe("Missing Information: Please provide both Client ID and Client Secret.");
     const cases: Record<string, unknown>[] = [
       {},

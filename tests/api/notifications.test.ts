@@ -8,7 +8,7 @@ import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * The invoice-ready notifications (spec 001: Notifications overlay, §7): created when a call with
+ * The invoice-ready notifications (the Notifications overlay): created when a call with
  * a client ends, listed unread, dismissed, and the Invoice Ready dialog's Send Now / Save for Later.
  */
 let clock = new Date("2026-03-02T15:00:00.000Z");

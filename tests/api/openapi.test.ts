@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
  * GET /api/openapi.json (issue 12 item 3): public, a valid OpenAPI 3.1 document by a validator of the
- * specification's own JSON Schema, and it describes every /api route the app serves.
+ * OpenAPI 3 specification's own JSON Schema, and it describes every /api route the app serves.
  */
 let t: TestApp;
 beforeAll(async () => {

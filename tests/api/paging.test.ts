@@ -15,8 +15,8 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 /**
  * Issue 31 §1: long lists page by keyset (GET /api/calls/page, /api/emails/page, /api/invoices/page),
  * the client log's figures come from the database (GET /api/clients/{id}/period-totals), and the
- * period's Generate Invoice lets the server choose the unbilled calls. The whole-list endpoints of the
- * specification keep answering as before; the pages must add up to exactly what they list.
+ * period's Generate Invoice lets the server choose the unbilled calls. The whole-list endpoints
+ * (GET /api/calls, /api/emails, /api/invoices) keep answering as before; the pages must add up to exactly what they list.
  */
 let t: TestApp;
 let owner: TestAccount;
@@ -226,7 +226,7 @@ describe("POST /api/invoices/generate with unbilledCallsInPeriod", () => {
     expect(response.body.invoice.totalCalls).toBe(1);
     const after = await owner.c.get<PeriodTotalsJson>(`/api/clients/${quietId}/period-totals?${YEAR}`);
     expect(after.body.unbilledCalls).toBe(0);
-    // Nothing left to bill: the spec's message, and no empty invoice.
+    // Nothing left to bill: the invoice form's message, and no empty invoice.
     const again = await expectNothingChanged(t.app.db, () =>
       owner.c.post("/api/invoices/generate", {
         clientId: quietId,
@@ -311,7 +311,7 @@ describe("GET /api/clients/{id}/export.csv", () => {
   });
 });
 
-describe("the specification's whole-list answers are unchanged", () => {
+describe("the whole-list answers are unchanged", () => {
   it("GET /api/calls still pages by limit and offset, as an array", async () => {
     const first = await owner.c.get<CallJson[]>("/api/calls?limit=5&offset=0");
     const page = await owner.c.get<CallsPage>("/api/calls/page?limit=5");

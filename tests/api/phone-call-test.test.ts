@@ -4,7 +4,7 @@ import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { connectGenericLandline, connectTwilioLandline, postGeneric, postTwilio } from "../helpers/phone-webhooks.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** /phone-integration's call test (spec 001 §2, §7): detected only when a verified event from the number arrived meanwhile. */
+/** /phone-integration's call test (docs/capture-webhook.md): detected only when a verified event from the number arrived meanwhile. */
 let t: TestApp;
 const clock = new Date("2026-03-03T10:00:00Z");
 let a: TestAccount;

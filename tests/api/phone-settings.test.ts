@@ -7,7 +7,7 @@ import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { postTwilio } from "../helpers/phone-webhooks.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Settings → Mobile/iPhone and Landline/Office, /phone-integration's fields, the status flags (spec 001 §3, §5, §7). */
+/** Settings → Mobile/iPhone and Landline/Office, /phone-integration's fields, the status flags, validation messages and toasts. */
 let t: TestApp;
 let a: TestAccount;
 const AUTH_TOKEN = "twilio-auth-token-0123456789abcdef";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe("validation (spec 001 §5)", () => {
+describe("validation: required fields and their messages", () => {
   it("landline: 'Phone Number Required' and the Invalid Phone Number message, changing nothing", async () => {
     await expectNothingChanged(t.app.db, async () => {
       const missing = await a.c.post("/api/integrations/landline", { provider: "twilio", phoneNumber: "" });

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
 
 /**
- * Platform Detection (spec 001 /platform-detection, §3, §8; issue 14 §5 and §7; D13) against REAL
+ * Platform Detection (issue 14 §5 and §7; D13; docs/desktop-capture.md) against REAL
  * processes: /bin/sleep copied under meeting apps' names and started by the test. Everything that
  * starts processes lives in this one file, so "none running" cannot see another file's processes.
  */
@@ -150,7 +150,7 @@ describe("with meeting apps running (real processes)", () => {
     // The same computer for every account: another account sees the same.
     expect(await status(b)).toMatchObject({ zoom: true, teams: true, slack: true });
 
-    // Apps open, no call: equal confidence, the first in the spec's order is named, the others listed.
+    // Apps open, no call: equal confidence, the first in the catalogue's order is named, the others listed.
     expect(await detect()).toMatchObject({
       platform: "zoom",
       confidence: 60,

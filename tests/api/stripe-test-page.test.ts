@@ -117,7 +117,7 @@ describe("the payment test page's API with Stripe configured", () => {
     expect(standIn.requests.length).toBe(before);
   });
 
-  it("answers spec 001 §5's validation messages word for word and sends nothing to Stripe", async () => {
+  it("refuses bad input with the form's validation messages word for word and sends nothing to Stripe", async () => {
     const before = standIn.requests.length;
     for (const amount of [0, -5, "100", null, 1.005, 1e9, 1e-9]) {
       const answer = await admin.c.post("/api/stripe/payment-intent", { amount });

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { createMicrosoftStandIn, type MicrosoftStandIn, type StandInApp } from "../stand-ins/microsoft/server.js";
 
 /**
- * Settings → Teams (spec 001 §5, §7, §8; issue 14 §2): GET/POST /api/integrations/teams, the test that
+ * Settings → Teams (issue 14 §2; docs/teams.md): GET/POST /api/integrations/teams, the test that
  * really asks Microsoft's identity platform (a local stand-in over https) for a token and shows
  * Microsoft's own error, the subscription made at save with Graph's validation handshake, disconnect,
  * and secrets never in an answer. No job queue here: teams-capture.test.ts runs the notifications.
@@ -43,7 +43,7 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe("validation (spec 001 §5)", () => {
+describe("validation: required fields and their messages", () => {
   it("save and test both need the tenant ID and the client ID, word for word, and change nothing", async () => {
     for (const body of [
       { clientId: entra.clientId },

@@ -17,7 +17,7 @@ import { TEMPLATE_PATH } from "../helpers/global-setup.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
-/** Issue 3: the public waitlist (spec 001 Waitlist, §5, §7) and its administrators-only dashboard (docs/decisions.md D11). */
+/** Issue 3: the public waitlist (its form's validation messages and toasts) and its administrators-only dashboard (docs/decisions.md D11). */
 const NOW = new Date("2026-11-23T12:00:00.000Z");
 const DAY_MS = 86_400_000;
 const BOSS = "boss@example.test";
@@ -112,7 +112,7 @@ describe("POST /api/waitlist", () => {
     expect(await entryCount()).toBe(1);
   });
 
-  it("rejects bad input with the specification's messages and changes nothing", async () => {
+  it("rejects bad input with a message naming the field and changes nothing", async () => {
     await clearWaitlist();
     const cases: [unknown, number, string][] = [
       [{ joinWaitlist: true }, 400, "Please enter your email address."],

@@ -6,7 +6,7 @@ import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { zoomDelivery } from "../helpers/zoom-webhook.js";
 
-/** Settings → Integrations → Zoom (issue 13 §3, spec 001 Settings → Zoom, §5, §7). */
+/** Settings → Integrations → Zoom (issue 13 §3): the settings, their validation messages and the status. */
 const CLIENT_ID = "zoomClientIdAbc123";
 const CLIENT_SECRET = "zoom-client-secret-Q8v2";
 const SECRET_TOKEN = "zoom-secret-token-Zk41";
@@ -37,7 +37,7 @@ describe("POST /api/integrations/setup-zoom", () => {
     }
   });
 
-  it("refuses a missing Client ID or Client Secret with the spec's message, and a missing Secret Token with its own", async () => {
+  it("refuses a missing Client ID or Client Secret with one message naming both, and a missing Secret Token with its own", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{}, ZOOM_KEYS_REQUIRED],
       [{ apiKey: CLIENT_ID, webhookSecretToken: SECRET_TOKEN }, ZOOM_KEYS_REQUIRED],

@@ -117,7 +117,7 @@ describe("Financial Integrations", () => {
     const card = page.getByRole("region", { name: "QuickBooks" });
     await card.getByTestId("provider-status").getByText("Not connected").waitFor();
     await card.getByText("Last sync: Never", { exact: true }).waitFor();
-    // All eight providers of spec 001 §2 have a card; Timberline says why it works through a file.
+    // All eight providers of the catalogue (core/accounting/providers.ts) have a card; Timberline says why it works through a file.
     expect(await page.getByRole("region").count()).toBe(8);
     await page
       .getByRole("region", { name: "Timberline" })
@@ -127,11 +127,11 @@ describe("Financial Integrations", () => {
 
     await card.getByRole("button", { name: "Connect QuickBooks" }).click();
     const dialog = page.getByRole("dialog", { name: "Connect QuickBooks" });
-    // The Redirect URI defaults to this site's callback (spec 001 §2).
+    // The Redirect URI defaults to this site's callback.
     expect(await dialog.getByLabel("Redirect URI").inputValue()).toBe(`${h.baseUrl}/api/financial-integrations/oauth/callback`);
     await dialog.getByLabel("Accounts Receivable Account ID").waitFor();
     await dialog.getByLabel("Revenue Account ID").waitFor();
-    // Spec 001 §5: Client ID and Client Secret are required; nothing is sent without them.
+    // Client ID and Client Secret are required; nothing is sent without them.
     await dialog.getByRole("button", { name: "Save and connect to QuickBooks" }).click();
     await expect.poll(() => dialog.getByText("Client ID and Client Secret are required", { exact: true }).count()).toBe(2);
     expect(await axeViolations(page, "serious")).toEqual([]);

@@ -3,7 +3,7 @@ import { type GoogleStandIn, meetEvent, STAND_IN_ACCOUNT, startGoogleStandIn } f
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
- * Settings → Integrations → Meet (spec 001 §5, §8; issue 14 §3, §7): the validation message, a test
+ * Settings → Integrations → Meet (issue 14 §3, §7; docs/meet.md): the validation message, a test
  * that fails with Google's own words in the 'Test Failed' toast, saving, Google's consent through
  * the stand-in's consent page, the status connected, a meeting whose Calendar push never arrived
  * recovered by Reconcile now (issue 25 §3), the reconnect message once Google refuses the refresh
@@ -52,7 +52,7 @@ describe("Meet settings", () => {
     expect(await page.getByText(/Call \+1 555 0100/).count()).toBe(0);
     await page.getByTestId("meet-status").getByText("Not connected").waitFor();
 
-    // Spec 001 §5: both are required, for Save and for the test.
+    // Both are required, for Save and for the test.
     await page.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => page.getByText("Missing Information: Please provide both Client ID and Client Secret.").count())

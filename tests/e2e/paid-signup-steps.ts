@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 
-/** The sign-up steps up to the payment step (spec 000 §2.3), as a user types them. */
+/** The sign-up steps up to the payment step (docs/subscription.md), as a user types them. */
 export async function toPaymentStep(page: Page, email: string): Promise<void> {
   await page.goto("/auth");
   await page.getByLabel("First Name").fill("Grace");

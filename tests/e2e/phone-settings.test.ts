@@ -50,7 +50,7 @@ describe("Settings → Landline/Office", () => {
         "Invalid Phone Number",
         "Please enter a valid phone number with country code (e.g., +1 555-123-4567)",
       );
-      // Under the field too, the whole message of spec 001 §5.
+      // Under the field too, the whole validation message.
       await page.getByText(INVALID_PHONE_NUMBER, { exact: true }).waitFor();
     });
     const stored = await page.request.get("/api/integrations/landline");

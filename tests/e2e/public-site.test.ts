@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
-/** Issue 3: the public website (spec 000 §2.2): navigation, landing sections, pricing, company, coming soon, axe. */
+/** Issue 3: the public website: navigation, landing sections, pricing, company, coming soon, axe. */
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -139,7 +139,7 @@ describe("landing page", () => {
     await context.close();
   });
 
-  it("sends each button where the specification says", async () => {
+  it("sends each landing-page button to its own page", async () => {
     const { page, context } = await h.newPage();
     const main = () => page.getByRole("main");
     const cases: [string, () => ReturnType<Page["getByRole"]>, string][] = [

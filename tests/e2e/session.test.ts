@@ -3,8 +3,8 @@ import { type Harness, startHarness } from "./harness.js";
 
 /**
  * The session outside TanStack Query (web/lib/session.ts, issue 3): a profile save reaches the
- * header, a slow session check falls back to the public pages after 3 s (spec 000 §9), and a 401
- * from a signed-in screen toasts and goes to sign in (spec 000 §7.1, §8).
+ * header, a slow session check falls back to the public pages after 3 s, and a 401
+ * from a signed-in screen toasts and goes to sign in (src/web/lib/api.ts).
  */
 let h: Harness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { createMicrosoftStandIn, type MicrosoftStandIn } from "../stand-ins/micr
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
 /**
- * Settings → Integrations → Teams (spec 001 §5, §8; issue 14 §2, §7): the validation message, a
+ * Settings → Integrations → Teams (issue 14 §2, §7; docs/teams.md): the validation message, a
  * test that fails with Microsoft's own words in the 'Test Failed' toast, saving (the subscription is
  * made against the Microsoft stand-in, which validates the webhook URL), the status and the webhook
  * URL with the note that Graph cannot reach a local address, and Disconnect asked once.
@@ -30,7 +30,7 @@ describe("Teams settings", () => {
     await page.getByTestId("teams-status").getByText("Not connected").waitFor();
     await page.getByText("CallRecords.Read.All", { exact: true }).waitFor();
 
-    // Spec 001 §5: both IDs are required, for Save and for the test.
+    // Both IDs are required, for Save and for the test.
     await page.getByRole("button", { name: "Save" }).click();
     await expect
       .poll(() => page.getByText("Missing Information: Please provide both Tenant ID and Client ID.").count())

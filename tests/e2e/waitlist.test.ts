@@ -7,7 +7,7 @@ import type { WaitlistEntriesPage, WaitlistEntry } from "../../src/core/contract
 import { runAdminCommand } from "../../src/server/admin/admin-command.js";
 import { axeViolations, type Harness, startHarness } from "./harness.js";
 
-/** Issue 3: joining the waitlist (spec 001 Waitlist, §5) and the administrators' dashboard (docs/decisions.md D11). */
+/** Issue 3: joining the waitlist (its validation messages and toasts) and the administrators' dashboard (docs/decisions.md D11). */
 const ADMIN_EMAIL = "waitlist-admin@example.test";
 const PHONE_ADMIN_EMAIL = "phone-admin@example.test";
 let h: Harness;

@@ -5,7 +5,7 @@ import { NO_UID_PREFIX } from "../../src/server/capture/calendar/ical/feed-event
 import { NotACalendarError, parseCalendar } from "../../src/server/capture/calendar/read-occurrences.js";
 
 /**
- * The real-world .ics corpus (tests/fixtures/ics/corpus, issue 25 §1.4; docs/calendar-feeds.md
+ * The real-world .ics corpus (tests/fixtures/ics/corpus, issue 25 §1.4; docs/calendar-capture.md
  * "Corpus"): Minutely's reading of each file next to the independent reading stored beside it
  * (scripts/ics-corpus/independent-reading.py: Python's icalendar and recurring-ical-events).
  */

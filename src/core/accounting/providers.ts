@@ -1,7 +1,7 @@
 /**
  * The accounting providers of Financial Integrations (docs/accounting.md): one catalogue read by the
  * server (validation, which provider file runs) and the browser (cards, configure dialogs). Ids,
- * names and methods are the spec's; features, fields and notes say what this product does with each.
+ * names and methods are fixed (the cards show them as written); features, fields and notes say what this product does with each.
  */
 
 export const ACCOUNTING_PROVIDER_IDS = [

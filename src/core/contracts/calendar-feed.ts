@@ -5,7 +5,7 @@ import { idText, rowId, text } from "./common.js";
 import { count, id, instant } from "./response-fields.js";
 
 /**
- * Calendar feeds (docs/calendar-feeds.md): one private ICS address per account, polled
+ * Calendar feeds (docs/calendar-capture.md): one private ICS address per account, polled
  * by a job, whose past meetings with a client among the attendees become proposed calls the user
  * confirms with one click. Shared by the server's routes and the browser's forms.
  */

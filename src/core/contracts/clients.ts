@@ -49,7 +49,7 @@ const clientFields = {
     .transform((value) => (value ? value : value === undefined ? undefined : null))
     .refine((value) => !value || z.email().safeParse(value).success, "Please enter a valid email address"),
   phone: optionalText("Phone", 50),
-  /** The spec also shows `phoneNumber`; accepted as an alias of `phone`. */
+  /** Older clients send `phoneNumber`; accepted as an alias of `phone`. */
   phoneNumber: optionalText("Phone", 50),
   company: optionalText("Company", 200),
   caseType: optionalText("Case type", 100),

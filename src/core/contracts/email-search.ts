@@ -5,7 +5,7 @@ import { providerField } from "./mailbox.js";
 import { count, instant, money } from "./response-fields.js";
 import { decimalRate } from "./settings.js";
 
-/** Searching the mailbox and pricing the chosen emails. Messages are the specification's. */
+/** Searching the mailbox and pricing the chosen emails. Messages are written for people and shown as they are. */
 
 export const MAX_SEARCH_RESULTS = 50;
 

@@ -72,7 +72,7 @@ export function missingConfigFields(
 
 /**
  * The configure form's refusal, or null when nothing required is missing: OAuth
- * providers answer the spec's "Client ID and Client Secret are required"; the others name the first
+ * providers answer the one "Client ID and Client Secret are required"; the others name the first
  * missing field ("Server Name is required").
  */
 export function missingConfigMessage(

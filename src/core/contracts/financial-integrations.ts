@@ -112,7 +112,7 @@ export const syncRunJson = z.object({
 });
 export type SyncRunJson = z.infer<typeof syncRunJson>;
 
-/** The spec's record (id, integrationId, integrationName, enabled, status, lastSync, config): never a secret. */
+/** The integration record (id, integrationId, integrationName, enabled, status, lastSync, config): never a secret. */
 export const financialIntegrationJson = z.object({
   id,
   integrationId: z.enum(ACCOUNTING_PROVIDER_IDS),

@@ -54,7 +54,7 @@ const clientSecret = text({ error: "clientSecret must be text" })
   .nullable()
   .transform((value) => value || null);
 
-/** POST /api/integrations/meet: the spec's clientId, clientSecret and enabled. */
+/** POST /api/integrations/meet: clientId, clientSecret and enabled. */
 export const meetSettingsRequest = z
   .object({
     clientId,
@@ -65,7 +65,7 @@ export const meetSettingsRequest = z
 export type MeetSettingsInput = z.input<typeof meetSettingsRequest>;
 export type MeetSettingsRequest = z.infer<typeof meetSettingsRequest>;
 
-/** POST /api/integrations/meet/test: the spec's clientId and clientSecret (the secret falls back to the stored one). */
+/** POST /api/integrations/meet/test: clientId and clientSecret (the secret falls back to the stored one). */
 export const meetTestRequest = z.object({ clientId, clientSecret }).strict();
 export type MeetTestInput = z.input<typeof meetTestRequest>;
 

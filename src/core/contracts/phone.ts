@@ -18,7 +18,7 @@ export const CONFIGURE_PHONE_FIRST = "Please configure phone number first";
 /** After stripping spaces, hyphens and parentheses, an optional plus, a digit 1-9, then 1 to 14 digits. */
 export const PHONE_NUMBER_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
-/** The number as the spec's rule reads it: spaces, hyphens and parentheses removed. */
+/** The number as the validation rule reads it: spaces, hyphens and parentheses removed. */
 export function compactPhoneNumber(value: string): string {
   return value.replace(/[\s()-]/g, "");
 }
@@ -224,7 +224,7 @@ export const phoneIntegrationRequest = z
   .object({
     phoneNumber: phoneNumberField(ENTER_PHONE_NUMBER),
     phoneExtension: extensionField,
-    /** Derived on the server; accepted because the spec's payload carries it. */
+    /** Derived on the server; accepted because the settings payload carries it. */
     phoneDisplayNumber: text().max(60).optional().nullable(),
     phoneProvider: z.enum(PHONE_SCREEN_PROVIDERS, { error: "Choose a phone provider" }).default("twilio"),
     phoneIntegrationEnabled: z.boolean({ error: "phoneIntegrationEnabled must be true or false" }).default(true),
@@ -253,7 +253,7 @@ export const phoneIntegrationResponse = z.object({
 /** POST /api/integrations/mobile/test: success only once an event from the mobile has arrived. */
 export const mobileTestResponse = z.object({ success: z.boolean(), message: text() });
 
-/** POST /api/calls/test: the spec's client sends phoneNumber, callType and clientId; only the number counts. */
+/** POST /api/calls/test: the web client sends phoneNumber, callType and clientId; only the number counts. */
 export const startCallTestRequest = z
   .object({
     phoneNumber: text().max(40).optional().nullable(),

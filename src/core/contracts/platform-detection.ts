@@ -4,7 +4,7 @@ import { instant } from "./response-fields.js";
 
 /**
  * Platform Detection (/platform-detection: platform info, detection result, platform status;
- * docs/decisions.md D13, docs/platform-detection.md: it inspects the computer that serves the app and names
+ * docs/decisions.md D13, docs/desktop-capture.md: it inspects the computer that serves the app and names
  * it). Shared by the server's routes and the page.
  */
 

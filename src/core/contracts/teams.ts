@@ -53,7 +53,7 @@ const clientSecret = text({ error: "clientSecret must be text" })
   .transform((value) => value || null);
 
 /**
- * POST /api/integrations/teams: the spec's tenantId, clientId and enabled, plus the client secret
+ * POST /api/integrations/teams: tenantId, clientId and enabled, plus the client secret
  * (optional when one is stored: leaving the field empty keeps it).
  */
 export const teamsSettingsRequest = z
@@ -69,7 +69,7 @@ export const teamsSettingsRequest = z
 export type TeamsSettingsInput = z.input<typeof teamsSettingsRequest>;
 export type TeamsSettingsRequest = z.infer<typeof teamsSettingsRequest>;
 
-/** POST /api/integrations/teams/test: the spec's tenantId and clientId; the secret falls back to the stored one. */
+/** POST /api/integrations/teams/test: tenantId and clientId; the secret falls back to the stored one. */
 export const teamsTestRequest = z
   .object({
     tenantId: identifier("Tenant ID"),

@@ -35,9 +35,9 @@ const credential = (message: string, label: string) =>
   text({ error: message }).trim().min(1, message).max(300, `${label} is too long (at most 300 characters)`);
 
 /**
- * POST /api/integrations/setup-zoom: the spec's apiKey, apiSecret and webhookUrl, plus the secret
+ * POST /api/integrations/setup-zoom: apiKey, apiSecret and webhookUrl, plus the secret
  * token Zoom signs events with. Labelled by Zoom's Marketplace names today: Client ID, Client Secret,
- * Secret Token. `webhookUrl` is accepted because the spec's client sends it, and ignored: the server
+ * Secret Token. `webhookUrl` is accepted because the web client sends it, and ignored: the server
  * decides the URL (its own path with the account's token).
  */
 export const setupZoomRequest = z
@@ -73,7 +73,7 @@ export const zoomIntegrationJson = z.object({
   configured: z.boolean(),
   enabled: z.boolean(),
   status: z.enum(ZOOM_STATUSES),
-  /** The app's Client ID (the spec's apiKey): not secret, shown back so the user knows which app. */
+  /** The app's Client ID (the API's apiKey): not secret, shown back so the user knows which app. */
   clientId: text().nullable(),
   hasClientSecret: z.boolean(),
   hasSecretToken: z.boolean(),

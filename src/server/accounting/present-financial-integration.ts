@@ -21,7 +21,7 @@ export function defaultRedirectUri(origin: string): string {
 }
 
 /**
- * The spec's record from a row. Secrets never leave: secret fields come back null,
+ * The API's integration record from a row. Secrets never leave: secret fields come back null,
  * their names in `storedSecrets`; tokens only as `authorized`. The Redirect URI shows the default
  * when none was saved, since that is the one the consent uses.
  */

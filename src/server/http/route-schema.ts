@@ -86,7 +86,7 @@ const ERROR_SCHEMA = { description: "An error: { error, message, requestId }", .
  * them with fast-json-stringify, which writes only declared properties (faster than JSON.stringify,
  * and nothing undeclared can leak). Requests: documentation only; handlers still validate with
  * `parseInput` after the session check, and app.ts's validator compiler accepts everything, so the
- * messages stay the specification's. @fastify/swagger reads the same schema into GET /api/openapi.json.
+ * messages stay the contracts' own (written for people). @fastify/swagger reads the same schema into GET /api/openapi.json.
  */
 export function routeSchema(contract: RouteContract): FastifySchema {
   const response: Record<string, unknown> = {};

@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.js";
 
 /**
  * Validates input with a contract schema from src/core. The first issue's message becomes the
- * response message (the specification's messages are written for people); all issues ride along.
+ * response message (the contracts' messages are written for people); all issues ride along.
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});

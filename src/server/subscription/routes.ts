@@ -27,7 +27,7 @@ import { presentSubscription } from "./subscription-presenter.js";
 /** Where Stripe's portal sends the user back: Settings → Plan & Billing. */
 export const PLAN_BILLING_PATH = "/settings?tab=plan";
 
-/** Settings → Plan & Billing and the app shell's banner (docs/payments.md). */
+/** Settings → Plan & Billing and the app shell's banner (docs/subscription.md). */
 export async function billingAccountRoutes(app: FastifyInstance): Promise<void> {
   /** The account as stored now: a webhook may have changed it since the session was cached. */
   const freshAccount = async (accountId: number): Promise<AccountRow> => {

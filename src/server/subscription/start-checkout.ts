@@ -57,7 +57,7 @@ async function accountCustomer(db: Db, stripe: Stripe, account: AccountRow, user
 }
 
 /**
- * POST /api/billing/checkout (docs/payments.md): a card subscription for an account without a live
+ * POST /api/billing/checkout (docs/subscription.md): a card subscription for an account without a live
  * Stripe subscription (its card-free trial ended, or it signed up before Stripe was configured, or
  * its subscription ended). Answers Stripe Checkout's URL; the account changes only when Stripe's
  * webhook says the subscription exists (stripe-webhook/apply-stripe-event.ts).

@@ -21,7 +21,7 @@ import { checkStripeConnection, createTestCustomer, createTestPaymentIntent } fr
 /** How long one Stripe connection check is answered from memory. */
 export const STRIPE_CHECK_CACHE_MS = 60_000;
 
-/** The payment test page /payments (docs/payments.md). */
+/** The payment test page /payments (docs/subscription.md). */
 export async function stripeTestRoutes(app: FastifyInstance): Promise<void> {
   /** The deployment's own Stripe account is its operator's: administrators only (403 with `refusal` for others). */
   const requireAdministrator = (request: FastifyRequest, refusal: string) => {

@@ -8,7 +8,7 @@ describe("the configure form", () => {
   const quickbooks = accountingProvider("quickbooks");
   const timberline = accountingProvider("timberline");
 
-  it("requires Client ID and Client Secret for OAuth providers with the spec's words; a stored secret counts (spec 001 §5)", () => {
+  it("requires Client ID and Client Secret for OAuth providers, naming both; a stored secret counts", () => {
     const empty = configFormSchema(quickbooks, []).safeParse({ clientId: "", clientSecret: "" });
     expect(empty.success).toBe(false);
     expect(empty.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

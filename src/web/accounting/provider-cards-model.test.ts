@@ -20,7 +20,7 @@ function run(overrides: Partial<SyncRunJson>): SyncRunJson {
 }
 
 describe("provider cards", () => {
-  it("shows all eight providers, not connected without a record (spec 001 §2, §4)", () => {
+  it("shows all eight providers, not connected without a record", () => {
     const cards = providerCards([]);
     expect(cards.map((card) => card.provider.id)).toEqual([
       "quickbooks",
@@ -49,7 +49,7 @@ describe("provider cards", () => {
     expect(byId.sage).toMatchObject({ status: "error", needsConnect: false, canSyncNow: false });
   });
 
-  it("says the run's progress, then its outcome, and Never before any sync (spec 001 §9)", () => {
+  it("says the run's progress, then its outcome, and Never before any sync", () => {
     expect(runProgressText(null)).toBeNull();
     expect(runProgressText(run({ state: "queued", synced: 0, failed: 0 }))).toBe("Syncing 0 of 40 invoices");
     expect(runProgressText(run({}))).toBe("Syncing 12 of 40 invoices");

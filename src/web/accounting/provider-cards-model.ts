@@ -4,7 +4,7 @@ import { type FinancialIntegrationJson, NEVER_SYNCED, type SyncRunJson } from "@
 /**
  * What the Integrations tab shows per provider: the catalogue's eight
  * providers, each merged with the account's record when there is one. No record means "not
- * connected" (spec §4's default); only the server's status says connected, never the browser.
+ * connected" (the default); only the server's status says connected, never the browser.
  */
 export type ProviderCardModel = {
   provider: AccountingProviderInfo;
@@ -12,7 +12,7 @@ export type ProviderCardModel = {
   status: "connected" | "error" | "not connected";
   /** OAuth providers whose consent is missing, and providers with no record yet. */
   needsConnect: boolean;
-  /** Spec §2: Sync Now on a card only when connected and the provider is not csv. */
+  /** Sync Now on a card only when connected and the provider is not csv. */
   canSyncNow: boolean;
 };
 

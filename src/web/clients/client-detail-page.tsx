@@ -74,7 +74,7 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 const TAB_PAGE_SIZE = 50;
 
 /**
- * One list tab's body: placeholders while loading, the spec's empty text, or the table of the pages
+ * One list tab's body: placeholders while loading, the tab's empty text, or the table of the pages
  * loaded so far with "Load more" (a client with years of calls no longer arrives in one answer).
  */
 function ActivityList<T>({

@@ -32,7 +32,7 @@ export const calculateBilling = (body: unknown) =>
   apiJson<CalculateBillingResponse>("POST", "/api/emails/calculate-billing", body);
 export const testMailbox = () => apiJson<MailboxTestResponse>("POST", "/api/integrations/email/test");
 
-/** "Title: description" (the specification's messages) → a toast's two lines. */
+/** "Title: description" (the API's messages) → a toast's two lines. */
 export function splitMessage(message: string): { title: string; description: string } {
   const at = message.indexOf(": ");
   return at > 0 && at < 40

@@ -31,12 +31,12 @@ export function usePhoneIntegration() {
   return useQuery<PhoneIntegrationJson>({ queryKey: queryKeys.phoneIntegration(), meta: PHONE_SCREEN });
 }
 
-/** A refusal's own message (4xx) for the toast, else the spec's fallback. */
+/** A refusal's own message (4xx) for the toast, else the fixed fallback. */
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 ? serverMessage(error, fallback) : fallback;
 }
 
-/** PUT /api/user/phone-integration with the spec's toasts ("Success" / "Failed to update phone integration"). */
+/** PUT /api/user/phone-integration with its toasts ("Success" / "Failed to update phone integration"). */
 export function useSavePhoneIntegration() {
   return useMutation({
     meta: PHONE_SCREEN,

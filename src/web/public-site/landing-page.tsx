@@ -96,7 +96,7 @@ const SECURITY_POINTS = [
   "Accessible only to you and your authorized team, and never shared",
 ];
 
-/** The public home page: its nine sections in the specified order. */
+/** The public home page: its nine sections in their fixed order. */
 export default function LandingPage() {
   return (
     <PublicLayout>

@@ -30,7 +30,7 @@ const SIZE_LABELS: Record<(typeof COMPANY_SIZES)[number], string> = {
 
 const SIZE_CHOICES = COMPANY_SIZES.map((size) => ({ value: size, label: SIZE_LABELS[size] }));
 
-/** The toast title for a field's message: the spec pairs each validation message with a title. */
+/** The toast title for a field's message: each validation message has its title (core/contracts/waitlist.ts). */
 function titleFor(message: string): string {
   const known = Object.values(WAITLIST_MESSAGES).find((m) => m.description === message);
   return known?.title ?? "Please check the form";

@@ -8,9 +8,9 @@ import { TestPaymentCard } from "./test-payment-card";
 import { useStripeConnection } from "./use-stripe-test";
 
 /**
- * Payment Integration (docs/payments.md): the Stripe connection check, a test payment
- * intent and a test customer. The create buttons stay disabled until the check succeeded (spec
- * 001 §5) and for anyone but an administrator (the objects are made in the server's own Stripe
+ * Payment Integration (docs/subscription.md): the Stripe connection check, a test payment
+ * intent and a test customer. The create buttons stay disabled until the check succeeded
+ * and for anyone but an administrator (the objects are made in the server's own Stripe
  * account). Signed out, the route shows Access Denied (routes.tsx).
  */
 export default function PaymentsPage() {

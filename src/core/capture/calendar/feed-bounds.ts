@@ -1,6 +1,6 @@
 /**
  * How much of a calendar feed Minutely reads and turns into proposals
- * (docs/calendar-feeds.md "Bounds"). A feed is the user's, but anyone who can send them an invitation
+ * (docs/calendar-capture.md "Bounds"). A feed is the user's, but anyone who can send them an invitation
  * writes into it: a `FREQ=MINUTELY` series is 1,440 meetings a day, and 10 MB holds 60,000 events.
  * What is over a bound is cut, the rest keeps working, and the Calendar tab says what was cut and why
  * (the sentences below, stored with the feed by each poll).

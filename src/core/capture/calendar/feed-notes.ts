@@ -1,7 +1,7 @@
 /**
  * What a read left out of a calendar and why: one component that cannot be read is
  * skipped and the rest of the feed is read. Each poll stores these sentences with the feed and the
- * Calendar tab lists them under "Some entries could not be read" (docs/calendar-feeds.md).
+ * Calendar tab lists them under "Some entries could not be read" (docs/calendar-capture.md).
  */
 
 /** Sentences kept per poll; past it, one sentence counts the rest. */

@@ -1,5 +1,5 @@
 /**
- * A pasted calendar address (docs/calendar-feeds.md): Google's "Secret address in iCal format", Outlook's
+ * A pasted calendar address (docs/calendar-capture.md): Google's "Secret address in iCal format", Outlook's
  * published ICS link, iCloud's public calendar (webcal://), Fastmail's. `webcal://` is the same
  * resource over https; anything else but https (and, where the operator allows private hosts, http)
  * is refused by the server.

@@ -1,5 +1,5 @@
 /**
- * Which occurrences of a feed are considered (docs/calendar-feeds.md): meetings that ENDED within the last
+ * Which occurrences of a feed are considered (docs/calendar-capture.md): meetings that ENDED within the last
  * `days` days, up to now. Only a meeting that happened is billable, so a future one is not proposed
  * yet (it will be, on the first poll after it ends); older ones are left alone, so a feed with years
  * of history neither floods the list nor resurrects what the user already billed by hand.

@@ -1,5 +1,5 @@
 /**
- * Which meeting platform a calendar event is held on, read from its join link (docs/calendar-feeds.md): the
+ * Which meeting platform a calendar event is held on, read from its join link (docs/calendar-capture.md): the
  * conference properties calendar programs write first (Google's X-GOOGLE-CONFERENCE, Outlook's
  * X-MICROSOFT-SKYPETEAMSMEETINGURL, RFC 7986's CONFERENCE), then the LOCATION, then the DESCRIPTION
  * (where Zoom's and Teams' invitations put the link). The first link of a known platform wins; an

@@ -1,7 +1,7 @@
 import { MEETING_PLATFORMS, type MeetingPlatform } from "../../contracts/platform-detection.js";
 
 /**
- * Which meeting platform a computer shows, from what could be seen of it (docs/platform-detection.md): the names of
+ * Which meeting platform a computer shows, from what could be seen of it (docs/desktop-capture.md): the names of
  * its running processes and, where the desktop allows, its window titles. Pure: the server gathers
  * the observation (src/server/capture/desktop), this file holds every rule, so the page, the
  * status poll and the meeting watcher agree.

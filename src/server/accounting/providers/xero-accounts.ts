@@ -6,7 +6,7 @@ import { callXero } from "./xero-api.js";
 /**
  * The organisation's chart of accounts (docs/accounting.md). Xero's Demo Company books sales to "200" and
  * payments to "090", but a real organisation's chart is its own, and "not all accounts have a code
- * value" (Xero's spec): a bank account often has none. So after connecting, GET /Accounts is read and
+ * value" (Xero's API documentation): a bank account often has none. So after connecting, GET /Accounts is read and
  * the user picks the sales and payment accounts by name; each choice keeps the AccountID, the Code when
  * there is one, and the name (config: revenueAccount*, paymentAccount*). Invoice lines and payments
  * use the Code when the account has one and the AccountID when it has not (xero.ts).

@@ -12,7 +12,7 @@ import {
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 
 /**
- * The account's calendar feed (docs/calendar-feeds.md): one `integrations` row, kind "calendar", provider "ics"
+ * The account's calendar feed (docs/calendar-capture.md): one `integrations` row, kind "calendar", provider "ics"
  * (the Individual plan's "1 calendar/account integration"). The private address is the secret
  * (encrypted, bound to the row); `config` holds what the screen may show and the poll's state.
  */

@@ -2,7 +2,7 @@ import type { MeetingLinkPlatform } from "../../../core/capture/calendar/meeting
 import type { CallParticipant } from "../../db/schema/calls.js";
 
 /**
- * What a read of a calendar feed gives the server's thread (docs/calendar-feeds.md): the meetings
+ * What a read of a calendar feed gives the server's thread (docs/calendar-capture.md): the meetings
  * of the window and what was cut or skipped. Its own file, without the parser, so the thread that
  * answers requests never loads ical.js: the reading runs in a worker (read-feed-in-worker.ts).
  */

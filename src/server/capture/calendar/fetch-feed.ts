@@ -4,7 +4,7 @@ import { AppError } from "../../../core/errors.js";
 import { PrivateAddressError, pinnedLookup, resolvePublicHost } from "../../http/outbound-address.js";
 
 /**
- * One conditional GET of a calendar feed (docs/calendar-feeds.md): If-None-Match with the stored ETag and
+ * One conditional GET of a calendar feed (docs/calendar-capture.md): If-None-Match with the stored ETag and
  * If-Modified-Since with the stored Last-Modified, so an unchanged feed costs one request answered
  * 304 and nothing else. The address is a user's: every hop (the first and each redirect) is resolved
  * and checked by http/outbound-address.ts and connected to exactly the addresses checked (SSRF,

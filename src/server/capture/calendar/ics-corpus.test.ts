@@ -8,7 +8,7 @@ import { CORPUS_ROOT, compareCorpus, type CorpusComparison } from "../../../../t
  * python-recurring-ical-events, icalendar and node-ical; tests/fixtures/ics/corpus/README.md) as
  * Minutely reads it, against an independent reading (Python's icalendar 4.0.3 and
  * recurring-ical-events 2.0.1, stored by scripts/ics-corpus/independent-reading.py). Differences
- * only where docs/calendar-feeds.md "Corpus" lists them, for the reason given there; a new one, or
+ * only where docs/calendar-capture.md "Corpus" lists them, for the reason given there; a new one, or
  * one that went away, fails here until the list says why. Read under a process zone far from UTC:
  * the server's zone must never decide a time.
  */
@@ -16,7 +16,7 @@ const PY = "python-recurring-ical-events/recurring_ical_events/test/calendars/";
 const ICAL = "icalendar/src/icalendar/tests/calendars/";
 const NODE = "node-ical/test/fixtures/";
 
-/** docs/calendar-feeds.md "Corpus": the files whose readings differ, and why (Minutely's reading first). */
+/** docs/calendar-capture.md "Corpus": the files whose readings differ, and why (Minutely's reading first). */
 const DOCUMENTED_DIFFERENCES: Record<string, string> = {
   // Minutely reads what the independent reader (an older version) gets wrong or leaves out.
   [`${ICAL}issue_165_missing_event.ics`]: "Exchange's BYDAY=MO, TU, WE is repaired: every weekday is read, not only the first",

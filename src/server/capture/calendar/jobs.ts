@@ -7,7 +7,7 @@ import { FEED_KIND, FEED_PROVIDER } from "./feed-integration.js";
 import { fetchOptionsFor, pollFeedRow } from "./poll-feed.js";
 
 /**
- * The feed's jobs (docs/calendar-feeds.md), rows of jobs/registry.ts: every 5 minutes one stately job queues a
+ * The feed's jobs (docs/calendar-capture.md), rows of jobs/registry.ts: every 5 minutes one stately job queues a
  * poll per enabled feed, each with the feed's id as singletonKey, so a slow feed never has two polls
  * at once. A failed poll is recorded on the feed (status, last error) and not retried: the next tick
  * asks again.

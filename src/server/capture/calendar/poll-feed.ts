@@ -26,7 +26,7 @@ import { NotACalendarError, type ReadOccurrences } from "./feed-occurrence.js";
 import { reconcileProposals } from "./reconcile-proposals.js";
 
 /**
- * One poll of an account's feed (docs/calendar-feeds.md), for the job and for "Poll now". A conditional GET:
+ * One poll of an account's feed (docs/calendar-capture.md), for the job and for "Poll now". A conditional GET:
  * 304 → only "last checked" is written. A new body → parsed, matched, reconciled with the proposals,
  * and (with "Confirm meetings automatically") the open ones confirmed. A feed whose content did not
  * change still has meetings that END as time passes; `nextEndAt` remembers the earliest one still

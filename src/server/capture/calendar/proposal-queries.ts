@@ -5,7 +5,7 @@ import { notFound } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { callProposals, clients } from "../../db/schema/index.js";
 
-/** One presenter and one account-scoped lookup for call proposals (docs/calendar-feeds.md). */
+/** One presenter and one account-scoped lookup for call proposals (docs/calendar-capture.md). */
 export type ProposalRow = typeof callProposals.$inferSelect;
 type ProposalWithClient = { proposal: ProposalRow; clientName: string | null };
 

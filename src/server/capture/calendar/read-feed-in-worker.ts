@@ -5,7 +5,7 @@ import type { FeedWindow } from "../../../core/capture/calendar/feed-window.js";
 import { NotACalendarError, type ReadOccurrences } from "./feed-occurrence.js";
 
 /**
- * Reads a fetched feed in a worker thread (docs/calendar-feeds.md "Bounds"): at most two
+ * Reads a fetched feed in a worker thread (docs/calendar-capture.md "Bounds"): at most two
  * workers (the machine's cores are the server's too), each reading one feed at a time and kept for the
  * next read while polls come, a worker that runs past the hard budget (or fails) terminated. The thread that answers requests only waits for a
  * message. Used by the poll and by the save's validating fetch.

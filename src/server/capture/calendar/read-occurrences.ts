@@ -19,7 +19,7 @@ export type { FeedOccurrence, ReadOccurrences } from "./feed-occurrence.js";
 type Component = InstanceType<typeof ICAL.Component>;
 
 /**
- * An iCalendar feed's meetings in the window (docs/calendar-feeds.md), read with Mozilla's ical.js
+ * An iCalendar feed's meetings in the window (docs/calendar-capture.md), read with Mozilla's ical.js
  * (ical/): zones as the file defines them, never the server's (ical/feed-zones.ts); every occurrence
  * of every series: RRULEs, RDATEs, EXDATEs, RECURRENCE-ID and THISANDFUTURE overrides, and overrides
  * without their master (ical/expand-series.ts); a component that cannot be read skipped with its

@@ -7,7 +7,7 @@ import { PROPOSAL_SOURCE } from "./feed-integration.js";
 import type { MatchedOccurrence } from "./match-occurrences.js";
 
 /**
- * The feed's meetings → the account's proposals (docs/calendar-feeds.md), in one transaction, keyed by
+ * The feed's meetings → the account's proposals (docs/calendar-capture.md), in one transaction, keyed by
  * (account, "ics", occurrence key). Only a "proposed" (or "cancelled") proposal follows the feed: a
  * moved meeting moves it, a cancelled one (STATUS:CANCELLED, EXDATE, gone from the feed, or no client
  * among its attendees any more) cancels it, one that comes back reopens it. "confirmed" and

@@ -23,7 +23,7 @@ import { fetchOptionsFor, pollFeedRow, presentPoll } from "./poll-feed.js";
 import { findProposals } from "./proposal-queries.js";
 import { removeFeed, saveFeed } from "./save-feed.js";
 
-/** Settings → Integrations → Calendar and the proposals it makes (docs/calendar-feeds.md). */
+/** Settings → Integrations → Calendar and the proposals it makes (docs/calendar-capture.md). */
 export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
   const path = "/api/integrations/calendar-feed";
 

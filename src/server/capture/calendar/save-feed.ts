@@ -14,7 +14,7 @@ import { FeedReadError, readFeedInWorker } from "./read-feed-in-worker.js";
 import { NotACalendarError } from "./feed-occurrence.js";
 
 /**
- * PUT /api/integrations/calendar-feed (docs/calendar-feeds.md). A new address is fetched before it is stored: one
+ * PUT /api/integrations/calendar-feed (docs/calendar-capture.md). A new address is fetched before it is stored: one
  * that does not answer with a calendar is refused with the reason and nothing is saved. That fetch is
  * also the feed's first poll (its meetings become proposals at once). Without an address, only the
  * switches change. The fetched calendar is read in a worker thread (read-feed-in-worker.ts), like a

@@ -8,7 +8,7 @@ import { accounts, users } from "../../db/schema/index.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
 
 /**
- * Who may look at this computer and track meetings on it (docs/platform-detection.md
+ * Who may look at this computer and track meetings on it (docs/desktop-capture.md
  * "Who may use it"). The computer that serves the app belongs to its operator: its hostname, system and
  * running apps are the operator's business, and a meeting on it is the operator's meeting. So, by
  * PLATFORM_DETECTION:

@@ -6,7 +6,7 @@ import { integrations } from "../../db/schema/index.js";
 import type { IntegrationKey, IntegrationRow } from "../../integrations/integration-store.js";
 
 /**
- * "Track meetings on this computer" (docs/platform-detection.md): one `integrations` row per account, kind
+ * "Track meetings on this computer" (docs/desktop-capture.md): one `integrations` row per account, kind
  * "desktop", provider "this-computer". Its config holds the switch, the computer it watches and the
  * watcher's last observation (which platforms were in a call, since when), so each look compares
  * with the previous one whichever instance ran it.

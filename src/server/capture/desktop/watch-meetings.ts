@@ -55,7 +55,7 @@ export function compareObservations(
 }
 
 /**
- * One look (docs/platform-detection.md): for every account tracking meetings on this computer, compares the
+ * One look (docs/desktop-capture.md): for every account tracking meetings on this computer, compares the
  * in-meeting signals with the previous look kept in its row and records a call's start and end
  * through the capture pipeline. The observation is stored first, only if no switch-off or other look
  * changed the row meanwhile, so an event is recorded once; a lost start is harmless (an "ended" with

@@ -30,7 +30,7 @@ function onPath(tool: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
- * How this server process could read window titles (docs/platform-detection.md): on Linux only inside an X11
+ * How this server process could read window titles (docs/desktop-capture.md): on Linux only inside an X11
  * session (DISPLAY set) with wmctrl or xprop installed; on macOS through osascript (System Events,
  * which needs the Accessibility permission); on Windows through tasklist's verbose listing.
  */

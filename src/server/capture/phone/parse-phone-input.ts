@@ -5,7 +5,7 @@ import { parseInput } from "../../http/validate.js";
 
 /**
  * parseInput for the phone forms: the product's "Invalid Phone Number: …" starts with "Invalid", which
- * parseInput reads as one of zod's generic messages and prefixes with the field's name; the spec's
+ * parseInput reads as one of zod's generic messages and prefixes with the field's name; the contract's
  * sentence is answered word for word instead.
  */
 export function parsePhoneInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -29,7 +29,7 @@ export const ZOOM_KIND = "meeting";
 export const ZOOM_PROVIDER = "zoom";
 export const zoomKey = (accountId: number): IntegrationKey => ({ accountId, kind: ZOOM_KIND, provider: ZOOM_PROVIDER });
 
-/** The encrypted part: the spec's apiKey and apiSecret (Zoom's Client ID and Client Secret) and the Secret Token. */
+/** The encrypted part: the API's apiKey and apiSecret (Zoom's Client ID and Client Secret) and the Secret Token. */
 export type ZoomSecret = { clientId: string; clientSecret: string; secretToken: string };
 
 /**

@@ -1,6 +1,6 @@
 import { integer, timestamp } from "drizzle-orm/pg-core";
 
-/** Integer identity primary key: the specification shows integer ids ("an integer id"). */
+/** Integer identity primary key: the API's ids are integers (core/contracts). */
 export const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 export const instant = (name?: string) =>
   name ? timestamp(name, { withTimezone: true, mode: "date" }) : timestamp({ withTimezone: true, mode: "date" });

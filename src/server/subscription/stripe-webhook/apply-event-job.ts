@@ -5,7 +5,7 @@ import { applyStripeEvent } from "./apply-stripe-event.js";
 import { HANDLED_STRIPE_EVENTS, type StripeEventJob } from "./stripe-events.js";
 
 /**
- * The `stripe.apply-event` queue (docs/payments.md). "singleton" per Stripe customer (the job's
+ * The `stripe.apply-event` queue (docs/subscription.md). "singleton" per Stripe customer (the job's
  * singletonKey, receive-stripe-webhook.ts `applyOrderKey`): one event of a customer applied at a
  * time in the whole cluster, so two re-reads of Stripe never write one account in the wrong order,
  * while other customers' events share a batch of 25 (one fetch and one completion for all of them:

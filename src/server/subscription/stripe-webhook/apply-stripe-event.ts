@@ -24,7 +24,7 @@ async function findAccount(db: Db, job: StripeEventJob) {
 }
 
 /**
- * The `stripe.apply-event` job (docs/payments.md). The account is found by Stripe's customer (or
+ * The `stripe.apply-event` job (docs/subscription.md). The account is found by Stripe's customer (or
  * subscription) id (an account that subscribed on Stripe Checkout has only its customer id until
  * the first event links the subscription the event names); its state is then Stripe's truth, RE-READ from Stripe (the read and write
  * syncAccountSubscription makes, here in one transaction with the event's other writes), so an event that arrives late or twice writes today's state, never its

@@ -60,7 +60,7 @@ export function verifyStripeEvent(rawBody: string, signature: string | undefined
 }
 
 /**
- * POST /api/webhooks/stripe (docs/payments.md): verify before parsing anything, then in ONE transaction
+ * POST /api/webhooks/stripe (docs/subscription.md): verify before parsing anything, then in ONE transaction
  * claim the event id in webhook_events and queue `stripe.apply-event`. A replay finds the claim and
  * changes nothing; a failed transaction claims nothing, so Stripe's retry still counts. The answer
  * goes back as soon as the job is queued: the work (re-reading the subscription) is the job's.

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 
-/** The Stripe events the app acts on (docs/payments.md); others are acknowledged and ignored. */
+/** The Stripe events the app acts on (docs/subscription.md); others are acknowledged and ignored. */
 export const HANDLED_STRIPE_EVENTS = [
   "invoice.paid",
   "invoice.payment_failed",

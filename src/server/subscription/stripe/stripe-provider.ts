@@ -22,7 +22,7 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
 }
 
 /**
- * Sign-up paid with Stripe (docs/payments.md). startSubscription makes a customer and an incomplete
+ * Sign-up paid with Stripe (docs/subscription.md). startSubscription makes a customer and an incomplete
  * subscription whose first invoice (or, with a trial, a setup intent) the browser confirms with
  * the Payment Element. confirmSubscription is the server's own check at complete-registration:
  * it re-reads the subscription from Stripe and lets the account in only when Stripe says it is
@@ -88,7 +88,7 @@ export function createStripeProvider(config: Config, stripe: Stripe): PaymentPro
       }
       const facts = subscriptionFacts(config.stripe, subscription);
       if (facts.status === "trialing") {
-        // Decided from what the server reads itself, not from Stripe having set a default (docs/payments.md).
+        // Decided from what the server reads itself, not from Stripe having set a default (docs/subscription.md).
         await confirmTrialCard(stripe, {
           subscription,
           customerId: idOf(subscription.customer) ?? "",

@@ -11,7 +11,7 @@ export const CARD_NOT_SAVED = "Your card has not been saved yet. Please enter yo
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 /**
- * A trialing sign-up's card, decided from what the server reads itself (docs/payments.md).
+ * A trialing sign-up's card, decided from what the server reads itself (docs/subscription.md).
  * Stripe documents `save_default_payment_method: on_subscription` as taking effect "when payment
  * succeeds"; it does not say that a succeeded `pending_setup_intent` sets the subscription's
  * `default_payment_method`, and once that intent succeeds the subscription may no longer name it. So

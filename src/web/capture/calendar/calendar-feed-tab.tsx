@@ -21,7 +21,7 @@ import { useForm } from "react-hook-form";
 import { useCalendarFeed, useCalendarFeedActions } from "./use-calendar-feed";
 
 /**
- * Settings → Integrations → Calendar (docs/calendar-feeds.md): the calendar's private ICS address (checked by the
+ * Settings → Integrations → Calendar (docs/calendar-capture.md): the calendar's private ICS address (checked by the
  * server before it is stored, then shown only as its host), Enabled, "Confirm meetings automatically",
  * Save, Poll now, the feed's status, what the last poll cut and why (its bounds), what it
  * could not read and why, and Remove, asked once.

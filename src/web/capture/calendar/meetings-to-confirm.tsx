@@ -11,7 +11,7 @@ import { Check, X } from "lucide-react";
 import { useCallProposals, useProposalActions } from "./use-call-proposals";
 
 /**
- * The dashboard's "Meetings to confirm" (docs/calendar-feeds.md): meetings from the calendar feed with a client
+ * The dashboard's "Meetings to confirm" (docs/calendar-capture.md): meetings from the calendar feed with a client
  * among the attendees, with the platform its join link names, each confirmed with one click (it becomes a priced call in Recent Calls) or
  * dismissed. Shown only while there are any (or while they load or fail to load).
  */

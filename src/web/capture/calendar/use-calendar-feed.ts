@@ -21,7 +21,7 @@ const pollSummary = (poll: CalendarPollJson) => {
   if (poll.updatedProposals) parts.push(`${poll.updatedProposals} moved`);
   if (poll.cancelledProposals) parts.push(`${poll.cancelledProposals} cancelled`);
   if (poll.autoConfirmed) parts.push(`${poll.autoConfirmed} confirmed automatically`);
-  // What a bound cut (docs/security.md) and what could not be read (docs/calendar-feeds.md) are listed on the Calendar tab.
+  // What a bound cut (docs/security.md) and what could not be read (docs/calendar-capture.md) are listed on the Calendar tab.
   const cut =
     poll.feed.warnings.length || poll.feed.skipped.length ? " Not everything was read or proposed: see the Calendar tab." : "";
   return `${parts.join(", ")}.${cut}`;

@@ -8,7 +8,7 @@ import { platformName } from "./platform-icons";
 import { usePlatformTracking, useSetTracking } from "./use-platform-detection";
 
 /**
- * The opt-in "Track meetings on this computer" (docs/platform-detection.md): when a meeting app's call starts and
+ * The opt-in "Track meetings on this computer" (docs/desktop-capture.md): when a meeting app's call starts and
  * ends on the computer that runs Minutely, a call starts and ends (source "desktop").
  */
 export function TrackingCard() {

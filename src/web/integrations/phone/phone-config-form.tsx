@@ -40,7 +40,7 @@ function previewOf(phoneNumber: string | undefined, extension: string | null | u
 
 /**
  * /phone-integration's configuration: the number, an optional extension and the
- * provider, with the display number previewed read-only; Save sends the spec's phone settings payload.
+ * provider, with the display number previewed read-only; Save sends the phone settings payload (core/contracts/phone.ts).
  */
 export function PhoneConfigForm({ saved }: { saved: PhoneIntegrationJson }) {
   const previewId = useId();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatEventTime, toastText } from "./toast-text";
 
 describe("toastText", () => {
-  it("splits spec 001's 'Title: description' messages at the first colon", () => {
+  it("splits 'Title: description' messages at the first colon", () => {
     expect(toastText(INVALID_PHONE_NUMBER)).toEqual({
       title: "Invalid Phone Number",
       description: "Please enter a valid phone number with country code (e.g., +1 555-123-4567)",

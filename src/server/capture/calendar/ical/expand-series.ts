@@ -6,7 +6,7 @@ type Time = InstanceType<typeof ICAL.Time>;
 type Recur = InstanceType<typeof ICAL.Recur>;
 
 /**
- * The occurrences of one series (docs/calendar-feeds.md): every RRULE (a file may hold several), every RDATE,
+ * The occurrences of one series (docs/calendar-capture.md): every RRULE (a file may hold several), every RDATE,
  * less the EXDATEs, each replaced by its RECURRENCE-ID override, shifted by a RANGE=THISANDFUTURE
  * override from its instance on, and the overrides no rule produces (a Google export of only some
  * instances) as meetings of their own. ical.js's RecurIterator expands each rule in the event's own

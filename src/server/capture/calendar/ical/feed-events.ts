@@ -10,7 +10,7 @@ type Time = InstanceType<typeof ICAL.Time>;
 type Recur = InstanceType<typeof ICAL.Recur>;
 
 /**
- * A calendar file read into its events with Mozilla's ical.js (docs/calendar-feeds.md):
+ * A calendar file read into its events with Mozilla's ical.js (docs/calendar-capture.md):
  * each top-level component parsed on its own (ical/feed-text.ts), so one that cannot be read is a
  * sentence in `skipped` and not a dead feed; the file's zones resolved (ical/feed-zones.ts); events
  * grouped by UID into series: the master (the highest SEQUENCE when a file repeats one) and its

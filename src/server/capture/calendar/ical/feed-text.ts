@@ -3,7 +3,7 @@
  * one component that cannot be read is skipped with its reason and the rest of the feed is read:
  * real files hold an event without its END line, a rule with spaces, an empty `RRULE:`. Lines are
  * unfolded (RFC 5545 §3.1) and the repeat rules calendar programs write outside the grammar are
- * repaired where their meaning is plain (docs/calendar-feeds.md "What is repaired, what is skipped"):
+ * repaired where their meaning is plain (docs/calendar-capture.md "What is repaired, what is skipped"):
  * - `BYDAY=MO, TU, WE` (Exchange's "Microsoft CDO"): the spaces are dropped;
  * - an empty `RRULE:` (holiday feeds): the line is dropped, the event is a single one;
  * - a line that is no property at all (no ":"): dropped;

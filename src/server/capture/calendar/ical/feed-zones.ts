@@ -7,7 +7,7 @@ type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
 
 /**
- * Which zone a TZID in a calendar file names (docs/calendar-feeds.md "Time zones"),
+ * Which zone a TZID in a calendar file names (docs/calendar-capture.md "Time zones"),
  * in this order: an IANA name ("America/New_York", also behind a path such as Mozilla's
  * "/mozilla.org/20050126_1/America/New_York"); a Windows name Outlook writes ("W. Europe Standard
  * Time", through CLDR's table in windows-iana, or its display name "(UTC+01:00) Amsterdam, Berlin, …"); else the file's own VTIMEZONE with that TZID (Office

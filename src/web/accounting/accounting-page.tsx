@@ -14,7 +14,7 @@ import { useRevenueExport } from "./use-revenue-export";
  * /financial-integrations (docs/accounting.md): the accounting connections. Header: Export
  * CSV and Sync Now; tabs Integrations (default), Sync Settings and Export Data.
  */
-export default function FinancialIntegrationsPage() {
+export default function AccountingPage() {
   useConnectOutcome();
   const syncAll = useSyncAll();
   const revenueExport = useRevenueExport();
