@@ -87,7 +87,7 @@ async function connect(context: AccountingContext, standIn: StandIn, accountId: 
   const row = await saveIntegration(
     context.db,
     context.box,
-    { accountId, kind: "accounting", provider },
+    { accountId, userId: null, kind: "accounting", provider },
     {
       enabled: true,
       config: { clientId: standIn.clientId, redirectUri, ...connection.config },

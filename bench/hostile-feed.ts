@@ -76,7 +76,7 @@ try {
       const started = performance.now();
       version += 1;
       ics.setFeed(body.replace("PRODID:-//Minutely hostile//EN", `PRODID:-//Minutely hostile ${version}//EN`));
-      const row = (await findFeed(app.db, owner.accountId))!;
+      const row = (await findFeed(app.db, owner))!;
       const outcome = await pollFeedRow(app.db, box, { row, fetch: fetchOptionsFor(config), now: NOW });
       if (outcome.error) throw new Error(outcome.error);
       polls += 1;
@@ -101,7 +101,7 @@ try {
     }
     return reads;
   });
-  const feed = await findFeed(app.db, owner.accountId);
+  const feed = await findFeed(app.db, owner);
 
   const line = (name: string, r: typeof idle, what: string) =>
     `${name.padEnd(13)} p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms (${r.requests} requests, ${r.non2xx + r.errors} failed)${what ? `; ${r.rounds} ${what}` : ""}`;

@@ -143,7 +143,7 @@ try {
     const { findFeed } = await import("../src/server/capture/calendar/feed-integration.js");
     const before = ics.requests.length;
     const outcome = await pollFeedRow(app.db, secretBoxFor(config), {
-      row: (await findFeed(app.db, owner.accountId))!,
+      row: (await findFeed(app.db, owner))!,
       fetch: fetchOptionsFor(config),
       now: NOW,
     });

@@ -13,7 +13,14 @@ describe("the permission table (docs/team.md)", () => {
   });
 
   it("lets a member capture and see work and clients, and nothing with rates, amounts, invoices, members or settings", () => {
-    expect(allowed("member")).toEqual(["account:use", "calls:read", "calls:write", "clients:read", "integrations:read"]);
+    expect(allowed("member")).toEqual([
+      "account:use",
+      "calls:read",
+      "calls:write",
+      "clients:read",
+      "integrations:read",
+      "integrations:connect-own",
+    ]);
     for (const denied of [
       "rates:read",
       "invoices:read",

@@ -24,6 +24,9 @@ export const PERMISSIONS = [
   "exports:read",
   /** Capture and accounting connections: status, never a secret. */
   "integrations:read",
+  /** Connect, test and disconnect one's OWN capture sources (Zoom, Teams, Meet, calendar feed, phone, desktop, mailbox). */
+  "integrations:connect-own",
+  /** The practice's connections (accounting: sync, reconcile) and every member's connections' status. */
   "integrations:manage",
   /** The practice's settings (billing defaults, invoice numbering, legal e-billing). */
   "settings:read",
@@ -42,7 +45,7 @@ const everything = PERMISSIONS;
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: everything,
   admin: everything.filter((permission) => permission !== "billing:manage"),
-  member: ["account:use", "calls:read", "calls:write", "clients:read", "integrations:read"],
+  member: ["account:use", "calls:read", "calls:write", "clients:read", "integrations:read", "integrations:connect-own"],
   billing: [
     "account:use",
     "calls:read",

@@ -13,6 +13,7 @@ import { registerReadCaches } from "./http/read-cache.js";
 import { platformRoutes } from "./http/routes.js";
 import { waitlistRoutes } from "./waitlist/routes.js";
 import { zoomRoutes } from "./capture/zoom/routes.js";
+import { memberConnectionRoutes } from "./capture/connections/routes.js";
 import { phoneRoutes } from "./capture/phone/routes.js";
 import { teamsRoutes } from "./capture/teams/routes.js";
 import { meetRoutes } from "./capture/meet/routes.js";
@@ -55,6 +56,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(reconcileRoutes);
   await app.register(meetRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(memberConnectionRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(platformDetectionRoutes);
   await app.register(stripeTestRoutes);

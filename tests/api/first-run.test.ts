@@ -223,8 +223,8 @@ describe("Send a test event", () => {
     await saveIntegration(
       t.app.db,
       secretBoxFor(t.app.config),
-      { accountId: who.accountId, kind: "meeting", provider: "teams" },
-      { userId: who.userId, enabled: true, status: "connected", config: { tenantId: "t", clientId: "c" } },
+      { accountId: who.accountId, userId: who.userId, kind: "meeting", provider: "teams" },
+      { enabled: true, status: "connected", config: { tenantId: "t", clientId: "c" } },
       clock(),
     );
     const sent = await who.c.post("/api/capture/test-event", {});
@@ -320,8 +320,8 @@ describe("the Capture card: one vocabulary, a sentence and one action per proble
     await saveIntegration(
       t.app.db,
       secretBoxFor(t.app.config),
-      { accountId: who.accountId, kind: "meeting", provider: "teams" },
-      { userId: who.userId, enabled: true, status: "error", lastError: "AADSTS7000215: Invalid client secret provided.", config: { tenantId: "t", clientId: "c" } },
+      { accountId: who.accountId, userId: who.userId, kind: "meeting", provider: "teams" },
+      { enabled: true, status: "error", lastError: "AADSTS7000215: Invalid client secret provided.", config: { tenantId: "t", clientId: "c" } },
       clock(),
     );
     expect(await sourceOf(who, "teams")).toMatchObject({
@@ -339,9 +339,8 @@ describe("the Capture card: one vocabulary, a sentence and one action per proble
     await saveIntegration(
       t.app.db,
       secretBoxFor(t.app.config),
-      { accountId: who.accountId, kind: "meeting", provider: "teams" },
+      { accountId: who.accountId, userId: who.userId, kind: "meeting", provider: "teams" },
       {
-        userId: who.userId,
         enabled: true,
         status: "connected",
         config: { tenantId: "t", clientId: "c", subscriptionId: "sub-1", subscriptionExpiresAt: expires },

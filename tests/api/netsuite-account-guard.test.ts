@@ -66,9 +66,8 @@ describe("the NetSuite Account ID", () => {
     const row = await saveIntegration(
       t.app.db,
       secretBoxFor(t.app.config),
-      { accountId: a.accountId, kind: "accounting", provider: "netsuite" },
+      { accountId: a.accountId, userId: null, kind: "accounting", provider: "netsuite" },
       {
-        userId: a.userId,
         enabled: true,
         status: "connected",
         config: { accountId: `127.0.0.1:${port}/x?`, consumerKey: "ck", tokenId: "ti" },

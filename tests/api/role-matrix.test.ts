@@ -63,7 +63,9 @@ describe("role × route", () => {
     expect(permissionOf("GET", "/api/analytics")).toBe("analytics:read");
     expect(permissionOf("GET", "/api/team")).toBe("members:manage");
     expect(permissionOf("GET", "/api/billing/subscription")).toBe("billing:manage");
-    expect(permissionOf("POST", "/api/integrations/setup-zoom")).toBe("integrations:manage");
+    expect(permissionOf("POST", "/api/integrations/setup-zoom")).toBe("integrations:connect-own");
+    expect(permissionOf("DELETE", "/api/integrations/connections/{id}")).toBe("integrations:connect-own");
+    expect(permissionOf("POST", "/api/financial-integrations/sync")).toBe("integrations:manage");
     expect(permissionOf("GET", "/api/clients/{id}/export.csv")).toBe("exports:read");
   });
 

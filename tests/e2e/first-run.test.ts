@@ -224,9 +224,8 @@ describe("the Capture card's problems and the client import in the browser", () 
     await saveIntegration(
       h.app.db,
       secretBoxFor(h.app.config),
-      { accountId: account.user.accountId, kind: "meeting", provider: "teams" },
+      { accountId: account.user.accountId, userId: account.user.id, kind: "meeting", provider: "teams" },
       {
-        userId: account.user.id,
         enabled: true,
         status: "error",
         lastError: "AADSTS7000215: Invalid client secret provided.",

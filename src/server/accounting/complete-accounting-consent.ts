@@ -44,7 +44,7 @@ export async function completeAccountingConsent(
   await spendConsentState(context, state, { provider, accountId: options.accountId, cookieNonce: options.cookieNonce });
   const info = accountingProvider(provider);
 
-  const row = await findIntegration(context.db, { accountId: options.accountId, kind: ACCOUNTING_KIND, provider });
+  const row = await findIntegration(context.db, { accountId: options.accountId, userId: null, kind: ACCOUNTING_KIND, provider });
   const secret = row ? readSecretOrEmpty(context.box, row) : {};
   const clientId = row ? configText(row, "clientId") : undefined;
   const api = apiProviderFor(provider);
@@ -71,7 +71,7 @@ export async function completeAccountingConsent(
     throw refusal;
   }
 
-  const key = { accountId: options.accountId, kind: ACCOUNTING_KIND, provider };
+  const key = { accountId: options.accountId, userId: null, kind: ACCOUNTING_KIND, provider };
   const companyChanged = COMPANY_KEYS.some(
     (name) => configText(row, name) && connection.config[name] && configText(row, name) !== connection.config[name],
   );
@@ -95,7 +95,13 @@ export async function completeAccountingConsent(
     const message = `The connection check failed: ${verified.message}`;
     await context.db
       .update(integrations)
-      .set({ config: row.config, secretCiphertext: row.secretCiphertext, status: row.status, lastError: message })
+      .set({
+        config: row.config,
+        secretCiphertext: row.secretCiphertext,
+        secretVersion: row.secretVersion,
+        status: row.status,
+        lastError: message,
+      })
       .where(eq(integrations.id, row.id));
     throw new AppError("bad_gateway", message);
   }

@@ -33,7 +33,7 @@ export async function disconnectFinancialIntegration(
   const saved = await saveIntegration(
     context.db,
     context.box,
-    { accountId: row.accountId, kind: ACCOUNTING_KIND, provider: row.provider },
+    { accountId: row.accountId, userId: null, kind: ACCOUNTING_KIND, provider: row.provider },
     {
       status: "disconnected",
       lastError: null,

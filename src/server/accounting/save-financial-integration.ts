@@ -49,7 +49,7 @@ export async function saveFinancialIntegration(
   },
 ): Promise<SaveResult> {
   const info = accountingProvider(options.provider);
-  const key = { accountId: options.accountId, kind: ACCOUNTING_KIND, provider: options.provider };
+  const key = { accountId: options.accountId, userId: null, kind: ACCOUNTING_KIND, provider: options.provider };
   const existing = await findIntegration(context.db, key);
   const previousSecret: AccountingSecret = existing ? readSecretOrEmpty(context.box, existing) : {};
   const given: Partial<Record<string, string>> = options.config ?? {};
@@ -80,7 +80,6 @@ export async function saveFinancialIntegration(
     context.box,
     key,
     {
-      userId: existing?.userId ?? options.userId,
       enabled,
       config: publicConfig,
       ...(info.fields.some((field) => field.secret) ? { secret } : {}),

@@ -13,14 +13,14 @@ import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import type { SecretBox } from "../http/secrets.js";
-import { findSourceFacts } from "./source-facts.js";
+import { findSourceFacts, type SourcesOwner } from "./source-facts.js";
 import { TEST_EVENT_SOURCES } from "./test-events/test-event-sources.js";
 
 export type SourceHealth = { facts: SourceFacts; health: CaptureHealth };
 
-/** Every set-up source of the account with its health now, quickest first ("off" ones left out). */
-export async function findSourceHealth(db: Db, box: SecretBox, accountId: number, now: Date): Promise<SourceHealth[]> {
-  const facts = await findSourceFacts(db, box, accountId);
+/** Every set-up source of the owner with its health now, quickest first ("off" ones left out). */
+export async function findSourceHealth(db: Db, box: SecretBox, owner: SourcesOwner, now: Date): Promise<SourceHealth[]> {
+  const facts = await findSourceFacts(db, box, owner);
   return facts
     .map((fact) => ({ facts: fact, health: captureStatusOf(fact, now) }))
     .filter((entry) => entry.health.status !== "off")
@@ -38,15 +38,15 @@ async function countCallsThisWeek(db: Db, accountId: number, timezone: string, n
   return new Map(rows.map((row) => [row.source, row.n]));
 }
 
-/** GET /api/capture/health: the dashboard's Capture card. */
+/** GET /api/capture/health: the dashboard's Capture card, for the signed-in member's own sources. */
 export async function getCaptureHealth(
   db: Db,
   box: SecretBox,
-  options: { accountId: number; timezone: string; now: Date },
+  options: { accountId: number; userId: number; timezone: string; now: Date },
 ): Promise<CaptureHealthJson> {
   const { accountId, timezone, now } = options;
   const [entries, counts] = await Promise.all([
-    findSourceHealth(db, box, accountId, now),
+    findSourceHealth(db, box, { accountId, userId: options.userId }, now),
     countCallsThisWeek(db, accountId, timezone, now),
   ]);
   const sources = entries.map(({ facts, health }): CaptureSourceHealthJson => ({

@@ -1,6 +1,6 @@
 import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../jobs/job-types.js";
 import { secretBoxFor } from "../http/secrets.js";
-import { findAccountsWithSources, notifyCaptureProblems } from "./notify-capture-problems.js";
+import { findOwnersWithSources, notifyCaptureProblems } from "./notify-capture-problems.js";
 
 /**
  * Every 10 minutes, on the job queue (one run per cluster: pg-boss cron, stately queue): each
@@ -14,7 +14,7 @@ export const checkCaptureHealthJob: JobDefinition<Record<string, never>> = {
   run: async (_data, context: JobContext) => {
     const box = secretBoxFor(context.config);
     const now = context.now();
-    for (const accountId of await findAccountsWithSources(context.db))
-      await notifyCaptureProblems(context.db, box, { accountId, now });
+    for (const owner of await findOwnersWithSources(context.db))
+      await notifyCaptureProblems(context.db, box, { ...owner, now });
   },
 };

@@ -19,8 +19,12 @@ export const CHECK_CAPTURE_HEALTH_JOB = "capture.check-health";
  * once, however often the check runs, and a source that recovers and breaks again is notified again.
  * The insert is conditional in one statement, so two checks at once cannot both notify.
  */
-export async function notifyCaptureProblems(db: Db, box: SecretBox, options: { accountId: number; now: Date }): Promise<number> {
-  const entries = await findSourceHealth(db, box, options.accountId, options.now);
+export async function notifyCaptureProblems(
+  db: Db,
+  box: SecretBox,
+  options: { accountId: number; userId: number | null; now: Date },
+): Promise<number> {
+  const entries = await findSourceHealth(db, box, { accountId: options.accountId, userId: options.userId }, options.now);
   let raised = 0;
   for (const { facts, health } of entries) {
     if (!isBroken(health.status) || !health.breakageKey || !health.problem) continue;
@@ -48,11 +52,10 @@ function rowCount(result: unknown): number {
   return Array.isArray(rows) ? rows.length : 0;
 }
 
-/** The accounts with a capture source set up: the only ones the check reads. */
-export async function findAccountsWithSources(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ accountId: integrations.accountId })
+/** The members with a capture source set up (each member's sources are their own): the only ones the check reads. */
+export async function findOwnersWithSources(db: Db): Promise<{ accountId: number; userId: number | null }[]> {
+  return db
+    .selectDistinct({ accountId: integrations.accountId, userId: integrations.userId })
     .from(integrations)
     .where(and(inArray(integrations.kind, [ZOOM_KIND, LANDLINE_KIND, MOBILE_KIND, FEED_KIND]), eq(integrations.enabled, true)));
-  return rows.map((row) => row.accountId);
 }

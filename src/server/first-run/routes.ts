@@ -67,8 +67,13 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
-      return getCaptureHealth(app.db, secretBoxFor(app.config), { accountId, timezone: account.timezone, now: app.now() });
+      const { accountId, userId, account } = requireAuth(request);
+      return getCaptureHealth(app.db, secretBoxFor(app.config), {
+        accountId,
+        userId,
+        timezone: account.timezone,
+        now: app.now(),
+      });
     },
   );
 
@@ -84,9 +89,9 @@ export async function firstRunRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { account } = requireAuth(request);
+      const { account, userId } = requireAuth(request);
       const { source } = parseInput(sendTestEventRequest, request.body ?? {});
-      return sendTestEvent(app.db, app.config, { account, source, origin: publicOrigin(app.config, request), now: app.now() });
+      return sendTestEvent(app.db, app.config, { account, userId, source, origin: publicOrigin(app.config, request), now: app.now() });
     },
   );
 

@@ -14,7 +14,7 @@ import { findZoomIntegration } from "../capture/zoom/zoom-integration.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
-import type { IntegrationRow } from "../integrations/integration-store.js";
+import type { ConnectionOwner, IntegrationRow } from "../integrations/integration-store.js";
 import { notifyCallChange } from "../live/notify-call-change.js";
 import { secretBoxFor } from "../http/secrets.js";
 import { playPhone } from "./test-events/play-phone.js";
@@ -24,7 +24,8 @@ import { readCalendarNow } from "./test-events/read-calendar.js";
 import { TEST_EVENT_SOURCES } from "./test-events/test-event-sources.js";
 import { markTestCallSeen } from "./setup-guide.js";
 
-const FIND_ROW: Record<string, (db: Db, accountId: number) => Promise<IntegrationRow | null>> = {
+/** The caller's own source of each kind (a member tests their own connections). */
+const FIND_ROW: Record<string, (db: Db, owner: ConnectionOwner) => Promise<IntegrationRow | null>> = {
   calendar: findFeed,
   zoom: findZoomIntegration,
   teams: findTeamsIntegration,
@@ -35,13 +36,13 @@ const FIND_ROW: Record<string, (db: Db, accountId: number) => Promise<Integratio
 /** The row to test: the one asked for, or the quickest connected source (calendar first). */
 async function chooseSource(
   db: Db,
-  accountId: number,
+  owner: ConnectionOwner,
   asked: CaptureSourceId | undefined,
 ): Promise<{ source: CaptureSourceId; row: IntegrationRow }> {
   if (asked && !TEST_EVENT_SOURCES.includes(asked))
     throw new AppError("bad_request", "A mobile has no test event of its own: text CALL_START to your number, or test the phone line");
   for (const source of asked ? [asked] : TEST_EVENT_SOURCES) {
-    const row = await FIND_ROW[source]!(db, accountId);
+    const row = await FIND_ROW[source]!(db, owner);
     if (row?.enabled) return { source, row };
     if (row && asked)
       throw new AppError(
@@ -62,11 +63,11 @@ async function chooseSource(
 export async function sendTestEvent(
   db: Db,
   config: Config,
-  options: { account: AccountRow; source?: CaptureSourceId; origin: string; now: Date },
+  options: { account: AccountRow; userId: number; source?: CaptureSourceId; origin: string; now: Date },
 ): Promise<TestEventResultJson> {
   const { account, now } = options;
   const box = secretBoxFor(config);
-  const { source, row } = await chooseSource(db, account.id, options.source);
+  const { source, row } = await chooseSource(db, { accountId: account.id, userId: options.userId }, options.source);
   if (source === "calendar") return readCalendarNow(db, box, config, row, now);
   requireMayTrack(account, now);
 

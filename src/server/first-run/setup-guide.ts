@@ -30,7 +30,7 @@ export async function getSetupGuide(db: Db, box: SecretBox, options: { accountId
     .orderBy(asc(calls.id))
     .limit(1);
   const [guide] = await db.select().from(setupGuides).where(eq(setupGuides.accountId, accountId));
-  const connected = (await findSourceHealth(db, box, accountId, now)).map((entry) => entry.facts.source);
+  const connected = (await findSourceHealth(db, box, { accountId }, now)).map((entry) => entry.facts.source);
 
   const steps = {
     clients: { done: (counts?.matchable ?? 0) > 0, matchable: counts?.matchable ?? 0, total: counts?.total ?? 0 },

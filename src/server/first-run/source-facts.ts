@@ -9,24 +9,37 @@ import { presentTeams, TEAMS_PROVIDER } from "../capture/teams/teams-integration
 import { presentZoom, ZOOM_KIND, ZOOM_PROVIDER } from "../capture/zoom/zoom-integration.js";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
-import type { IntegrationRow } from "../integrations/integration-store.js";
+import { type IntegrationRow, ownedBy } from "../integrations/integration-store.js";
 import type { SecretBox } from "../http/secrets.js";
 
 const instantOrNull = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 
 /**
- * The facts of every source the account has set up, each read through that source's own
+ * Whose sources: a member's own (`userId` a number), or, for the practice's first-run guide, any
+ * member's (`userId` undefined: the first row of each source in the account).
+ */
+export type SourcesOwner = { accountId: number; userId?: number | null };
+
+/**
+ * The facts of every source the owner has set up, each read through that source's own
  * presenter (the status word its settings tab shows), so the one vocabulary of
  * core/capture/source-status.ts maps exactly what the user sees there. One query for the rows;
  * the mobile's methods need a second. Nothing secret leaves: the presenters never return secrets.
  */
-export async function findSourceFacts(db: Db, box: SecretBox, accountId: number): Promise<SourceFacts[]> {
+export async function findSourceFacts(db: Db, box: SecretBox, owner: SourcesOwner): Promise<SourceFacts[]> {
+  const { accountId } = owner;
   const rows = await db
     .select()
     .from(integrations)
     .where(
-      and(eq(integrations.accountId, accountId), inArray(integrations.kind, [ZOOM_KIND, LANDLINE_KIND, MOBILE_KIND, FEED_KIND])),
-    );
+      and(
+        owner.userId === undefined
+          ? eq(integrations.accountId, accountId)
+          : ownedBy({ accountId, userId: owner.userId }),
+        inArray(integrations.kind, [ZOOM_KIND, LANDLINE_KIND, MOBILE_KIND, FEED_KIND]),
+      ),
+    )
+    .orderBy(integrations.id);
   const of = (kind: string, provider?: string) => rows.find((r) => r.kind === kind && (!provider || r.provider === provider));
   const facts: SourceFacts[] = [];
   const add = (source: CaptureSourceId, row: IntegrationRow, fact: Omit<SourceFacts, "source" | "connectedAt" | "enabled">) =>

@@ -1,30 +1,66 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { integrations } from "../db/schema/index.js";
 import type { SecretBox } from "../http/secrets.js";
 
 /**
- * The `integrations` table for every phone, video and accounting connection: one row per account,
- * kind and provider. Public settings live in `config`; everything secret is one encrypted JSON
- * object in `secret_ciphertext`, bound to its row's account, kind and provider (docs/decisions.md D12),
- * and never leaves the server.
+ * The `integrations` table for every phone, video, mailbox and accounting connection. A capture
+ * source belongs to a member (one row per account, user, kind and provider); an accounting
+ * connection to the practice (user null). Public settings live in `config`; everything secret is one
+ * encrypted JSON object in `secret_ciphertext`, bound to its row's key (docs/decisions.md D12), and
+ * never leaves the server.
  */
 export type IntegrationRow = typeof integrations.$inferSelect;
-export type IntegrationKey = { accountId: number; kind: string; provider: string };
 
-/** Additional authenticated data of a row's secret: it decrypts only in its own row. */
-export const integrationSecretContext = (key: IntegrationKey) => `integrations:${key.accountId}:${key.kind}:${key.provider}`;
+/** Whose connection: a member's (capture sources) or the practice's (`userId` null: accounting). */
+export type ConnectionOwner = { accountId: number; userId: number | null };
+export type IntegrationKey = ConnectionOwner & { kind: string; provider: string };
+
+/** The owner of a signed-in request's own connections (a route passes `requireAuth(request)`). */
+export const ownerOf = (who: { accountId: number; userId: number | null }): ConnectionOwner => ({
+  accountId: who.accountId,
+  userId: who.userId,
+});
+
+/** The context secrets are sealed with now: the row's whole key, user included (migration 0022). */
+export const CURRENT_SECRET_VERSION = 2;
+
+/**
+ * Additional authenticated data of a row's secret: it decrypts only in its own row. Version 1 (rows
+ * sealed before members had their own connections) bound account, kind and provider; version 2 also
+ * binds the user, so one member's ciphertext copied into another member's row does not open.
+ */
+export function integrationSecretContext(key: IntegrationKey, version: number = CURRENT_SECRET_VERSION): string {
+  if (version === 1) return `integrations:${key.accountId}:${key.kind}:${key.provider}`;
+  return `integrations:v2:${key.accountId}:${key.userId ?? "practice"}:${key.kind}:${key.provider}`;
+}
+
+/** The columns that store a secret for a row's key, sealed with the current context. */
+export function sealIntegrationSecret(box: SecretBox, key: IntegrationKey, secret: Record<string, unknown>) {
+  return {
+    secretCiphertext: box.encryptJson(secret, integrationSecretContext(key)),
+    secretVersion: CURRENT_SECRET_VERSION,
+  };
+}
 
 /** A new random webhook path token (192 bits, URL-safe). */
 export function newWebhookToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
+/** The rows an owner holds: a member's own, or the practice's (user null). Every owner-scoped query starts here. */
+export function ownedBy(owner: ConnectionOwner) {
+  return and(
+    eq(integrations.accountId, owner.accountId),
+    owner.userId === null ? isNull(integrations.userId) : eq(integrations.userId, owner.userId),
+  );
+}
+
 /** The one row an integration key names (the table's unique key): for every query that looks it up or locks it. */
 export function rowOf(key: IntegrationKey) {
   return and(
-    eq(integrations.accountId, key.accountId),
+    ownedBy(key),
     eq(integrations.kind, key.kind),
     eq(integrations.provider, key.provider),
   );
@@ -41,12 +77,12 @@ export async function findIntegration(db: Db, key: IntegrationKey): Promise<Inte
   return row ?? null;
 }
 
-/** Every provider row of one kind ("landline", "meeting" …) in the account. */
-export async function findIntegrationsOfKind(db: Db, accountId: number, kind: string): Promise<IntegrationRow[]> {
+/** Every provider row of one kind ("landline", "meeting" …) of one owner. */
+export async function findIntegrationsOfKind(db: Db, owner: ConnectionOwner, kind: string): Promise<IntegrationRow[]> {
   return db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.accountId, accountId), eq(integrations.kind, kind)));
+    .where(and(ownedBy(owner), eq(integrations.kind, kind)));
 }
 
 /** The row a webhook URL's token names, or null (the caller answers 404 and changes nothing). */
@@ -60,7 +96,6 @@ export async function findIntegrationByWebhookToken(db: Db, kind: string, token:
 }
 
 export type IntegrationValues = {
-  userId?: number | null;
   enabled?: boolean;
   status?: string;
   config?: Record<string, unknown>;
@@ -71,7 +106,7 @@ export type IntegrationValues = {
   lastError?: string | null;
 };
 
-/** Creates or updates the account's row for (kind, provider), encrypting `secret` when given. */
+/** Creates or updates the owner's row for (kind, provider), encrypting `secret` when given. */
 export async function saveIntegration(
   db: Db,
   box: SecretBox,
@@ -83,7 +118,9 @@ export async function saveIntegration(
   const secretColumn =
     secret === undefined
       ? {}
-      : { secretCiphertext: secret === null ? null : box.encryptJson(secret, integrationSecretContext(key)) };
+      : secret === null
+        ? { secretCiphertext: null }
+        : sealIntegrationSecret(box, key, secret);
   const existing = await findIntegration(db, key);
   if (existing) {
     const [row] = await db
@@ -108,7 +145,7 @@ export async function saveIntegration(
 /** The decrypted secret object of a row, or null when it has none. Throws SecretDecryptError when tampered with. */
 export function readIntegrationSecret<T extends Record<string, unknown>>(box: SecretBox, row: IntegrationRow): T | null {
   if (row.secretCiphertext === null) return null;
-  return box.decryptJson<T>(row.secretCiphertext, integrationSecretContext(row));
+  return box.decryptJson<T>(row.secretCiphertext, integrationSecretContext(row, row.secretVersion));
 }
 
 /** A verified event arrived for this row: only this makes a status "connected" (docs/decisions.md D12). */

@@ -79,9 +79,8 @@ export async function connectProvider(
   const row = await saveIntegration(
     t.app.db,
     ctx.box,
-    { accountId: who.accountId, kind: "accounting", provider: kit.provider },
+    { accountId: who.accountId, userId: null, kind: "accounting", provider: kit.provider },
     {
-      userId: who.userId,
       enabled: true,
       status: "disconnected",
       config: { clientId: kit.standIn.clientId, redirectUri: REDIRECT_URI, ...connection.config },

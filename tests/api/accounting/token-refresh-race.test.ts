@@ -48,7 +48,7 @@ async function expireStoredAccessToken(t: TestApp, row: IntegrationRow): Promise
   await saveIntegration(
     t.app.db,
     contextOf(t).box,
-    { accountId: row.accountId, kind: "accounting", provider: row.provider },
+    { accountId: row.accountId, userId: null, kind: "accounting", provider: row.provider },
     { secret: { ...secret, tokens: { ...tokens, accessTokenExpiresAt: Date.now() - 1000 } } },
     t.app.now(),
   );

@@ -82,7 +82,7 @@ const expired = { accessToken: "access-old", refreshToken: "refresh-0", expiresA
 beforeAll(async () => {
   t = await startTestApp({ jobs: false });
   const a = await newAccount(t);
-  key = { accountId: a.accountId, kind: "meeting", provider: "kit-test" };
+  key = { accountId: a.accountId, userId: a.userId, kind: "meeting", provider: "kit-test" };
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -3,7 +3,7 @@ import { type AccountingProviderId, accountingProvider, isAccountingProviderId }
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import { integrationSecretContext, readIntegrationSecret } from "../../integrations/integration-store.js";
+import { readIntegrationSecret, sealIntegrationSecret } from "../../integrations/integration-store.js";
 import { isFresh, refreshUnderLock } from "../../integrations/token-refresher.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { AccountingUnauthorized } from "../accounting-errors.js";
@@ -81,7 +81,7 @@ export async function accountingAccessToken(
       await tx
         .update(integrations)
         .set({
-          secretCiphertext: box.encryptJson({ ...secret, tokens: renewed }, integrationSecretContext(row)),
+          ...sealIntegrationSecret(box, row, { ...secret, tokens: renewed }),
           updatedAt: options.now,
         })
         .where(eq(integrations.id, row.id));

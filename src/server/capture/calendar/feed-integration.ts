@@ -4,6 +4,7 @@ import type { CalendarFeedJson } from "../../../core/contracts/calendar-feed.js"
 import type { Db } from "../../db/client.js";
 import { accounts, callProposals } from "../../db/schema/index.js";
 import {
+  type ConnectionOwner,
   type IntegrationKey,
   type IntegrationRow,
   findIntegration,
@@ -12,14 +13,14 @@ import {
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 
 /**
- * The account's calendar feed (docs/calendar-capture.md): one `integrations` row, kind "calendar", provider "ics"
+ * A member's calendar feed (docs/calendar-capture.md): one `integrations` row per member, kind "calendar", provider "ics"
  * (the Individual plan's "1 calendar/account integration"). The private address is the secret
  * (encrypted, bound to the row); `config` holds what the screen may show and the poll's state.
  */
 export const FEED_KIND = "calendar";
 export const FEED_PROVIDER = "ics";
 export const PROPOSAL_SOURCE = "ics";
-export const feedKey = (accountId: number): IntegrationKey => ({ accountId, kind: FEED_KIND, provider: FEED_PROVIDER });
+export const feedKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: FEED_KIND, provider: FEED_PROVIDER });
 
 export type FeedSecret = { url: string };
 
@@ -57,8 +58,8 @@ export function readFeedUrl(box: SecretBox, row: IntegrationRow): URL | null {
   }
 }
 
-export function findFeed(db: Db, accountId: number): Promise<IntegrationRow | null> {
-  return findIntegration(db, feedKey(accountId));
+export function findFeed(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
+  return findIntegration(db, feedKey(owner));
 }
 
 /**

@@ -18,6 +18,7 @@ import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { confirmProposal, dismissProposal } from "./confirm-proposal.js";
+import { ownerOf } from "../../integrations/integration-store.js";
 import { countOpenProposals, findFeed, presentFeed } from "./feed-integration.js";
 import { fetchOptionsFor, pollFeedRow, presentPoll } from "./poll-feed.js";
 import { findProposals } from "./proposal-queries.js";
@@ -38,8 +39,8 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      return presentFeed(await findFeed(app.db, accountId), await countOpenProposals(app.db, accountId));
+      const auth = requireAuth(request);
+      return presentFeed(await findFeed(app.db, ownerOf(auth)), await countOpenProposals(app.db, auth.accountId));
     },
   );
 
@@ -47,7 +48,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Save the private ICS address (checked by fetching it) and the switches",
         tags: ["calendar"],
         body: saveCalendarFeedRequest,
@@ -72,15 +73,15 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     path,
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Remove the calendar feed (open proposals dismissed; confirmed calls stay)",
         tags: ["calendar"],
         response: { 200: successMessage },
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      if (!(await removeFeed(app.db, accountId, app.now()))) throw notFound("Calendar feed");
+      const auth = requireAuth(request);
+      if (!(await removeFeed(app.db, ownerOf(auth), app.now()))) throw notFound("Calendar feed");
       return { success: true as const, message: FEED_REMOVED };
     },
   );
@@ -89,7 +90,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     `${path}/poll`,
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Poll the feed now (a conditional GET): what changed",
         tags: ["calendar"],
         body: emptyBody,
@@ -97,9 +98,10 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { accountId } = auth;
       parseInput(emptyBody, request.body);
-      const row = await findFeed(app.db, accountId);
+      const row = await findFeed(app.db, ownerOf(auth));
       if (!row) throw notFound("Calendar feed");
       if (!row.enabled) throw new AppError("conflict", CALENDAR_FEED_OFF);
       const outcome = await pollFeedRow(app.db, secretBoxFor(app.config), {
@@ -108,7 +110,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
         now: app.now(),
       });
       if (outcome.error) throw new AppError("bad_gateway", `The calendar could not be fetched: ${outcome.error}`);
-      return presentPoll(app.db, accountId, await findFeed(app.db, accountId), outcome);
+      return presentPoll(app.db, accountId, await findFeed(app.db, ownerOf(auth)), outcome);
     },
   );
 

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { normaliseFeedUrl } from "../../../core/capture/calendar/feed-url.js";
 import { FEED_URL_REQUIRED, type SaveCalendarFeedRequest } from "../../../core/contracts/calendar-feed.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { callProposals } from "../../db/schema/index.js";
-import { deleteIntegration, type IntegrationRow, saveIntegration } from "../../integrations/integration-store.js";
+import { type ConnectionOwner, deleteIntegration, type IntegrationRow, saveIntegration } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { accountTimeZone, type FeedConfig, feedConfigOf, feedKey, findFeed, PROPOSAL_SOURCE } from "./feed-integration.js";
 import { type FeedFetchOptions, FeedFetchError, fetchFeed } from "./fetch-feed.js";
@@ -26,7 +26,8 @@ export async function saveFeed(
   options: { accountId: number; userId: number; input: SaveCalendarFeedRequest; fetch: FeedFetchOptions; now: Date },
 ): Promise<IntegrationRow> {
   const { accountId, input, now } = options;
-  const existing = await findFeed(db, accountId);
+  const owner = { accountId, userId: options.userId };
+  const existing = await findFeed(db, owner);
   const config: FeedConfig = existing ? feedConfigOf(existing) : {};
   const switches = {
     enabled: input.enabled ?? existing?.enabled ?? true,
@@ -37,7 +38,7 @@ export async function saveFeed(
     return saveIntegration(
       db,
       box,
-      feedKey(accountId),
+      feedKey(owner),
       { enabled: switches.enabled, config: { ...config, autoConfirm: switches.autoConfirm } },
       now,
     );
@@ -47,9 +48,8 @@ export async function saveFeed(
   const row = await saveIntegration(
     db,
     box,
-    feedKey(accountId),
+    feedKey(owner),
     {
-      userId: options.userId,
       enabled: switches.enabled,
       status: "connected",
       // A new address starts over: no validators or state of the old one.
@@ -61,7 +61,7 @@ export async function saveFeed(
   );
   if (!switches.enabled) return row;
   await processContent(db, { row, body: body.body, etag: body.etag, lastModified: body.lastModified, now, read: body.read });
-  return (await findFeed(db, accountId))!;
+  return (await findFeed(db, owner))!;
 }
 
 async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date, timeZone: string) {
@@ -81,9 +81,10 @@ async function fetchCalendar(url: URL, fetch: FeedFetchOptions, now: Date, timeZ
 }
 
 /** DELETE: the row and its secret go; open proposals from it are dismissed, confirmed calls stay. */
-export async function removeFeed(db: Db, accountId: number, now: Date): Promise<boolean> {
+export async function removeFeed(db: Db, owner: ConnectionOwner, now: Date): Promise<boolean> {
+  const { accountId } = owner;
   return db.transaction(async (tx) => {
-    const removed = await deleteIntegration(tx, feedKey(accountId));
+    const removed = await deleteIntegration(tx, feedKey(owner));
     if (removed)
       await tx
         .update(callProposals)
@@ -91,6 +92,8 @@ export async function removeFeed(db: Db, accountId: number, now: Date): Promise<
         .where(
           and(
             eq(callProposals.accountId, accountId),
+            // Only this member's feed's proposals: another member's feed keeps its own.
+            owner.userId === null ? isNull(callProposals.userId) : eq(callProposals.userId, owner.userId),
             eq(callProposals.source, PROPOSAL_SOURCE),
             eq(callProposals.status, "proposed"),
           ),

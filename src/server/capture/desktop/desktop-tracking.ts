@@ -3,17 +3,17 @@ import { MEETING_PLATFORMS, type MeetingPlatform, PLATFORM_LABELS } from "../../
 import type { CaptureEvent } from "../capture-event.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import type { IntegrationKey, IntegrationRow } from "../../integrations/integration-store.js";
+import type { ConnectionOwner, IntegrationKey, IntegrationRow } from "../../integrations/integration-store.js";
 
 /**
- * "Track meetings on this computer" (docs/desktop-capture.md): one `integrations` row per account, kind
+ * "Track meetings on this computer" (docs/desktop-capture.md): one `integrations` row per member, kind
  * "desktop", provider "this-computer". Its config holds the switch, the computer it watches and the
  * watcher's last observation (which platforms were in a call, since when), so each look compares
  * with the previous one whichever instance ran it.
  */
 export const DESKTOP_KIND = "desktop";
 export const DESKTOP_PROVIDER = "this-computer";
-export const desktopKey = (accountId: number): IntegrationKey => ({ accountId, kind: DESKTOP_KIND, provider: DESKTOP_PROVIDER });
+export const desktopKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: DESKTOP_KIND, provider: DESKTOP_PROVIDER });
 
 export type DesktopTrackingConfig = {
   trackMeetings: boolean;

@@ -7,6 +7,7 @@ import {
   platformTrackingRequest,
 } from "../../../core/contracts/platform-detection.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { ownerOf } from "../../integrations/integration-store.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
@@ -89,7 +90,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const auth = await requireAccess(request);
-      return presentTracking(await readTracking(app.db, auth.accountId), app.jobs !== null);
+      return presentTracking(await readTracking(app.db, ownerOf(auth)), app.jobs !== null);
     },
   );
 
@@ -97,7 +98,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     "/api/platform/tracking",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Switch tracking meetings on this computer on or off (off ends the calls in progress)",
         tags: ["platform-detection"],
         body: platformTrackingRequest,

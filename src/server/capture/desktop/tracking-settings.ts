@@ -2,7 +2,7 @@ import type { PlatformTrackingJson } from "../../../core/contracts/platform-dete
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import { AppError } from "../../../core/errors.js";
-import { findIntegration, rowOf, saveIntegration } from "../../integrations/integration-store.js";
+import { type ConnectionOwner, findIntegration, rowOf, saveIntegration } from "../../integrations/integration-store.js";
 import { isUniqueViolation } from "../../http/database-errors.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { type DesktopTrackingConfig, desktopKey, readTrackingConfig } from "./desktop-tracking.js";
@@ -24,8 +24,8 @@ export function presentTracking(config: DesktopTrackingConfig | null, watcherRun
   };
 }
 
-export async function readTracking(db: Db, accountId: number): Promise<DesktopTrackingConfig | null> {
-  const row = await findIntegration(db, desktopKey(accountId));
+export async function readTracking(db: Db, owner: ConnectionOwner): Promise<DesktopTrackingConfig | null> {
+  const row = await findIntegration(db, desktopKey(owner));
   return row ? readTrackingConfig(row, thisComputer().hostname) : null;
 }
 
@@ -40,7 +40,7 @@ export async function setTracking(
   box: SecretBox,
   options: { accountId: number; userId: number; enabled: boolean; now: Date },
 ): Promise<DesktopTrackingConfig> {
-  const key = desktopKey(options.accountId);
+  const key = desktopKey({ accountId: options.accountId, userId: options.userId });
   const hostname = thisComputer().hostname;
   const { previous, next, owner } = await db
     .transaction(async (tx) => {
@@ -62,7 +62,6 @@ export async function setTracking(
         box,
         key,
         {
-          userId: options.userId,
           enabled: options.enabled,
           status: options.enabled ? "configured" : "disconnected",
           config: next,

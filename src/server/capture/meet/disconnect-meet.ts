@@ -1,5 +1,6 @@
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
+import type { ConnectionOwner } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { stopCalendarChannel } from "./calendar-channel.js";
 import { googleOAuthClient } from "./google-clients.js";
@@ -15,9 +16,9 @@ export async function disconnectMeet(
   db: Db,
   box: SecretBox,
   config: Config,
-  options: { accountId: number; now: Date },
+  options: ConnectionOwner & { now: Date },
 ): Promise<boolean> {
-  const row = await findMeetIntegration(db, options.accountId);
+  const row = await findMeetIntegration(db, options);
   if (!row) return false;
   const settings = meetConfig(row);
   if (settings.channel && row.status === ROW_STATUS.connected) {
@@ -28,8 +29,8 @@ export async function disconnectMeet(
       // Google stops the channel at its expiry; its pushes then meet a 404.
     }
   }
-  const secret = readMeetSecret(box, (await findMeetIntegration(db, options.accountId)) ?? row);
-  if (!(await deleteMeetIntegration(db, options.accountId))) return false;
+  const secret = readMeetSecret(box, (await findMeetIntegration(db, options)) ?? row);
+  if (!(await deleteMeetIntegration(db, options))) return false;
   if (secret?.refreshToken && settings.clientId) {
     try {
       await googleOAuthClient(config, { clientId: settings.clientId, clientSecret: secret.clientSecret }).revokeToken(

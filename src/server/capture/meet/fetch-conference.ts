@@ -24,9 +24,9 @@ export async function fetchMeetConference(data: FetchConferenceJob, context: Job
   const { db, config } = context;
   const now = context.now();
   const box = secretBoxFor(config);
-  const row = await findMeetIntegration(db, data.accountId);
+  const row = await findMeetIntegration(db, data);
   if (!row?.enabled || row.status !== ROW_STATUS.connected) return;
-  await withMeetAccess(db, box, config, { accountId: data.accountId, now }, (accessToken, current) =>
+  await withMeetAccess(db, box, config, { accountId: data.accountId, userId: row.userId, now }, (accessToken, current) =>
     fetchWith(meetApi(config, accessToken), current, data, context, now),
   );
 }

@@ -3,6 +3,7 @@ import { MEET_SCOPES } from "../../../core/contracts/meet.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
+import type { ConnectionOwner } from "../../integrations/integration-store.js";
 import { ConsentFailed, signOAuthState, spendOAuthState } from "../../integrations/oauth-state.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { openCalendarChannel } from "./calendar-channel.js";
@@ -13,8 +14,8 @@ import { findMeetIntegration, meetConfig, meetPushUrl, ROW_STATUS, readMeetSecre
 export const MEET_STATE_PURPOSE = "meet";
 export const MEET_STATE_COOKIE = "minutely_meet_oauth";
 
-async function savedClient(db: Db, box: SecretBox, accountId: number) {
-  const row = await findMeetIntegration(db, accountId);
+async function savedClient(db: Db, box: SecretBox, owner: ConnectionOwner) {
+  const row = await findMeetIntegration(db, owner);
   const secret = row ? readMeetSecret(box, row) : null;
   const clientId = row ? meetConfig(row).clientId : undefined;
   if (!row || !secret?.clientSecret || !clientId)
@@ -35,9 +36,9 @@ export async function startMeetConsent(
   db: Db,
   box: SecretBox,
   config: Config,
-  options: { accountId: number; redirectUri: string; now: Date },
+  options: ConnectionOwner & { redirectUri: string; now: Date },
 ): Promise<{ url: string; nonce: string }> {
-  const { secret, clientId } = await savedClient(db, box, options.accountId);
+  const { secret, clientId } = await savedClient(db, box, options);
   const { state, nonce } = signOAuthState(box, { purpose: MEET_STATE_PURPOSE, accountId: options.accountId, now: options.now });
   const client = googleOAuthClient(config, { clientId, clientSecret: secret.clientSecret }, options.redirectUri);
   const url = client.generateAuthUrl({
@@ -63,6 +64,7 @@ export async function finishMeetConsent(
   config: Config,
   options: {
     accountId: number;
+    userId: number;
     code: string;
     state: string;
     cookieNonce: string | undefined;
@@ -77,7 +79,7 @@ export async function finishMeetConsent(
     cookieNonce: options.cookieNonce,
     now: options.now,
   });
-  const { row, secret, clientId } = await savedClient(db, box, options.accountId);
+  const { row, secret, clientId } = await savedClient(db, box, options);
   const client = googleOAuthClient(config, { clientId, clientSecret: secret.clientSecret }, options.redirectUri);
   let tokens: Credentials;
   try {

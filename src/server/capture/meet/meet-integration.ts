@@ -11,24 +11,26 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import {
+  type ConnectionOwner,
   deleteIntegration,
   findIntegration,
   type IntegrationKey,
   type IntegrationRow,
   newWebhookToken,
   readIntegrationSecret,
+  rowOf,
   saveIntegration,
 } from "../../integrations/integration-store.js";
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 
 /**
- * The account's Google Meet connection: one `integrations`
- * row, kind "meeting", provider "meet". Public state in `config`; the client secret, the refresh
+ * A member's Google Meet connection: one `integrations`
+ * row per member, kind "meeting", provider "meet". Public state in `config`; the client secret, the refresh
  * and access tokens and the push channel's token are one encrypted secret object.
  */
 export const MEET_KIND = "meeting";
 export const MEET_PROVIDER = "meet";
-export const meetKey = (accountId: number): IntegrationKey => ({ accountId, kind: MEET_KIND, provider: MEET_PROVIDER });
+export const meetKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: MEET_KIND, provider: MEET_PROVIDER });
 
 /** Row statuses: saved without consent yet, consented and working, Google refused the refresh token. */
 export const ROW_STATUS = { configured: "configured", connected: "connected", reconnect: "reconnect" } as const;
@@ -65,8 +67,21 @@ export function readMeetSecret(box: SecretBox, row: IntegrationRow): MeetSecret 
   }
 }
 
-export function findMeetIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
-  return findIntegration(db, meetKey(accountId));
+/**
+ * Whose Meet row: a member's. A job queued before members had their own connections names only the
+ * account (`userId` undefined): that account had one Meet row, which this then finds.
+ */
+export type MeetOwner = { accountId: number; userId?: number | null };
+
+/** The condition that picks an owner's Meet row (for reads and for the refresher's lock). */
+export function meetRowWhere(owner: MeetOwner) {
+  if (owner.userId !== undefined) return rowOf(meetKey({ accountId: owner.accountId, userId: owner.userId }));
+  return and(eq(integrations.accountId, owner.accountId), eq(integrations.kind, MEET_KIND), eq(integrations.provider, MEET_PROVIDER));
+}
+
+export async function findMeetIntegration(db: Db, owner: MeetOwner): Promise<IntegrationRow | null> {
+  const [row] = await db.select().from(integrations).where(meetRowWhere(owner)).orderBy(integrations.id).limit(1);
+  return row ?? null;
 }
 
 /** The client ID and secret to use: the ones given, else the stored secret; both are required. */
@@ -90,7 +105,7 @@ export async function saveMeetSettings(
   box: SecretBox,
   options: { accountId: number; userId: number; input: MeetSettingsRequest; now: Date },
 ): Promise<IntegrationRow> {
-  const key = meetKey(options.accountId);
+  const key = meetKey({ accountId: options.accountId, userId: options.userId });
   return db.transaction(async (tx) => {
     const existing = await findIntegration(tx, key);
     const credentials = credentialsFrom(box, existing, options.input);
@@ -102,7 +117,6 @@ export async function saveMeetSettings(
       box,
       key,
       {
-        userId: options.userId,
         enabled: options.input.enabled,
         status: keep ? existing!.status : ROW_STATUS.configured,
         config: keep ? { ...meetConfig(existing!), clientId: credentials.clientId } : { clientId: credentials.clientId },
@@ -127,7 +141,7 @@ export async function updateMeetRow(
   return saveIntegration(
     db,
     box,
-    meetKey(row.accountId),
+    meetKey({ accountId: row.accountId, userId: row.userId }),
     {
       ...(change.config ? { config: { ...meetConfig(row), ...change.config } } : {}),
       ...(secret ? { secret } : {}),
@@ -185,8 +199,8 @@ export function presentMeet(box: SecretBox, row: IntegrationRow | null, origin: 
   };
 }
 
-export async function deleteMeetIntegration(db: Db, accountId: number): Promise<boolean> {
-  return deleteIntegration(db, meetKey(accountId));
+export async function deleteMeetIntegration(db: Db, owner: ConnectionOwner): Promise<boolean> {
+  return deleteIntegration(db, meetKey(owner));
 }
 
 /** Every connected Meet row (the renewal job walks them). */

@@ -3,12 +3,16 @@ import { EMPTY_PAYLOAD, type JobContext, type JobDefinition } from "../../jobs/j
 import { secretBoxFor } from "../../http/secrets.js";
 import { channelNeedsRenewal, openCalendarChannel } from "./calendar-channel.js";
 import { fetchMeetConference } from "./fetch-conference.js";
-import { connectedMeetRows, meetConfig } from "./meet-integration.js";
+import { connectedMeetRows, type MeetOwner, meetConfig } from "./meet-integration.js";
 import { MeetReconnectNeeded, meetAccessToken } from "./meet-tokens.js";
 import { type FetchConferenceJob, syncMeetCalendar } from "./sync-calendar.js";
 
-/** The sync job's key: at most one waiting and one running per account (a burst of pushes makes one sync). */
-export const meetSyncKey = (accountId: number) => `meet:${accountId}`;
+/** The sync job's key: at most one waiting and one running per member's row (a burst of pushes makes one sync). */
+export const meetSyncKey = (owner: { accountId: number; userId?: number | null }) =>
+  owner.userId === undefined ? `meet:${owner.accountId}` : `meet:${owner.accountId}:${owner.userId}`;
+
+/** Whose row a Meet job is for; `userId` is absent in jobs queued before members had their own connections. */
+const meetOwnerPayload = { accountId: z.number().int(), userId: z.number().int().nullable().optional() };
 
 /**
  * `meet.renew-channel`, hourly: every connected account whose Calendar push channel expires within
@@ -26,6 +30,7 @@ async function renewChannels(_data: Record<string, never>, context: JobContext):
     try {
       const { accessToken, row: current } = await meetAccessToken(context.db, box, context.config, {
         accountId: row.accountId,
+        userId: row.userId,
         now,
       });
       await openCalendarChannel(context.db, box, context.config, { row: current, accessToken, address, now });
@@ -47,8 +52,8 @@ export const meetJobs = {
   } satisfies JobDefinition<Record<string, never>>,
   "meet.sync-calendar": {
     rules: { policy: "stately", retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
-    payload: z.object({ accountId: z.number().int() }),
-    run: async (data: { accountId: number }, context: JobContext) => {
+    payload: z.object(meetOwnerPayload),
+    run: async (data: MeetOwner, context: JobContext) => {
       try {
         await syncMeetCalendar(data, context);
       } catch (error) {
@@ -56,11 +61,11 @@ export const meetJobs = {
         throw error;
       }
     },
-  } satisfies JobDefinition<{ accountId: number }>,
+  } satisfies JobDefinition<MeetOwner>,
   "meet.fetch-conference": {
     rules: { policy: "standard", retryLimit: 8, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 300 },
     payload: z.object({
-      accountId: z.number().int(),
+      ...meetOwnerPayload,
       meeting: z.object({
         calendarEventId: z.string(),
         meetingCode: z.string(),

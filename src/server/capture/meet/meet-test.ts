@@ -21,9 +21,9 @@ export async function testMeetConnection(
   db: Db,
   box: SecretBox,
   config: Config,
-  options: { accountId: number; input: { clientId: string; clientSecret: string | null }; redirectUri: string; now: Date },
+  options: { accountId: number; userId: number; input: { clientId: string; clientSecret: string | null }; redirectUri: string; now: Date },
 ): Promise<MeetTestResponse> {
-  const row = await findMeetIntegration(db, options.accountId);
+  const row = await findMeetIntegration(db, options);
   const credentials = credentialsFrom(box, row, options.input);
   const stored = row ? readMeetSecret(box, row) : null;
   const sameAsConnected =
@@ -38,7 +38,7 @@ export async function testMeetConnection(
         db,
         box,
         config,
-        { accountId: options.accountId, now: options.now },
+        { accountId: options.accountId, userId: options.userId, now: options.now },
         async (token, current) => {
           await calendarApi(config, token).events.list({ calendarId: "primary", maxResults: 1 });
           return current;

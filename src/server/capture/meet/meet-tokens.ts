@@ -3,11 +3,11 @@ import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import { type IntegrationRow, rowOf } from "../../integrations/integration-store.js";
+import type { IntegrationRow } from "../../integrations/integration-store.js";
 import { isFresh, refreshUnderLock } from "../../integrations/token-refresher.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { googleFailure, googleOAuthClient } from "./google-clients.js";
-import { MEET_KIND, MEET_PROVIDER, meetConfig, ROW_STATUS, readMeetSecret, updateMeetRow } from "./meet-integration.js";
+import { type MeetOwner, meetConfig, meetRowWhere, ROW_STATUS, readMeetSecret, updateMeetRow } from "./meet-integration.js";
 
 /** An access token with less than this left is refreshed first, so no call starts with a dying token. */
 const REFRESH_MARGIN_MS = 2 * 60 * 1000;
@@ -34,7 +34,7 @@ export async function meetAccessToken(
   db: Db,
   box: SecretBox,
   config: Config,
-  options: { accountId: number; now: Date; rejected?: string },
+  options: MeetOwner & { now: Date; rejected?: string },
 ): Promise<{ accessToken: string; row: IntegrationRow }> {
   type Renewed = { accessToken: string; expiresAt: number; refreshToken: string };
   return refreshUnderLock<IntegrationRow, Renewed, { accessToken: string; row: IntegrationRow }>(db, {
@@ -42,7 +42,7 @@ export async function meetAccessToken(
       const [row] = await tx
         .select()
         .from(integrations)
-        .where(rowOf({ accountId: options.accountId, kind: MEET_KIND, provider: MEET_PROVIDER }))
+        .where(meetRowWhere(options))
         .for("update");
       if (!row)
         throw new AppError("not_found", "Google Meet is not set up: save your Client ID and Client Secret in Settings → Meet");
@@ -118,7 +118,7 @@ export async function withMeetAccess<T>(
   db: Db,
   box: SecretBox,
   config: Config,
-  options: { accountId: number; now: Date },
+  options: MeetOwner & { now: Date },
   use: (accessToken: string, row: IntegrationRow) => Promise<T>,
 ): Promise<T> {
   const first = await meetAccessToken(db, box, config, options);

@@ -17,7 +17,12 @@ export type CalendarPush = {
 };
 
 /** Claims the push and queues the account's calendar sync in one transaction (integrations/webhook-intake.ts); false for a repeat. */
-export type ClaimAndQueueSync = (claim: { eventId: string; accountId: number; receivedAt: Date }) => Promise<boolean>;
+export type ClaimAndQueueSync = (claim: {
+  eventId: string;
+  accountId: number;
+  userId: number | null;
+  receivedAt: Date;
+}) => Promise<boolean>;
 
 const UNKNOWN_CHANNEL = "Unknown notification channel";
 
@@ -54,6 +59,6 @@ export async function receiveCalendarPush(
     throw new AppError("service_unavailable", "The job queue is not running: Google will deliver this again");
 
   const eventId = `${channel.id}:${push.messageNumber ?? "none"}`;
-  const claimed = await claimAndQueueSync({ eventId, accountId: row.accountId, receivedAt: push.now });
+  const claimed = await claimAndQueueSync({ eventId, accountId: row.accountId, userId: row.userId, receivedAt: push.now });
   return claimed ? { received: true } : { received: true, ignored: true };
 }

@@ -18,6 +18,7 @@ import {
 import { successMessage } from "../../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { type ConnectionOwner, ownerOf } from "../../integrations/integration-store.js";
 import { integrations } from "../../db/schema/index.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { registerRawBodyParsers } from "../../http/raw-body.js";
@@ -54,7 +55,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return presentMeet(secretBoxFor(app.config), await findMeetIntegration(app.db, auth.accountId), origin(request));
+      return presentMeet(secretBoxFor(app.config), await findMeetIntegration(app.db, ownerOf(auth)), origin(request));
     },
   );
 
@@ -62,7 +63,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Save the Google Cloud OAuth client (Client ID, Client Secret encrypted) and whether Meet capture is on",
         tags: TAGS,
         body: meetSettingsRequest,
@@ -90,7 +91,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet/test",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary:
           "Ask Google whether the Client ID and Client Secret are valid (or, once connected, refresh the token and read the calendar)",
         tags: TAGS,
@@ -103,6 +104,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
       const input = parseInput(meetTestRequest, request.body);
       return testMeetConnection(app.db, secretBoxFor(app.config), app.config, {
         accountId: auth.accountId,
+        userId: auth.userId,
         input,
         redirectUri: redirectUri(request),
         now: app.now(),
@@ -114,7 +116,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/meet",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Disconnect Google Meet: stop the push channel, revoke the token, erase the credentials (captured calls stay)",
         tags: TAGS,
         response: { 200: successMessage },
@@ -122,7 +124,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await disconnectMeet(app.db, secretBoxFor(app.config), app.config, { accountId: auth.accountId, now: app.now() })))
+      if (!(await disconnectMeet(app.db, secretBoxFor(app.config), app.config, { ...ownerOf(auth), now: app.now() })))
         throw notFound("Meet integration");
       return {
         success: true as const,
@@ -136,7 +138,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     MEET_CONNECT_PATH,
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Start Google's consent for the account's calendar and Meet records: redirects to Google",
         tags: TAGS,
         response: { 302: { description: "To Google's consent page" } },
@@ -145,7 +147,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { url, nonce } = await startMeetConsent(app.db, secretBoxFor(app.config), app.config, {
-        accountId: auth.accountId,
+        ...ownerOf(auth),
         redirectUri: redirectUri(request),
         now: app.now(),
       });
@@ -158,7 +160,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
     MEET_CALLBACK_PATH,
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Google's answer to the consent: checks the state, stores the refresh token; redirects to Settings → Meet",
         tags: TAGS,
         querystring: meetCallbackQuery,
@@ -176,6 +178,7 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
         });
         const { channelError } = await finishMeetConsent(app.db, secretBoxFor(app.config), app.config, {
           accountId: auth.accountId,
+          userId: auth.userId,
           code,
           state,
           cookieNonce,
@@ -183,22 +186,23 @@ export async function meetRoutes(app: FastifyInstance): Promise<void> {
           origin: origin(request),
           now: app.now(),
         });
-        await app.jobs?.send("meet.sync-calendar", { accountId: auth.accountId }, { singletonKey: meetSyncKey(auth.accountId) });
+        const owner = ownerOf(auth);
+        await app.jobs?.send("meet.sync-calendar", owner, { singletonKey: meetSyncKey(owner) });
         // Connected; a push channel Google refused is the row's last error, which the tab shows.
-        if (channelError) await storeLastError(auth.accountId, channelError);
+        if (channelError) await storeLastError(owner, channelError);
         return backToSettings(reply, { meet: "connected" });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const reason = consentFailureOf(error);
         // Google's words stay on the server: the tab shows the row's last error (docs/security.md).
-        if (reason === "refused") await storeLastError(auth.accountId, error.message);
+        if (reason === "refused") await storeLastError(ownerOf(auth), error.message);
         return backToSettings(reply, { meet: "error", reason });
       }
     },
   );
 
-  async function storeLastError(accountId: number, message: string): Promise<void> {
-    const row = await findMeetIntegration(app.db, accountId);
+  async function storeLastError(owner: ConnectionOwner, message: string): Promise<void> {
+    const row = await findMeetIntegration(app.db, owner);
     if (row) await app.db.update(integrations).set({ lastError: message }).where(eq(integrations.id, row.id));
   }
 
@@ -244,15 +248,15 @@ async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
         scope.db,
         secretBoxFor(scope.config),
         jobs
-          ? (claim) =>
+          ? ({ userId, ...claim }) =>
               claimAndQueue(
                 scope.database,
                 jobs,
                 { provider: "meet-push", ...claim },
                 {
                   name: "meet.sync-calendar",
-                  data: { accountId: claim.accountId },
-                  options: { singletonKey: meetSyncKey(claim.accountId) },
+                  data: { accountId: claim.accountId, userId },
+                  options: { singletonKey: meetSyncKey({ accountId: claim.accountId, userId }) },
                 },
               )
           : null,

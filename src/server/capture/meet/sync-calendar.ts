@@ -7,7 +7,7 @@ import type { JobContext } from "../../jobs/job-types.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { calendarApi, googleFailure } from "./google-clients.js";
 import { type MeetingToFetch, meetingFromEvent } from "./meet-events.js";
-import { findMeetIntegration, meetConfig, ROW_STATUS, updateMeetRow } from "./meet-integration.js";
+import { findMeetIntegration, type MeetOwner, meetConfig, ROW_STATUS, updateMeetRow } from "./meet-integration.js";
 import { withMeetAccess } from "./meet-tokens.js";
 
 /** Wait this long after a meeting's scheduled end before asking Meet for its record. */
@@ -17,7 +17,8 @@ const HORIZON_MS = 14 * 24 * 60 * 60 * 1000;
 /** The first (full) sync looks back this far for meetings that just ended. */
 const FIRST_SYNC_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
-export type FetchConferenceJob = { accountId: number; meeting: MeetingToFetch };
+/** `userId`: whose Meet row (absent in a job queued before members had their own connections). */
+export type FetchConferenceJob = { accountId: number; userId?: number | null; meeting: MeetingToFetch };
 
 /** The addresses that are the user's own: the Google account and the Minutely sign-in. */
 export async function ownAddresses(
@@ -40,13 +41,13 @@ export async function ownAddresses(
  * a few minutes after its scheduled end. A moved event simply gets another job; fetching is
  * idempotent.
  */
-export async function syncMeetCalendar(data: { accountId: number }, context: JobContext): Promise<void> {
+export async function syncMeetCalendar(data: MeetOwner, context: JobContext): Promise<void> {
   const { db, config } = context;
   const now = context.now();
   const box = secretBoxFor(config);
-  const row = await findMeetIntegration(db, data.accountId);
+  const row = await findMeetIntegration(db, data);
   if (!row?.enabled || row.status !== ROW_STATUS.connected) return;
-  await withMeetAccess(db, box, config, { accountId: data.accountId, now }, async (accessToken, current) => {
+  await withMeetAccess(db, box, config, { accountId: data.accountId, userId: row.userId, now }, async (accessToken, current) => {
     const api = calendarApi(config, accessToken);
     await syncWith(api, current, data.accountId, context, now);
   });
@@ -105,7 +106,7 @@ async function syncWith(
     if (!meeting) continue;
     const fetchAt = new Date(meeting.end).getTime() + FETCH_AFTER_END_MS;
     if (fetchAt - now.getTime() > HORIZON_MS) continue;
-    const job: FetchConferenceJob = { accountId, meeting };
+    const job: FetchConferenceJob = { accountId, userId: current.userId, meeting };
     await context.send("meet.fetch-conference", job, fetchAt > now.getTime() ? { startAfter: new Date(fetchAt) } : undefined);
   }
   await updateMeetRow(db, box, current, { config: { syncToken: nextSyncToken }, lastError: null }, now);

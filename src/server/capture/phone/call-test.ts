@@ -58,7 +58,7 @@ const SOURCE_LABELS: Record<string, string> = {
  */
 export async function endCallTest(
   db: Db,
-  options: { accountId: number; sessionId: string; origin: string; now: Date },
+  options: { accountId: number; userId: number; sessionId: string; origin: string; now: Date },
 ): Promise<{ detected: boolean; message: string; duration: number | null }> {
   const [session] = await db
     .update(callTestSessions)
@@ -84,9 +84,13 @@ export async function endCallTest(
   return { detected: false, duration: null, message: await missingMessage(db, options, session.phoneNumber) };
 }
 
-async function missingMessage(db: Db, options: { accountId: number; origin: string }, phoneNumber: string): Promise<string> {
+async function missingMessage(
+  db: Db,
+  options: { accountId: number; userId: number; origin: string },
+  phoneNumber: string,
+): Promise<string> {
   const start = `No call or text from ${phoneNumber} reached Minutely during the test.`;
-  const landline = await findLandline(db, options.accountId);
+  const landline = await findLandline(db, options);
   if (!landline)
     return `${start} Connect your phone provider under Settings → Integrations → Landline/Office, so its call events reach Minutely.`;
   const label = LANDLINE_PROVIDER_LABELS[landline.provider as LandlineProvider] ?? landline.provider;

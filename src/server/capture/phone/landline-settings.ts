@@ -7,7 +7,7 @@ import {
 } from "../../../core/contracts/phone.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import { type IntegrationRow, newWebhookToken, saveIntegration } from "../../integrations/integration-store.js";
+import { type ConnectionOwner, type IntegrationRow, newWebhookToken, ownedBy, saveIntegration } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { LANDLINE_KIND, phoneConfigOf } from "./phone-context.js";
 import { type LandlineSecret, landlineSecretOf, newSigningSecret } from "./phone-secrets.js";
@@ -18,12 +18,12 @@ export const missingAuthTokenMessage = (provider: string) =>
     ? "Add your SignalWire signing key: Minutely verifies every call event with it."
     : "Add your Twilio auth token: Minutely verifies every call event with it.";
 
-/** The account's one landline row (switching provider replaces it). */
-export async function findLandline(db: Db, accountId: number): Promise<IntegrationRow | null> {
+/** The member's one landline row (switching provider replaces it). */
+export async function findLandline(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
   const [row] = await db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.accountId, accountId), eq(integrations.kind, LANDLINE_KIND)))
+    .where(and(ownedBy(owner), eq(integrations.kind, LANDLINE_KIND)))
     .limit(1);
   return row ?? null;
 }
@@ -78,18 +78,15 @@ export async function saveLandline(
 ): Promise<SaveLandlineResult> {
   const { accountId, userId, input, now } = options;
   return db.transaction(async (tx) => {
-    const previous = await findLandline(tx, accountId);
+    const owner = { accountId, userId };
+    const previous = await findLandline(tx, owner);
     const same = previous?.provider === input.provider ? previous : null;
     const token = previous?.webhookToken ?? newWebhookToken();
     if (previous && !same)
       await tx
         .delete(integrations)
         .where(
-          and(
-            eq(integrations.accountId, accountId),
-            eq(integrations.kind, LANDLINE_KIND),
-            ne(integrations.provider, input.provider),
-          ),
+          and(ownedBy(owner), eq(integrations.kind, LANDLINE_KIND), ne(integrations.provider, input.provider)),
         );
     const stored = landlineSecretOf(box, same);
     let signingSecret: string | undefined;
@@ -109,9 +106,8 @@ export async function saveLandline(
     const row = await saveIntegration(
       tx,
       box,
-      { accountId, kind: LANDLINE_KIND, provider: input.provider },
+      { accountId, userId, kind: LANDLINE_KIND, provider: input.provider },
       {
-        userId,
         enabled: input.enabled,
         status: "disconnected",
         config: {

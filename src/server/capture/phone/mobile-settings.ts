@@ -8,7 +8,7 @@ import {
 } from "../../../core/contracts/phone.js";
 import type { Db } from "../../db/client.js";
 import { captureActivity, integrations } from "../../db/schema/index.js";
-import { type IntegrationRow, saveIntegration } from "../../integrations/integration-store.js";
+import { type ConnectionOwner, type IntegrationRow, ownedBy, saveIntegration } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { findLandline } from "./landline-settings.js";
 import { MOBILE_KIND, phoneConfigOf } from "./phone-context.js";
@@ -22,11 +22,12 @@ type MethodJson = MobileSettingsJson["integrationMethods"][number];
 /** capture_activity methods (the capture source) behind each way a mobile's calls reach us. */
 const ACTIVITY_OF: Record<Method, string[]> = { sms: ["sms"], voice: ["twilio", "signalwire"] };
 
-export async function findMobile(db: Db, accountId: number): Promise<IntegrationRow | null> {
+/** The member's own mobile (one per member). */
+export async function findMobile(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
   const [row] = await db
     .select()
     .from(integrations)
-    .where(and(eq(integrations.accountId, accountId), eq(integrations.kind, MOBILE_KIND)))
+    .where(and(ownedBy(owner), eq(integrations.kind, MOBILE_KIND)))
     .limit(1);
   return row ?? null;
 }
@@ -64,7 +65,7 @@ export function presentMobile(row: IntegrationRow | null, methods: MethodJson[])
   };
 }
 
-/** POST /api/integrations/mobile: one mobile per account; a carrier change updates it in place. */
+/** POST /api/integrations/mobile: one mobile per member; a carrier change updates it in place. */
 export async function saveMobile(
   db: Db,
   box: SecretBox,
@@ -72,24 +73,20 @@ export async function saveMobile(
 ): Promise<IntegrationRow> {
   const { accountId, userId, input, now } = options;
   return db.transaction(async (tx) => {
-    const previous = await findMobile(tx, accountId);
+    const owner = { accountId, userId };
+    const previous = await findMobile(tx, owner);
     const config = { phoneNumber: input.phoneNumber, extension: input.extension };
     if (previous && previous.provider !== input.provider) {
       await tx
         .delete(integrations)
         .where(
-          and(
-            eq(integrations.accountId, accountId),
-            eq(integrations.kind, MOBILE_KIND),
-            eq(integrations.provider, input.provider),
-          ),
+          and(ownedBy(owner), eq(integrations.kind, MOBILE_KIND), eq(integrations.provider, input.provider)),
         );
       const numberChanged = phoneConfigOf(previous).phoneNumber !== input.phoneNumber;
       const [row] = await tx
         .update(integrations)
         .set({
           provider: input.provider,
-          userId,
           enabled: input.enabled,
           config,
           updatedAt: now,
@@ -103,8 +100,8 @@ export async function saveMobile(
     const row = await saveIntegration(
       tx,
       box,
-      { accountId, kind: MOBILE_KIND, provider: input.provider },
-      { userId, enabled: input.enabled, config, ...(numberChanged || !previous ? { status: "disconnected" } : {}) },
+      { accountId, userId, kind: MOBILE_KIND, provider: input.provider },
+      { enabled: input.enabled, config, ...(numberChanged || !previous ? { status: "disconnected" } : {}) },
       now,
     );
     if (!numberChanged) return row;
@@ -120,9 +117,9 @@ export async function saveMobile(
 export async function testMobile(
   db: Db,
   box: SecretBox,
-  options: { accountId: number; origin: string; timezone: string },
+  options: { accountId: number; userId: number; origin: string; timezone: string },
 ): Promise<{ success: boolean; message: string }> {
-  const mobile = await findMobile(db, options.accountId);
+  const mobile = await findMobile(db, options);
   const number = phoneConfigOf(mobile).phoneNumber;
   if (!mobile || !number) return { success: false, message: "Save your mobile number and carrier first." };
   if (!mobile.enabled)
@@ -132,7 +129,7 @@ export async function testMobile(
       success: true,
       message: `Events from ${number} are reaching Minutely; the last one arrived ${formatLocalDateTime(mobile.lastEventAt, options.timezone)}.`,
     };
-  const landline = await findLandline(db, options.accountId);
+  const landline = await findLandline(db, options);
   if (!landline || !isTwilioCompatible(landline.provider))
     return {
       success: false,

@@ -37,7 +37,12 @@ export type PhoneContext = {
   ownNumbers: Map<string, number | null>;
 };
 
-export async function loadPhoneContext(db: Db, accountId: number): Promise<PhoneContext> {
+/**
+ * `owner`: the member whose line received the event (the webhook URL's row): their landline and
+ * mobile are the context's; every member's numbers are the practice's own.
+ */
+export async function loadPhoneContext(db: Db, owner: { accountId: number; userId: number | null }): Promise<PhoneContext> {
+  const { accountId } = owner;
   const [account] = await db
     .select({ country: accounts.phoneCountry, timezone: accounts.timezone, currency: accounts.currency })
     .from(accounts)
@@ -51,16 +56,18 @@ export async function loadPhoneContext(db: Db, accountId: number): Promise<Phone
     .from(users)
     .where(eq(users.accountId, accountId));
   const country = account?.country ?? "US";
-  const landline = rows.find((r) => r.kind === LANDLINE_KIND) ?? null;
-  const mobile = rows.find((r) => r.kind === MOBILE_KIND) ?? null;
+  const mine = rows.filter((r) => r.userId === owner.userId);
+  const landline = mine.find((r) => r.kind === LANDLINE_KIND) ?? null;
+  const mobile = mine.find((r) => r.kind === MOBILE_KIND) ?? null;
   const ownNumbers = new Map<string, number | null>();
   const add = (raw: string | null | undefined, userId: number | null) => {
     const number = raw ? toE164(raw, country) : null;
     if (number && (!ownNumbers.has(number) || ownNumbers.get(number) === null)) ownNumbers.set(number, userId);
   };
   for (const person of people) add(person.phoneNumber, person.id);
-  add(phoneConfigOf(mobile).phoneNumber, mobile?.userId ?? null);
-  add(phoneConfigOf(landline).phoneNumber, null);
+  for (const row of rows) if (row.kind === MOBILE_KIND) add(phoneConfigOf(row).phoneNumber, row.userId);
+  // A landline is a shared office line: its calls fall back to the row's member (userOfCall), not the number.
+  for (const row of rows) if (row.kind === LANDLINE_KIND) add(phoneConfigOf(row).phoneNumber, null);
   return {
     accountId,
     country,

@@ -50,9 +50,9 @@ export async function updatePhoneIntegration(
  */
 export async function getIntegrationStatus(
   db: Db,
-  options: { accountId: number; user: UserPhoneFields; country: string },
+  options: { accountId: number; userId: number; user: UserPhoneFields; country: string },
 ): Promise<{ phone: boolean; mobile: boolean; landline: boolean }> {
-  const [landline, mobile] = await Promise.all([findLandline(db, options.accountId), findMobile(db, options.accountId)]);
+  const [landline, mobile] = await Promise.all([findLandline(db, options), findMobile(db, options)]);
   let phone = false;
   const number = options.user.phoneNumber ? toE164(options.user.phoneNumber, options.country) : null;
   if (options.user.phoneIntegrationEnabled && number) {

@@ -47,7 +47,7 @@ export async function receiveGenericWebhook(
   const body = parseInput(phoneWebhookEvent, json);
   if (!row.enabled) return { accountId: null, answer: { received: true, duplicate: false, callId: null } };
   const { now } = delivery;
-  const context = await loadPhoneContext(db, row.accountId);
+  const context = await loadPhoneContext(db, row);
   const { event, numbers } = genericCaptureEvent(body, context, row);
   const outcome = await recordCaptureEvent(db, event, now);
   const duplicate = outcome.result === "duplicate";

@@ -112,7 +112,7 @@ export async function receiveTwilioVoice(
   const { row, params } = await verifyTwilio(db, config, delivery);
   if (!row.enabled) return { accountId: null };
   const { now } = delivery;
-  const context = await loadPhoneContext(db, row.accountId);
+  const context = await loadPhoneContext(db, row);
   const parsed = parseVoiceStatus(params, context, row, now);
   const outcome = parsed.event ? await recordCaptureEvent(db, parsed.event, now) : null;
   if (outcome?.result !== "duplicate")
@@ -136,7 +136,7 @@ export async function receiveTwilioSms(
   const { row, params } = await verifyTwilio(db, config, delivery);
   if (!row.enabled) return { accountId: null, reply: CAPTURE_OFF_REPLY };
   const { now } = delivery;
-  const context = await loadPhoneContext(db, row.accountId);
+  const context = await loadPhoneContext(db, row);
   const result = await handleSms(db, { context, integrationUserId: row.userId, params, now });
   const numbers = [result.from, normalisedNumber(context, params.To)].filter((n): n is string => Boolean(n));
   if (result.fromUser && !result.duplicate)

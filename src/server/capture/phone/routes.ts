@@ -18,6 +18,7 @@ import {
   startCallTestRequest,
 } from "../../../core/contracts/phone.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { ownerOf } from "../../integrations/integration-store.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
@@ -50,8 +51,9 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      const [row, methods] = await Promise.all([findMobile(app.db, accountId), findIntegrationMethods(app.db, accountId)]);
+      const auth = requireAuth(request);
+      const { accountId } = auth;
+      const [row, methods] = await Promise.all([findMobile(app.db, ownerOf(auth)), findIntegrationMethods(app.db, accountId)]);
       return presentMobile(row, methods);
     },
   );
@@ -60,7 +62,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/mobile",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Save the mobile number and carrier",
         tags: ["phone"],
         body: mobileSettingsRequest,
@@ -85,7 +87,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/mobile/test",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Has an SMS or call from the mobile number reached Minutely? Says what to do if not",
         tags: ["phone"],
         body: emptyBody,
@@ -93,9 +95,9 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
+      const { accountId, userId, account } = requireAuth(request);
       parseInput(emptyBody, request.body);
-      return testMobile(app.db, secretBoxFor(app.config), { accountId, origin: origin(request), timezone: account.timezone });
+      return testMobile(app.db, secretBoxFor(app.config), { accountId, userId, origin: origin(request), timezone: account.timezone });
     },
   );
 
@@ -110,8 +112,8 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      return presentLandline(await findLandline(app.db, accountId), secretBoxFor(app.config), origin(request));
+      const auth = requireAuth(request);
+      return presentLandline(await findLandline(app.db, ownerOf(auth)), secretBoxFor(app.config), origin(request));
     },
   );
 
@@ -123,7 +125,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       url,
       {
         schema: routeSchema({
-          permission: "integrations:manage",
+          permission: "integrations:connect-own",
           summary,
           tags: ["phone"],
           body: landlineSettingsRequest,
@@ -156,8 +158,8 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, user, account } = requireAuth(request);
-      return getIntegrationStatus(app.db, { accountId, user, country: account.phoneCountry });
+      const { accountId, userId, user, account } = requireAuth(request);
+      return getIntegrationStatus(app.db, { accountId, userId, user, country: account.phoneCountry });
     },
   );
 
@@ -202,7 +204,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/test",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Start a call-detection test for the configured number",
         tags: ["phone"],
         body: startCallTestRequest,
@@ -222,7 +224,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     "/api/calls/test/:sessionId/end",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "End the test: detected only if a verified event from the number arrived meanwhile",
         tags: ["phone"],
         params: sessionIdParam,
@@ -231,10 +233,10 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const { accountId, userId } = requireAuth(request);
       const { sessionId } = parseInput(sessionIdParam, request.params);
       parseInput(emptyBody, request.body);
-      return endCallTest(app.db, { accountId, sessionId, origin: origin(request), now: app.now() });
+      return endCallTest(app.db, { accountId, userId, sessionId, origin: origin(request), now: app.now() });
     },
   );
 

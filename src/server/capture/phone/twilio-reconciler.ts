@@ -175,7 +175,7 @@ export const twilioReconciler: Reconciler = {
     const credentials = credentialsOf(context.config, row, context.box);
     if (typeof credentials === "string") throw new ReconcileFailure(credentials);
     const client = sdkClient(credentials);
-    const phone = await loadPhoneContext(context.db, row.accountId);
+    const phone = await loadPhoneContext(context.db, row);
     const number = normalisedNumber(phone, phoneConfigOf(row).phoneNumber);
     if (!number) throw new ReconcileFailure("Enter the line's phone number in Settings → Landline/Office to read its calls.");
     const listed = await lineCalls(client, { number, since: window.start, provider: row.provider });

@@ -19,9 +19,9 @@ export async function reconcileNow(
   db: Db,
   box: SecretBox,
   jobs: JobQueue | null,
-  options: { accountId: number; source: ReconcileSource; now: Date },
+  options: { accountId: number; userId: number; source: ReconcileSource; now: Date },
 ): Promise<ReconcileNowResponse> {
-  const row = await findReconcileRow(db, options.accountId, options.source);
+  const row = await findReconcileRow(db, options, options.source);
   const blocker = reconcileBlocker(row, options.source, box);
   if (blocker || !row) throw refuseReconcile(row, blocker ?? "");
   if (!jobs) throw new AppError("service_unavailable", "The job queue is off on this server: reconciliation cannot run");

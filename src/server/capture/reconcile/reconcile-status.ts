@@ -6,7 +6,7 @@ import {
 } from "../../../core/contracts/reconciliation.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { findIntegration, type IntegrationRow } from "../../integrations/integration-store.js";
+import { type ConnectionOwner, findIntegration, type IntegrationRow } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { findMeetIntegration } from "../meet/meet-integration.js";
 import { findLandline } from "../phone/landline-settings.js";
@@ -18,12 +18,12 @@ import { reconcilerFor } from "./reconcilers.js";
 /** How often the schedule reconciles each source (reconcile-jobs.ts cron "41 * * * *"). */
 export const RECONCILE_SCHEDULE = "Every hour, and after Microsoft reports missed notifications";
 
-/** The account's row for a tab's source (the landline tab: its one line, whatever the provider). */
-export async function findReconcileRow(db: Db, accountId: number, source: ReconcileSource): Promise<IntegrationRow | null> {
-  if (source === "zoom") return findIntegration(db, zoomKey(accountId));
-  if (source === "teams") return findIntegration(db, teamsKey(accountId));
-  if (source === "meet") return findMeetIntegration(db, accountId);
-  return findLandline(db, accountId);
+/** The caller's own row for a tab's source (the landline tab: their one line, whatever the provider). */
+export async function findReconcileRow(db: Db, owner: ConnectionOwner, source: ReconcileSource): Promise<IntegrationRow | null> {
+  if (source === "zoom") return findIntegration(db, zoomKey(owner));
+  if (source === "teams") return findIntegration(db, teamsKey(owner));
+  if (source === "meet") return findMeetIntegration(db, owner);
+  return findLandline(db, owner);
 }
 
 /** Why this row cannot be reconciled now, or null. */
@@ -55,9 +55,9 @@ export function presentRun(run: ReconcileRunRow): ReconcileRunJson {
 export async function getReconciliation(
   db: Db,
   box: SecretBox,
-  options: { accountId: number; source: ReconcileSource },
+  options: { accountId: number; userId: number; source: ReconcileSource },
 ): Promise<ReconciliationJson> {
-  const row = await findReconcileRow(db, options.accountId, options.source);
+  const row = await findReconcileRow(db, options, options.source);
   const missing = reconcileBlocker(row, options.source, box);
   const summary = row ? await reconcileSummary(db, { accountId: options.accountId, integrationId: row.id }) : null;
   return {

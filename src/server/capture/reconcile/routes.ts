@@ -23,7 +23,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const { source } = parseInput(reconcileSourceParam, request.params);
-      return getReconciliation(app.db, secretBoxFor(app.config), { accountId: auth.accountId, source });
+      return getReconciliation(app.db, secretBoxFor(app.config), { accountId: auth.accountId, userId: auth.userId, source });
     },
   );
 
@@ -43,6 +43,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       const { source } = parseInput(reconcileSourceParam, request.params);
       const answer = await reconcileNow(app.db, secretBoxFor(app.config), app.jobs, {
         accountId: auth.accountId,
+        userId: auth.userId,
         source,
         now: app.now(),
       });

@@ -12,6 +12,7 @@ import {
 } from "../../../core/contracts/teams.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { ownerOf } from "../../integrations/integration-store.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../http/raw-body.js";
@@ -41,7 +42,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const row = await findTeamsIntegration(app.db, auth.accountId);
+      const row = await findTeamsIntegration(app.db, ownerOf(auth));
       return presentTeams(secretBoxFor(app.config), row, publicOrigin(app.config, request));
     },
   );
@@ -50,7 +51,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary:
           "Save Teams: tenantId, clientId, clientSecret (optional when stored), enabled; when enabled, proves the credentials with Microsoft and subscribes to call records",
         tags: ["teams"],
@@ -85,7 +86,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams/test",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Test Teams credentials: asks Microsoft's identity platform for a Graph token; Microsoft's own error on failure",
         tags: ["teams"],
         body: teamsTestRequest,
@@ -95,7 +96,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const input = parseInput(teamsTestRequest, request.body);
-      return testTeams(context(), { accountId: auth.accountId, input });
+      return testTeams(context(), { accountId: auth.accountId, userId: auth.userId, input });
     },
   );
 
@@ -103,7 +104,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/teams",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary:
           "Disconnect Teams: deletes the Graph subscription (best effort) and erases the credentials (captured calls stay)",
         tags: ["teams"],
@@ -112,7 +113,7 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await disconnectTeams(context(), auth.accountId))) throw notFound("Teams integration");
+      if (!(await disconnectTeams(context(), ownerOf(auth)))) throw notFound("Teams integration");
       return {
         success: true as const,
         message: "Teams disconnected: its subscription was removed and its credentials erased. Captured calls stay.",

@@ -6,6 +6,7 @@ import {
 } from "../../../core/contracts/teams.js";
 import type { Db } from "../../db/client.js";
 import {
+  type ConnectionOwner,
   findIntegration,
   type IntegrationKey,
   type IntegrationRow,
@@ -22,7 +23,7 @@ import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
  */
 export const TEAMS_KIND = "meeting";
 export const TEAMS_PROVIDER = "teams";
-export const teamsKey = (accountId: number): IntegrationKey => ({ accountId, kind: TEAMS_KIND, provider: TEAMS_PROVIDER });
+export const teamsKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: TEAMS_KIND, provider: TEAMS_PROVIDER });
 
 /** The encrypted part. clientState is our random secret Graph echoes in every notification. */
 export type TeamsSecret = { clientSecret: string; clientState: string };
@@ -73,8 +74,8 @@ export function teamsWebhookUrl(origin: string, row: Pick<IntegrationRow, "webho
   return row.webhookToken ? `${origin}${TEAMS_WEBHOOK_PATH}/${row.webhookToken}` : null;
 }
 
-export async function findTeamsIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
-  return findIntegration(db, teamsKey(accountId));
+export async function findTeamsIntegration(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
+  return findIntegration(db, teamsKey(owner));
 }
 
 function statusOf(row: IntegrationRow): TeamsStatus {

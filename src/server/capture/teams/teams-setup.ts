@@ -9,6 +9,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import {
+  type ConnectionOwner,
   deleteIntegration,
   type IntegrationRow,
   newWebhookToken,
@@ -52,7 +53,7 @@ export async function saveTeams(
 ): Promise<TeamsSaveResult> {
   const { db, box, config, now } = context;
   const { input } = options;
-  const existing = await findTeamsIntegration(db, options.accountId);
+  const existing = await findTeamsIntegration(db, options);
   const stored = existing ? readTeamsSecret(box, existing) : null;
   const clientSecret = input.clientSecret ?? stored?.clientSecret ?? null;
   if (input.enabled && !clientSecret) throw new AppError("validation_error", TEAMS_SECRET_REQUIRED);
@@ -85,9 +86,8 @@ export async function saveTeams(
   let row = await saveIntegration(
     db,
     box,
-    teamsKey(options.accountId),
+    teamsKey({ accountId: options.accountId, userId: options.userId }),
     {
-      userId: options.userId,
       enabled: input.enabled,
       status: keepSubscription ? (existing?.status ?? "not connected") : "not connected",
       config: {
@@ -131,10 +131,10 @@ export async function saveTeams(
  */
 export async function testTeams(
   context: TeamsContext,
-  options: { accountId: number; input: TeamsTestRequest },
+  options: { accountId: number; userId: number; input: TeamsTestRequest },
 ): Promise<TeamsTestResponse> {
   const { input } = options;
-  const existing = await findTeamsIntegration(context.db, options.accountId);
+  const existing = await findTeamsIntegration(context.db, options);
   const clientSecret = input.clientSecret ?? (existing ? readTeamsSecret(context.box, existing)?.clientSecret : null) ?? null;
   if (!clientSecret) throw new AppError("validation_error", TEAMS_SECRET_REQUIRED);
   try {
@@ -150,9 +150,9 @@ export async function testTeams(
 }
 
 /** Disconnect: the subscription is deleted at Graph (best effort), the row and its secrets go; calls stay. */
-export async function disconnectTeams(context: TeamsContext, accountId: number): Promise<boolean> {
-  const existing = await findTeamsIntegration(context.db, accountId);
+export async function disconnectTeams(context: TeamsContext, owner: ConnectionOwner): Promise<boolean> {
+  const existing = await findTeamsIntegration(context.db, owner);
   if (!existing) return false;
   await deleteSubscriptionQuietly(context.config, existing, credentialsOf(existing, readTeamsSecret(context.box, existing)));
-  return deleteIntegration(context.db, teamsKey(accountId));
+  return deleteIntegration(context.db, teamsKey(owner));
 }

@@ -9,6 +9,7 @@ import {
 } from "../../../core/contracts/zoom.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { ownerOf } from "../../integrations/integration-store.js";
 import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { rawBodyOf, registerRawBodyParsers } from "../../http/raw-body.js";
@@ -27,7 +28,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/setup-zoom",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Connect Zoom: the app's Client ID, Client Secret and Secret Token; answers the webhook URL to paste",
         tags: ["zoom"],
         body: setupZoomRequest,
@@ -63,7 +64,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const row = await findZoomIntegration(app.db, auth.accountId);
+      const row = await findZoomIntegration(app.db, ownerOf(auth));
       return presentZoom(secretBoxFor(app.config), row, publicOrigin(app.config, request));
     },
   );
@@ -72,7 +73,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/zoom",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "Disconnect Zoom and erase its credentials (captured calls stay)",
         tags: ["zoom"],
         response: { 200: successMessage },
@@ -80,7 +81,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await disconnectZoom(app.db, auth.accountId))) throw notFound("Zoom integration");
+      if (!(await disconnectZoom(app.db, ownerOf(auth)))) throw notFound("Zoom integration");
       return {
         success: true as const,
         message:

@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
 import {
+  type ConnectionOwner,
   deleteIntegration,
   findIntegration,
   type IntegrationKey,
@@ -21,13 +22,13 @@ import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
 import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
- * The account's Zoom connection: one `integrations` row,
+ * A member's Zoom connection: one `integrations` row per member,
  * kind "meeting", provider "zoom". The Client ID, Client Secret and Secret Token are one encrypted
  * secret object; the row's webhook token picks the account when Zoom posts an event.
  */
 export const ZOOM_KIND = "meeting";
 export const ZOOM_PROVIDER = "zoom";
-export const zoomKey = (accountId: number): IntegrationKey => ({ accountId, kind: ZOOM_KIND, provider: ZOOM_PROVIDER });
+export const zoomKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: ZOOM_KIND, provider: ZOOM_PROVIDER });
 
 /** The encrypted part: the API's apiKey and apiSecret (Zoom's Client ID and Client Secret) and the Secret Token. */
 export type ZoomSecret = { clientId: string; clientSecret: string; secretToken: string };
@@ -71,7 +72,7 @@ export async function setupZoom(
   box: SecretBox,
   options: { accountId: number; userId: number; input: SetupZoomRequest; now: Date },
 ): Promise<IntegrationRow> {
-  const key = zoomKey(options.accountId);
+  const key = zoomKey(options);
   const secret: ZoomSecret = {
     clientId: options.input.apiKey,
     clientSecret: options.input.apiSecret,
@@ -86,7 +87,6 @@ export async function setupZoom(
       box,
       key,
       {
-        userId: options.userId,
         enabled: true,
         status: stillVerified ? "connected" : "configured",
         config: {
@@ -141,13 +141,13 @@ export async function learnZoomAccountId(db: Db, row: IntegrationRow, accountId:
     .where(eq(integrations.id, row.id));
 }
 
-export async function findZoomIntegration(db: Db, accountId: number): Promise<IntegrationRow | null> {
-  return findIntegration(db, zoomKey(accountId));
+export async function findZoomIntegration(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
+  return findIntegration(db, zoomKey(owner));
 }
 
 /** Disconnect: the row and its secrets go; calls already captured stay. False when there was none. */
-export async function disconnectZoom(db: Db, accountId: number): Promise<boolean> {
-  return deleteIntegration(db, zoomKey(accountId));
+export async function disconnectZoom(db: Db, owner: ConnectionOwner): Promise<boolean> {
+  return deleteIntegration(db, zoomKey(owner));
 }
 
 /** The Zoom row a webhook URL's token names, with its owner's email. */

@@ -5,8 +5,9 @@ import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
 
 /**
- * Phone, video and accounting connections of an account, one row per kind and provider.
- * Public settings in `config`; secrets only in `secret_ciphertext` (AES-256-GCM).
+ * Phone, video, mailbox and accounting connections. Capture sources belong to a member: one row per
+ * (account, user, kind, provider); accounting connections belong to the practice (user_id null): one
+ * row per (account, kind, provider). Public settings in `config`; secrets only in `secret_ciphertext` (AES-256-GCM).
  */
 export const integrations = pgTable(
   "integrations",
@@ -19,7 +20,12 @@ export const integrations = pgTable(
     status: text().notNull().default("disconnected"),
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     secretCiphertext: text("secret_ciphertext"),
-    /** The user who connected it: captured calls belong to them. */
+    /**
+     * Which context the secret was sealed with: 1 = account, kind and provider (before members had
+     * their own connections, migration 0022); 2 = also the user (integrations/integration-store.ts).
+     */
+    secretVersion: integer("secret_version").notNull().default(1),
+    /** The member whose connection it is: captured calls belong to them. Null: the practice's (accounting). */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Random token in the webhook URL (`/api/webhooks/zoom/{token}`): picks the account whose secret verifies a delivery. */
     webhookToken: text("webhook_token").unique(),
@@ -30,7 +36,14 @@ export const integrations = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("integrations_account_kind_provider_key").on(t.accountId, t.kind, t.provider),
+    // A member's own capture source: one per member, kind and provider.
+    uniqueIndex("integrations_account_user_kind_provider_key")
+      .on(t.accountId, t.userId, t.kind, t.provider)
+      .where(sql`${t.userId} is not null`),
+    // A practice-level connection (accounting): one per practice, kind and provider.
+    uniqueIndex("integrations_account_kind_provider_key")
+      .on(t.accountId, t.kind, t.provider)
+      .where(sql`${t.userId} is null`),
     // At most one account tracks meetings on a computer (docs/security.md): one switched-on desktop row per hostname.
     uniqueIndex("integrations_desktop_hostname_key")
       .on(sql`(${t.config}->>'hostname')`)

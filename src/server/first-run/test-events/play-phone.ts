@@ -37,7 +37,7 @@ export async function playPhone(
   const status = landlineStatus(row, secret);
   if (isTwilioCompatible(row.provider) && !secret.authToken)
     throw new AppError("conflict", missingAuthTokenMessage(row.provider));
-  const context = await loadPhoneContext(db, row.accountId);
+  const context = await loadPhoneContext(db, row);
   const guest = await findTestGuest(db, row.accountId, "phone");
   const line = phoneConfigOf(row).phoneNumber ?? null;
   const { start, end, id } = testMeetingTimes(now);
