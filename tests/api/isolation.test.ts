@@ -30,7 +30,8 @@ type Kind =
   | "proposal"
   | "financialIntegration"
   | "member"
-  | "invitation";
+  | "invitation"
+  | "connection";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -47,6 +48,7 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/financial-integrations/:")) return "financialIntegration";
   if (url.startsWith("/api/team/members/:")) return "member";
   if (url.startsWith("/api/team/invitations/:")) return "invitation";
+  if (url.startsWith("/api/integrations/connections/:")) return "connection";
   return null;
 }
 
@@ -216,6 +218,7 @@ beforeAll(async () => {
     .select()
     .from(integrations)
     .where(and(eq(integrations.accountId, ownerAccountId), eq(integrations.provider, "zoom")));
+  ids.connection = zoomRow!.id;
   await t.app.db.insert(captureReconciliations).values({
     accountId: ownerAccountId,
     integrationId: zoomRow!.id,

@@ -357,6 +357,10 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
       valid: () => ({ apiKey: "fuzzClientId", apiSecret: "fuzz client secret", webhookSecretToken: "fuzz secret token" }),
     },
   },
+  "GET /api/integrations/connections": {},
+  // Some record's id that is no connection of the caller's: a 404, never a 5xx.
+  "GET /api/integrations/connections/:id": { id: "client" },
+  "DELETE /api/integrations/connections/:id": { id: "client" },
   "GET /api/integrations/zoom": {},
   "GET /api/integrations/calendar-feed": {},
   /** A valid body names an address with no calendar behind it: refused (400), nothing saved. */
