@@ -25,3 +25,12 @@ export function assertSeatFor(account: SeatStanding, seatsTaken: number): void {
   const limit = seatLimit(account);
   if (limit !== null && seatsTaken >= limit) throw new AppError("payment_required", TRIAL_SEATS_FULL);
 }
+
+/**
+ * The Stripe subscription item's quantity (issue 26 §3): on the Team plan one seat per member, open
+ * invitations not counted (they cost nothing until someone joins); never below one, as Stripe bills
+ * at least the owner. The Individual plan is one seat.
+ */
+export function seatQuantity(plan: string, activeMembers: number): number {
+  return plan === "team" ? Math.max(1, activeMembers) : 1;
+}

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEXT_INVOICE_NOT_CONFIGURED } from "../../src/core/contracts/subscription.js";
 import { TRIAL_ENDED_MESSAGE } from "../../src/core/subscription-standing.js";
+import { INDIVIDUAL_PLAN_INVITE } from "../../src/core/team-seats.js";
 import { accounts } from "../../src/server/db/schema/index.js";
 import { PORTAL_PAGE_PATH } from "../stand-ins/stripe/billing-portal.js";
 import { CHECKOUT_PAGE_PATH } from "../stand-ins/stripe/checkout-sessions.js";
@@ -60,6 +62,24 @@ describe("Plan & Billing on a card-free trial", () => {
     await dialog.getByRole("button", { name: "Confirm change" }).click();
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("current-cycle").getByText("Annual", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("Individual: inviting offers Upgrade, which opens Plan & Billing with its one seat (phone width, dark mode)", async () => {
+    const { page, context } = await h.newPage({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    await h.signIn(context);
+    await page.goto("/settings?tab=team");
+    await page.getByLabel("Email").fill("colleague@example.test");
+    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByText(INDIVIDUAL_PLAN_INVITE).waitFor();
+    const upgrade = page.getByRole("link", { name: "Upgrade" });
+    await upgrade.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Plan & Billing" }).waitFor();
+    await page.getByTestId("seats-used").getByText("1 of 1 member", { exact: true }).waitFor();
+    // No Stripe key on this server: the next invoice says why it is not shown.
+    await page.getByTestId("next-invoice-message").getByText(NEXT_INVOICE_NOT_CONFIGURED).waitFor();
+    expect(await axeViolations(page, "serious")).toEqual([]);
     await context.close();
   });
 
@@ -151,6 +171,9 @@ describe("Plan & Billing for a Stripe customer", () => {
     await page.getByTestId("tracking-stopped-banner").waitFor({ state: "detached" });
     expect(await page.getByRole("button", { name: "Subscribe with a card" }).count()).toBe(0);
     await page.getByRole("button", { name: "Manage billing" }).waitFor();
+    // Seats and the next invoice, as Stripe's preview computes it: one Individual seat, $17.00 at the period's end.
+    await page.getByTestId("seats-used").getByText("1 of 1 member", { exact: true }).waitFor();
+    await page.getByTestId("next-invoice").getByText(/^\$17\.00 on \w+ \d+, \d{4}$/).waitFor();
     expect(await axeViolations(page, "serious")).toEqual([]);
     await context.close();
   });

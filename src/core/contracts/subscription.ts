@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans.js";
 import { text } from "./common.js";
-import { instant } from "./response-fields.js";
+import { count, instant, money } from "./response-fields.js";
 
 /**
  * Settings → Plan & Billing: the account's plan, cycle and standing, the Stripe
@@ -80,3 +80,34 @@ export const SUBSCRIPTION_ALREADY_LIVE =
 /** Where the account's plan-change note points when the way on is Checkout. */
 export const SUBSCRIBE_WITH_CARD_NOTE =
   "This account has no active Stripe subscription to change. Use “Subscribe with a card” to start one; you can change plan afterwards.";
+
+/**
+ * GET /api/billing/seats (issue 26 §3): seats used (members; open invitations are not billed), the
+ * trial's limit, the quantity Stripe bills, and the next invoice as Stripe's preview computes it
+ * (prorations of seat changes included). `message` says why there is no next invoice to show.
+ */
+export const billingSeatsJson = z.object({
+  seatsUsed: count,
+  /** The most people the plan allows (5 in the Team trial, 1 on Individual); null for no limit. */
+  seatLimit: count.nullable(),
+  /** The Stripe subscription item's quantity; null without a Stripe subscription or when Stripe did not answer. */
+  seatsBilled: count.nullable(),
+  nextInvoice: z
+    .object({
+      /** What Stripe will charge, as a decimal string in the invoice's currency. */
+      amount: money,
+      currency: text(),
+      /** When Stripe will charge it. */
+      date: instant.nullable(),
+    })
+    .nullable(),
+  message: text().nullable(),
+});
+export type BillingSeatsJson = z.infer<typeof billingSeatsJson>;
+
+export const NEXT_INVOICE_NOT_CONFIGURED =
+  "Card payments are not configured on this server (STRIPE_SECRET_KEY is not set), so there is no next invoice to show.";
+export const NEXT_INVOICE_NO_SUBSCRIPTION = "No next invoice yet: this account has no card subscription.";
+export const NEXT_INVOICE_NONE = "No next invoice: the subscription ends at the close of this period.";
+export const NEXT_INVOICE_UNREACHABLE =
+  "Stripe could not be reached, so the next invoice cannot be shown right now. Please try again in a moment.";

@@ -7,6 +7,8 @@ import { checkCaptureHealthJob } from "../first-run/check-capture-health-job.js"
 import { CHECK_CAPTURE_HEALTH_JOB } from "../first-run/notify-capture-problems.js";
 import { applyStripeEventJob } from "../subscription/stripe-webhook/apply-event-job.js";
 import { APPLY_STRIPE_EVENT } from "../subscription/stripe-webhook/receive-stripe-webhook.js";
+import { SYNC_SEATS_JOB } from "../subscription/seats/seat-sync-job-name.js";
+import { syncSeatsJob } from "../subscription/seats/sync-seats-job.js";
 import { WATCH_MEETINGS_JOB, watchMeetingsJob } from "../capture/desktop/watch-meetings.js";
 import type { JobRegistry } from "./job-types.js";
 import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
@@ -26,6 +28,8 @@ const definitions = {
   [WATCH_MEETINGS_JOB]: watchMeetingsJob,
   /** A verified Stripe event: re-read the subscription and write Stripe's truth (subscription/stripe-webhook/). */
   [APPLY_STRIPE_EVENT]: applyStripeEventJob,
+  /** The Team plan's Stripe seat quantity follows the member count (subscription/seats/). */
+  [SYNC_SEATS_JOB]: syncSeatsJob,
   /** Microsoft Teams (capture/teams/teams-jobs.ts): a notified call record → capture events; hourly subscription renewal. */
   ...teamsJobs,
   /** Reconciliation against each provider's own record (capture/reconcile/): hourly per source, and "Reconcile now". */

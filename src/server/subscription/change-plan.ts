@@ -7,6 +7,8 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { accounts } from "../db/schema/index.js";
 import { changeSubscriptionPrice } from "./stripe/billing-change-price.js";
+import { seatQuantity } from "../../core/team-seats.js";
+import { countMembers } from "../team/team-queries.js";
 import { syncAccountSubscription } from "./stripe/sync-subscription.js";
 import { planChangePath } from "./plan-change-path.js";
 import { describePlanChoice as describe, requirePriceId } from "./plan-price.js";
@@ -33,7 +35,9 @@ export async function changePlan(
     return `Your trial continues on ${describe(choice)}. Nothing is charged until you pay for a plan.`;
   }
   const priceId = requirePriceId(config, choice);
-  await changeSubscriptionPrice(path.stripe, { subscriptionId: path.subscriptionId, priceId, now });
+  // The new plan bills its own seats: the member count on Team, one on Individual (core/team-seats.ts).
+  const quantity = seatQuantity(choice.plan, await countMembers(db, account.id));
+  await changeSubscriptionPrice(path.stripe, { subscriptionId: path.subscriptionId, priceId, quantity, now });
   await syncAccountSubscription(db, path.stripe, account.id, now);
   return `Your plan is now ${describe(choice)}. Stripe prorates the difference on your next invoice.`;
 }

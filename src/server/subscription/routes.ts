@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { emptyBody } from "../../core/contracts/common.js";
 import {
   billingPortalResponse,
+  billingSeatsJson,
   changePlanRequest,
   changePlanResponse,
   checkoutRequest,
@@ -23,6 +24,7 @@ import { parseInput } from "../http/validate.js";
 import { changePlan } from "./change-plan.js";
 import { startCheckout } from "./start-checkout.js";
 import { presentSubscription } from "./subscription-presenter.js";
+import { readBillingSeats } from "./seats/billing-seats.js";
 
 /** Where Stripe's portal sends the user back: Settings → Plan & Billing. */
 export const PLAN_BILLING_PATH = "/settings?tab=plan";
@@ -49,6 +51,23 @@ export async function billingAccountRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const { accountId } = requireAuth(request);
       return presentSubscription(await freshAccount(accountId), stripeClientFor(app.config), app.now());
+    },
+  );
+
+  app.get(
+    "/api/billing/seats",
+    {
+      schema: routeSchema({
+        permission: "billing:manage",
+        summary: "Seats used (members), the trial's limit, the seats Stripe bills and the next invoice from Stripe's preview",
+        tags: ["billing"],
+        response: { 200: billingSeatsJson },
+      }),
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const account = await freshAccount(accountId);
+      return readBillingSeats(app.db, { account, stripe: stripeClientFor(app.config), log: request.log });
     },
   );
 

@@ -14,6 +14,8 @@ import { accounts } from "../db/schema/index.js";
 import { createAccountCustomer, createSubscriptionCheckout } from "./stripe/checkout.js";
 import { hasLiveSubscription } from "./live-subscription.js";
 import { requirePriceId } from "./plan-price.js";
+import { seatQuantity } from "../../core/team-seats.js";
+import { countMembers } from "../team/team-queries.js";
 
 /** Where Stripe Checkout sends the browser back: Settings → Plan & Billing, saying how it went. */
 export const CHECKOUT_SUCCESS_PATH = "/settings?tab=plan&checkout=success";
@@ -87,12 +89,14 @@ export async function startCheckout(
   // after the subscription it paid for has ended (another id in the key), opens a new one.
   const minute = Math.floor(now.getTime() / 60_000);
   const attempt = `${account.paymentSubscriptionId ?? "none"}:${minute}`;
+  const quantity = seatQuantity(choice.plan, await countMembers(db, account.id));
   return createSubscriptionCheckout(stripe, {
     accountId: account.id,
     customerId,
     priceId,
+    quantity,
     successUrl: origin + CHECKOUT_SUCCESS_PATH,
     cancelUrl: origin + CHECKOUT_CANCEL_PATH,
-    idempotencyKey: `checkout:${accountKey(account)}:${priceId}:${attempt}`,
+    idempotencyKey: `checkout:${accountKey(account)}:${priceId}x${quantity}:${attempt}`,
   });
 }

@@ -5,6 +5,9 @@ import type { Db } from "../db/client.js";
 import { accounts, invitations, users } from "../db/schema/index.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { createSession } from "../auth/sessions.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { sendInTransaction } from "../jobs/send-in-transaction.js";
+import { SYNC_SEATS_JOB, seatSyncJob } from "../subscription/seats/seat-sync-job-name.js";
 import { hashInvitationToken } from "./invitation-link.js";
 import { personName } from "./team-presenter.js";
 
@@ -61,11 +64,18 @@ export async function previewInvitation(db: Db, token: string, now: Date): Promi
 /**
  * Joins the practice: a new person becomes a user of the account with the invitation's role; a
  * former member of this practice signs in with their password and is back. Spends the invitation
- * and starts a session, in one transaction.
+ * and starts a session, in one transaction; the same transaction queues the Stripe seat quantity's
+ * sync (subscription/seats/), so a member who joined is always billed and one who did not never is.
  */
-export async function acceptInvitation(db: Db, input: AcceptInvitationRequest, now: Date, passwordHashCost?: number) {
-  const passwordHash = await hashPassword(input.password, passwordHashCost);
-  return db.transaction(async (tx) => {
+export async function acceptInvitation(
+  db: Db,
+  input: AcceptInvitationRequest,
+  now: Date,
+  options: { passwordHashCost?: number; jobs?: JobQueue | null } = {},
+) {
+  const passwordHash = await hashPassword(input.password, options.passwordHashCost);
+  const jobs = options.jobs ?? null;
+  const joined = await db.transaction(async (tx) => {
     const { invitation, account } = await usableInvitation(tx, input.token, now, true);
     const existing = await userByEmail(tx, invitation.email);
     if (existing && existing.accountId !== invitation.accountId) throw new AppError("conflict", OTHER_PRACTICE);
@@ -99,6 +109,9 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationRequest, n
       .set({ acceptedAt: now, acceptedByUserId: user.id, updatedAt: now })
       .where(eq(invitations.id, invitation.id));
     const token = await createSession(tx, user.id, account.id, now);
+    await sendInTransaction(tx, jobs, seatSyncJob(account.id, `join:${user.id}`));
     return { token, user, account };
   });
+  jobs?.wake(SYNC_SEATS_JOB);
+  return joined;
 }

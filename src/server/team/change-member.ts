@@ -3,6 +3,9 @@ import { AppError } from "../../core/errors.js";
 import type { Role } from "../../core/permissions.js";
 import type { Db } from "../db/client.js";
 import { accounts, sessions, users } from "../db/schema/index.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { sendInTransaction } from "../jobs/send-in-transaction.js";
+import { SYNC_SEATS_JOB, seatSyncJob } from "../subscription/seats/seat-sync-job-name.js";
 
 export const SOLE_OWNER = "The practice needs an owner: make another member owner first, then change or remove this one.";
 export const ONLY_OWNERS_CHANGE_OWNERS = "Only an owner can make someone owner, or change or remove an owner.";
@@ -64,14 +67,21 @@ export async function changeMemberRole(
 /**
  * Removes a person from the practice: their sessions end and they can no longer sign in. The row
  * stays (removed_at), so every call and email they captured stays with the practice, still theirs.
+ * The same transaction queues the Stripe seat quantity's sync (one seat fewer, prorated by Stripe).
  */
-export async function removeMember(db: Db, options: { accountId: number; actor: Actor; memberId: number; now: Date }) {
+export async function removeMember(
+  db: Db,
+  options: { accountId: number; actor: Actor; memberId: number; now: Date; jobs?: JobQueue | null },
+) {
   const { accountId, actor, memberId, now } = options;
+  const jobs = options.jobs ?? null;
   if (memberId === actor.id) throw new AppError("conflict", NOT_YOURSELF);
   await db.transaction(async (tx) => {
     const member = await lockedMember(tx, accountId, memberId);
     await assertMayChange(tx, accountId, actor, member, null);
     await tx.update(users).set({ removedAt: now, updatedAt: now }).where(eq(users.id, memberId));
     await tx.delete(sessions).where(eq(sessions.userId, memberId));
+    await sendInTransaction(tx, jobs, seatSyncJob(accountId, `remove:${memberId}`));
   });
+  jobs?.wake(SYNC_SEATS_JOB);
 }

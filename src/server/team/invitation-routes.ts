@@ -44,7 +44,7 @@ export async function invitationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const input = parseInput(acceptInvitationRequest, request.body);
-      const joined = await acceptInvitation(app.db, input, app.now(), app.config.passwordHashCost);
+      const joined = await acceptInvitation(app.db, input, app.now(), { passwordHashCost: app.config.passwordHashCost, jobs: app.jobs });
       setCookie(request, reply, SESSION_COOKIE, joined.token, SESSION_TTL_SECONDS);
       return presentUser(joined.user, joined.account, app.config.adminEmails);
     },

@@ -167,6 +167,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
         actor: { id: auth.userId, role: auth.user.role },
         memberId: id,
         now: app.now(),
+        jobs: app.jobs,
       });
       return { success: true as const, message: "Member removed" };
     },

@@ -59,3 +59,12 @@ export async function countSeatsTaken(db: Db, accountId: number, now: Date): Pro
     );
   return (people?.n ?? 0) + (open?.n ?? 0);
 }
+
+/** The practice's members (not removed): what Stripe bills on the Team plan (core/team-seats.ts seatQuantity). */
+export async function countMembers(db: Db, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), isNull(users.removedAt)));
+  return row?.n ?? 0;
+}

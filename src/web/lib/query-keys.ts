@@ -58,6 +58,8 @@ export const queryKeys = {
   unreadNotifications: () => ["/api/notifications/unread"] as const,
   /** Settings → Plan & Billing and the shell's banner: plan, cycle, standing (may the account track?). */
   billingSubscription: () => ["/api/billing/subscription"] as const,
+  /** Plan & Billing's seats and the next invoice (Stripe's preview). */
+  billingSeats: () => ["/api/billing/seats"] as const,
   /** /payments: the Stripe connection check. */
   stripeTest: () => ["/api/stripe/test"] as const,
   /** /platform-detection: this computer, its platforms' status (polled every 10 s), the desktop meeting tracking. */
@@ -173,6 +175,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "unreadNotifications";
     case "/api/billing/subscription":
       return "billingSubscription";
+    case "/api/billing/seats":
+      return "billingSeats";
     case "/api/stripe/test":
       return "stripeTest";
     case "/api/platform/info":

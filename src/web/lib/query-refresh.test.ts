@@ -40,6 +40,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   phoneIntegration: queryKeys.phoneIntegration(),
   unreadNotifications: queryKeys.unreadNotifications(),
   billingSubscription: queryKeys.billingSubscription(),
+  billingSeats: queryKeys.billingSeats(),
   stripeTest: queryKeys.stripeTest(),
   platformInfo: queryKeys.platformInfo(),
   platformStatus: queryKeys.platformStatus(),

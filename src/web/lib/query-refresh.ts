@@ -190,7 +190,7 @@ export const REFRESHES = {
   /** Registration's plan step writes nothing the app shows. */
   "subscription.created": [],
   /** Plan or cycle changed (Settings → Plan & Billing): the tab and the shell's banner. */
-  "billing.planChanged": ["billingSubscription"],
+  "billing.planChanged": ["billingSubscription", "billingSeats"],
   /** The browser leaves for Stripe's portal; what changes there arrives by webhook and is read on return. */
   "billing.portalOpened": [],
   /** The browser leaves for Stripe Checkout; the subscription arrives by webhook and is read on return. */
@@ -222,7 +222,7 @@ export const REFRESHES = {
   "lineCodes.saved": ["callLegalCodes", "ledesCheck", "ledesChecks"],
   "ledes.markedChecked": ["ledesChecks", "ledesCheck"],
   /** Settings → Team: an invitation made, resent or revoked, a role changed, a member removed. */
-  "team.changed": ["team"],
+  "team.changed": ["team", "billingSeats"],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

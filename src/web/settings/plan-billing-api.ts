@@ -1,5 +1,6 @@
 import type {
   BillingPortalResponse,
+  BillingSeatsJson,
   ChangePlanRequest,
   ChangePlanResponse,
   CheckoutResponse,
@@ -17,6 +18,12 @@ export function useSubscription() {
   // Only the owner manages the subscription (core/permissions.ts): other roles never ask for it.
   const mayManage = useCan("billing:manage");
   return useQuery<SubscriptionJson>({ queryKey: queryKeys.billingSubscription(), enabled: mayManage });
+}
+
+/** GET /api/billing/seats: seats used and billed, and the next invoice as Stripe previews it. */
+export function useBillingSeats() {
+  const mayManage = useCan("billing:manage");
+  return useQuery<BillingSeatsJson>({ queryKey: queryKeys.billingSeats(), enabled: mayManage });
 }
 
 /** Opens Stripe's customer portal in this tab (Stripe sends the user back to Settings → Plan & Billing). */

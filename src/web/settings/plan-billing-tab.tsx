@@ -11,6 +11,7 @@ import { FieldsSkeleton } from "./fields-skeleton";
 import { useOpenBillingPortal, useStartCheckout, useSubscription } from "./plan-billing-api";
 import { ChangePlanDialog } from "./plan-billing-change-dialog";
 import { useCheckoutReturn } from "./plan-billing-checkout-return";
+import { PlanBillingSeats } from "./plan-billing-seats";
 
 /** Stripe's statuses in words (the card-free trial is "trialing" too). */
 const STATUS_LABELS: Record<string, string> = {
@@ -96,6 +97,7 @@ function PlanBillingDetails({ subscription }: { subscription: SubscriptionJson }
           {dateText(subscription.currentPeriodEnd ?? (trialing ? subscription.trialEndsAt : null))}
         </Row>
       </dl>
+      <PlanBillingSeats standing={`${subscription.plan}:${subscription.status}:${subscription.currentPeriodEnd ?? ""}`} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {offerCheckout && (
           <Button onClick={() => checkout.mutate()} disabled={checkout.isPending}>

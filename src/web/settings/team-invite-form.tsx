@@ -11,9 +11,12 @@ import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
-import { serverMessage } from "@web/lib/api";
-import { Send } from "lucide-react";
+import { useCan } from "@web/hooks/use-can";
+import { ApiError, serverMessage } from "@web/lib/api";
+import { CreditCard, Send } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import { useInvite } from "./use-team";
 
 const ROLE_CHOICES = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }));
@@ -21,19 +24,25 @@ const ROLE_CHOICES = INVITABLE_ROLES.map((role) => ({ value: role, label: ROLE_N
 /** Invite by email with a role; the same zod schema as the server. Without SMTP the parent shows the link once. */
 export function TeamInviteForm({ onSent }: { onSent: (sent: InvitationSentResponse) => void }) {
   const invite = useInvite();
+  const mayPay = useCan("billing:manage");
+  // 402: the plan has no seat for one more person (core/team-seats.ts); the way on is Plan & Billing.
+  const [needsUpgrade, setNeedsUpgrade] = useState(false);
   const form = useForm<InviteMemberRequest>({
     resolver: zodResolver(inviteMemberRequest),
     defaultValues: { email: "", role: "member" },
   });
 
   function handleInvite(values: InviteMemberRequest) {
+    setNeedsUpgrade(false);
     invite.mutate(values, {
       onSuccess: (sent) => {
         form.reset({ email: "", role: values.role });
         onSent(sent);
       },
-      onError: (error) =>
-        form.setError("email", { message: serverMessage(error, "The invitation was not sent. Please try again.") }),
+      onError: (error) => {
+        setNeedsUpgrade(error instanceof ApiError && error.status === 402);
+        form.setError("email", { message: serverMessage(error, "The invitation was not sent. Please try again.") });
+      },
     });
   }
 
@@ -53,6 +62,14 @@ export function TeamInviteForm({ onSent }: { onSent: (sent: InvitationSentRespon
           Invite
         </Button>
       </form>
+      {needsUpgrade && mayPay && (
+        <Button asChild variant="outline" className="mt-3 w-fit">
+          <Link href="/settings?tab=plan">
+            <CreditCard aria-hidden="true" />
+            Upgrade
+          </Link>
+        </Button>
+      )}
     </Form>
   );
 }

@@ -28,7 +28,8 @@ const invalid = (message: string, param: string) => stripeError(400, "invalid_re
  * subscriptions resource produces for a paid sign-up.
  */
 function subscribeFromSession(s: StripeStandIn, session: StripeObject, card: string): StripeObject {
-  const price = s.get(String((session.line_items as { data: { price: { id: string } }[] }).data[0]!.price.id))!;
+  const line = (session.line_items as { data: { price: { id: string }; quantity?: number }[] }).data[0]!;
+  const price = s.get(String(line.price.id))!;
   const now = s.now();
   const subscription = s.put({
     id: s.newId("sub"),
@@ -43,7 +44,7 @@ function subscribeFromSession(s: StripeStandIn, session: StripeObject, card: str
           id: s.newId("si"),
           object: "subscription_item",
           price,
-          quantity: 1,
+          quantity: Number(line.quantity ?? 1),
           current_period_start: now,
           current_period_end: now + periodSeconds(price),
         },

@@ -2,6 +2,7 @@ import { registerAccount } from "./account.js";
 import { registerBillingPortal } from "./billing-portal.js";
 import { registerCheckoutSessions } from "./checkout-sessions.js";
 import { registerCustomers } from "./customers.js";
+import { registerInvoicePreview } from "./invoice-preview.js";
 import { registerInvoices } from "./invoices.js";
 import { registerPaymentIntents } from "./payment-intents.js";
 import { registerPaymentMethods } from "./payment-methods.js";
@@ -18,6 +19,7 @@ const resources: ((standIn: StripeStandIn) => void)[] = [
   registerCustomers,
   registerPrices,
   registerSubscriptions,
+  registerInvoicePreview,
   registerInvoices,
   registerPaymentIntents,
   registerPaymentMethods,

@@ -1,18 +1,27 @@
 import { emitEvent } from "./events.js";
 import { cardOutcome, newPaymentIntent } from "./payment-intents.js";
+import { pendingItems, quantityOf } from "./invoice-preview.js";
 import { periodSeconds } from "./prices.js";
 import { missing, ok, type StripeObject, type StripeStandIn, stripeError } from "./server.js";
 
-type Item = { price: StripeObject; current_period_start: number; current_period_end: number };
+type Item = { price: StripeObject; quantity?: number; current_period_start: number; current_period_end: number };
 export const itemOf = (subscription: StripeObject) => (subscription.items as { data: Item[] }).data[0]!;
 
-/** An open invoice for the subscription's next period, with the payment intent that pays it. */
-export function newInvoice(
-  standIn: StripeStandIn,
-  subscription: StripeObject,
-  amount = Number(itemOf(subscription).price.unit_amount),
-): StripeObject {
+/**
+ * An open invoice for the subscription's next period (price × seat quantity, plus pending prorations,
+ * which it takes), with the payment intent that pays it.
+ */
+export function newInvoice(standIn: StripeStandIn, subscription: StripeObject, fixedAmount?: number): StripeObject {
   const id = standIn.newId("in");
+  const pending = fixedAmount === undefined ? pendingItems(standIn, subscription.id) : [];
+  for (const ii of pending) ii.invoice = id;
+  const amount =
+    fixedAmount ??
+    Math.max(
+      0,
+      Number(itemOf(subscription).price.unit_amount) * quantityOf(subscription) +
+        pending.reduce((sum, ii) => sum + Number(ii.amount), 0),
+    );
   const intent = newPaymentIntent(standIn, { amount, currency: "usd", customer: String(subscription.customer), invoice: id });
   return standIn.put({
     id,

@@ -1,5 +1,6 @@
 import { advanceClock, emitEvent } from "./events.js";
 import { chargeInvoice, itemOf, newInvoice } from "./invoices.js";
+import { prorate, quantityOf } from "./invoice-preview.js";
 import { checkAttached } from "./payment-methods.js";
 import { periodSeconds } from "./prices.js";
 import { missing, ok, type StandInRequest, type StripeObject, type StripeStandIn, stripeError } from "./server.js";
@@ -31,7 +32,7 @@ export function registerSubscriptions(standIn: StripeStandIn): void {
   standIn.on("POST", "/v1/subscriptions", (request, s) => {
     const body = request.body as {
       customer?: string;
-      items?: { price?: string }[];
+      items?: { price?: string; quantity?: string }[];
       payment_behavior?: string;
       trial_period_days?: string;
       metadata?: Record<string, string>;
@@ -59,6 +60,7 @@ export function registerSubscriptions(standIn: StripeStandIn): void {
             id: s.newId("si"),
             object: "subscription_item",
             price,
+            quantity: Number(body.items?.[0]?.quantity ?? 1),
             current_period_start: now,
             current_period_end: trialDays > 0 ? now + trialDays * 86_400 : now + periodSeconds(price),
           },
@@ -106,7 +108,8 @@ export function registerSubscriptions(standIn: StripeStandIn): void {
       );
     const body = request.body as {
       cancel_at_period_end?: string;
-      items?: { price?: string }[];
+      items?: { price?: string; quantity?: string }[];
+      proration_behavior?: string;
       trial_end?: string;
       metadata?: Record<string, string>;
       default_payment_method?: string;
@@ -124,9 +127,17 @@ export function registerSubscriptions(standIn: StripeStandIn): void {
     }
     const newPrice = body.items?.[0]?.price ? s.get(body.items[0].price) : undefined;
     if (body.items?.[0]?.price && newPrice?.object !== "price") return missing(body.items[0].price);
-    if (newPrice) {
+    const newQuantity = body.items?.[0]?.quantity !== undefined ? Number(body.items[0].quantity) : undefined;
+    if (newQuantity !== undefined && (!Number.isInteger(newQuantity) || newQuantity < 0))
+      return stripeError(400, "invalid_request_error", "Invalid integer: quantity", { param: "items[0][quantity]" });
+    if (newPrice || newQuantity !== undefined) {
       previous.items = structuredClone(subscription.items);
-      itemOf(subscription).price = newPrice;
+      const item = itemOf(subscription);
+      const from = { price: item.price, quantity: quantityOf(subscription) };
+      const to = { price: newPrice ?? item.price, quantity: newQuantity ?? from.quantity };
+      item.price = to.price;
+      (item as { quantity?: number }).quantity = to.quantity;
+      if (body.proration_behavior !== "none") prorate(s, subscription, { from, to, at: s.now() });
     }
     if (body.metadata) subscription.metadata = { ...(subscription.metadata as object), ...body.metadata };
     emitEvent(s, "customer.subscription.updated", subscription, previous);

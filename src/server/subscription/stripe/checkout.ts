@@ -29,6 +29,8 @@ export type SubscriptionCheckout = {
   accountId: number;
   customerId: string;
   priceId: string;
+  /** Seats: the member count on the Team plan, 1 on Individual (core/team-seats.ts seatQuantity). */
+  quantity: number;
   successUrl: string;
   cancelUrl: string;
   /** One key per account and attempt: a double submit opens the same session, a later attempt a new one. */
@@ -49,7 +51,7 @@ export async function createSubscriptionCheckout(stripe: Stripe, checkout: Subsc
         mode: "subscription",
         customer: checkout.customerId,
         client_reference_id: String(checkout.accountId),
-        line_items: [{ price: checkout.priceId, quantity: 1 }],
+        line_items: [{ price: checkout.priceId, quantity: checkout.quantity }],
         success_url: checkout.successUrl,
         cancel_url: checkout.cancelUrl,
         subscription_data: { metadata: { accountId: String(checkout.accountId) } },
