@@ -20,7 +20,7 @@ import { TEST_PRICES, WEBHOOK_SECRET } from "./stripe-signup-setup.js";
 /**
  * Issue 26 §3 over HTTP: on the Team plan the Stripe subscription item's quantity follows the member
  * count (a job queued in the membership change's own transaction), Checkout starts with one seat per
- * member, and Plan & Billing shows seats and the next invoice from Stripe's preview (docs/payments.md "Seats").
+ * member, and Plan & Billing shows seats and the next invoice from Stripe's preview (docs/subscription.md "Seats").
  */
 const DAY = 86_400;
 const TEAM_MONTHLY_CENTS = 1400;

@@ -12,7 +12,7 @@ export type SeatSyncOutcome =
   | { kind: "updated"; from: number; to: number };
 
 /**
- * Makes the account's Stripe subscription item bill one seat per member (issue 26 §3, docs/payments.md
+ * Makes the account's Stripe subscription item bill one seat per member (issue 26 §3, docs/subscription.md
  * "Seats"). It sets the quantity the database holds NOW, not "+1/-1": a retried job, a job that runs
  * after a later change, or two changes in a row all end at the same count, and a job finding Stripe
  * already right changes nothing. Proration is Stripe's default (create_prorations). The
