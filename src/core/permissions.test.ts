@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { can, PERMISSIONS, type Permission, refusalMessage, ROLE_PERMISSIONS, ROLES } from "./permissions.js";
+import {
+  can,
+  isRoleWithin,
+  PERMISSIONS,
+  type Permission,
+  refusalMessage,
+  ROLE_PERMISSIONS,
+  ROLES,
+  rolesWithin,
+} from "./permissions.js";
 
 const allowed = (role: (typeof ROLES)[number]) => PERMISSIONS.filter((permission) => can(role, permission));
 
@@ -62,5 +71,32 @@ describe("the permission table (docs/team.md)", () => {
     expect(refusalMessage("member", "rates:read")).toBe(
       "Your role (Member) does not allow this (it needs rates:read). Ask an owner or admin of your practice.",
     );
+  });
+});
+
+describe("a role within another (an API token's role, docs/api.md)", () => {
+  it("is a subset of permissions, not a rank: billing and member are not within each other", () => {
+    expect(isRoleWithin("billing", "member")).toBe(false);
+    expect(isRoleWithin("member", "billing")).toBe(false);
+  });
+
+  it("lets each role give itself and the roles whose permissions it holds", () => {
+    expect(rolesWithin("owner")).toEqual(["owner", "admin", "member", "billing"]);
+    expect(rolesWithin("admin")).toEqual(["admin", "member", "billing"]);
+    expect(rolesWithin("member")).toEqual(["member"]);
+    expect(rolesWithin("billing")).toEqual(["billing"]);
+  });
+
+  it("agrees with the table: within means every permission of the one is one of the other", () => {
+    for (const role of ROLES)
+      for (const holder of ROLES)
+        expect(isRoleWithin(role, holder), `${role} within ${holder}`).toBe(
+          ROLE_PERMISSIONS[role].every((permission) => ROLE_PERMISSIONS[holder].includes(permission)),
+        );
+  });
+
+  it("knows no unknown role", () => {
+    expect(isRoleWithin("root", "owner")).toBe(false);
+    expect(isRoleWithin("member", "root")).toBe(false);
   });
 });

@@ -81,6 +81,20 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   billing: "Invoices and exports; no integrations or members.",
 };
 
+/**
+ * May someone with `holder`'s role hand out `role` (an API token's role, docs/api.md)? Only if every
+ * permission of `role` is one `holder` has: the roles are not a ladder (billing has rates and invoices a
+ * member lacks; a member writes calls billing cannot), so "no higher" is a subset of permissions, not a rank.
+ */
+export function isRoleWithin(role: string, holder: string): boolean {
+  return isRole(role) && isRole(holder) && ROLE_PERMISSIONS[role].every((permission) => can(holder, permission));
+}
+
+/** The roles `holder` may give a token, in the table's order. */
+export function rolesWithin(holder: string): Role[] {
+  return ROLES.filter((role) => isRoleWithin(role, holder));
+}
+
 /** The 403 sentence: names the role and what was missing, so the caller knows whom to ask. */
 export function refusalMessage(role: string, permission: Permission): string {
   const name = isRole(role) ? ROLE_NAMES[role] : role;

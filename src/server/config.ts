@@ -76,6 +76,8 @@ const envSchema = z.object({
   PLATFORM_DETECTION: z.enum(["off", "admins", "all"]).default("admins"),
   /** Deliveries one webhook URL (token) may make per minute before a 429 with Retry-After (integrations/webhook-rate-limit.ts). */
   WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Requests one personal API token may make per minute before a 429 with Retry-After (auth/api-token-auth.ts). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
 
 export type Config = {
@@ -182,6 +184,8 @@ export type Config = {
   platformDetection: "off" | "admins" | "all";
   /** Deliveries per webhook token and window before a 429 (default 120 a minute); tests lower it. */
   webhookRateLimit: RateLimitRule;
+  /** Requests per personal API token and window before a 429 (default 600 a minute, docs/api.md); tests change it. */
+  apiTokenRateLimit: RateLimitRule;
   /** How long one calendar feed fetch may take (ms; default 15 s, capture/calendar/fetch-feed.ts); tests shorten it. */
   calendarFeedTimeoutMs?: number;
   /** Failed sign-ins allowed per email and address, and per address (auth/login.ts); tests lower or raise them. */
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowPrivateMailHosts: e.ALLOW_PRIVATE_MAIL_HOSTS,
     platformDetection: e.PLATFORM_DETECTION,
     webhookRateLimit: { limit: e.WEBHOOK_RATE_LIMIT, windowSeconds: 60 },
+    apiTokenRateLimit: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: 60 },
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -31,6 +31,7 @@ import { auditRoutes } from "./audit/routes.js";
 import { analyticsRoutes } from "./analytics/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { invitationRoutes } from "./team/invitation-routes.js";
+import { apiTokenRoutes } from "./api-tokens/routes.js";
 
 /**
  * Every feature's routes, registered in one place. A feature is a folder under src/server
@@ -69,4 +70,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes);
   await app.register(teamRoutes);
   await app.register(invitationRoutes);
+  await app.register(apiTokenRoutes);
 }

@@ -25,7 +25,7 @@ describe("GET /api/openapi.json", () => {
     expect(result.valid).toBe(true);
   });
 
-  it("describes every /api route of the route table, with its answers and the session cookie", async () => {
+  it("describes every /api route of the route table, with its answers, the session cookie and the Bearer token", async () => {
     const document = (await t.client().get("/api/openapi.json")).body;
     const missing = t.app.routeTable
       .filter((route) => route.url.startsWith("/api/"))
@@ -35,7 +35,8 @@ describe("GET /api/openapi.json", () => {
     for (const [path, item] of Object.entries<Record<string, { responses?: object }>>(document.paths))
       for (const [method, operation] of Object.entries(item)) expect(operation.responses, `${method} ${path}`).toBeTruthy();
     expect(document.components.securitySchemes.session).toEqual({ type: "apiKey", in: "cookie", name: "minutely_session" });
-    expect(document.paths["/api/clients/{id}"].put.security).toEqual([{ session: [] }]);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.paths["/api/clients/{id}"].put.security).toEqual([{ session: [] }, { bearerAuth: [] }]);
     expect(document.paths["/api/clients/{id}"].put.requestBody.content["application/json"].schema.properties.name).toBeTruthy();
     expect(document.paths["/api/auth/login"].post.security).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, type Permission, refusalMessage, type Role } from "../../src/core/permissions.js";
-import type { ApiClient } from "../helpers/api-client.js";
+import { can, type Permission, refusalMessage, ROLES, type Role } from "../../src/core/permissions.js";
+import { ApiClient } from "../helpers/api-client.js";
 import { newAccount } from "../helpers/factories.js";
 import { joinAs } from "../helpers/team.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -12,16 +12,24 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
  */
 let t: TestApp;
 const clients = {} as Record<Role, ApiClient>;
+/** Issue 26 §4: the owner's personal API token of each role (`Authorization: Bearer`, no cookie). */
+const tokens = {} as Record<Role, string>;
 type Operation = { method: string; path: string; url: string; permission: Permission | "public" };
 let operations: Operation[] = [];
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The matrix makes a few hundred calls per token within a minute: the token rate limit is tested in api-tokens.test.ts.
+  t = await startTestApp({ apiTokenRateLimit: { limit: 1_000_000, windowSeconds: 60 } });
   const owner = await newAccount(t, { plan: "team" });
   clients.owner = owner.c;
   for (const role of ["admin", "member", "billing"] as const) clients[role] = (await joinAs(t, owner.c, role)).c;
+  for (const role of ROLES) {
+    const made = await owner.c.post("/api/api-tokens", { name: `matrix ${role}`, role, expiresInDays: 30 });
+    if (made.status !== 201) throw new Error(`token not made: ${made.status} ${made.text}`);
+    tokens[role] = made.body.secret;
+  }
   const document = (await owner.c.get("/api/openapi.json")).body as {
     paths: Record<string, Record<string, { "x-permission"?: Permission | "public" }>>;
   };
@@ -37,8 +45,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function call(client: ApiClient, operation: Operation) {
-  return client.request(operation.method, operation.url, BODY_METHODS.has(operation.method) ? { json: {} } : {});
+async function call(client: ApiClient, operation: Operation, token?: string) {
+  return client.request(operation.method, operation.url, {
+    ...(BODY_METHODS.has(operation.method) ? { json: {} } : {}),
+    // As an API client calls: the token, no cookie, no X-Requested-With.
+    ...(token ? { headers: { authorization: `Bearer ${token}` }, marker: false } : {}),
+  });
 }
 
 const isOurRefusal = (response: { status: number; body: unknown }) =>
@@ -69,13 +81,17 @@ describe("role × route", () => {
     expect(permissionOf("GET", "/api/clients/{id}/export.csv")).toBe("exports:read");
   });
 
-  it("each role gets exactly what the permission table says", async () => {
+  it.each([
+    ["a session cookie", false],
+    ["a personal API token (Bearer) of that role", true],
+  ])("each role gets exactly what the permission table says, with %s", async (_label, viaToken) => {
     const leaks: string[] = [];
     const refusals: string[] = [];
+    const tokenClient = new ApiClient(t.baseUrl);
     for (const operation of operations) {
       if (operation.permission === "public") continue;
       for (const role of ["owner", "admin", "member", "billing"] as const) {
-        const response = await call(clients[role], operation);
+        const response = viaToken ? await call(tokenClient, operation, tokens[role]) : await call(clients[role], operation);
         const label = `${role} ${operation.method} ${operation.path} (${operation.permission}) → ${response.status}`;
         if (can(role, operation.permission)) {
           if (isOurRefusal(response)) refusals.push(label);

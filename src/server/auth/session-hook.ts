@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.js";
 import { isApiRequest } from "../http/api-url.js";
+import { bearerCredential } from "../http/bearer.js";
+import { authenticateApiToken } from "./api-token-auth.js";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, setCookie } from "./cookies.js";
 import type { AuthContext } from "./sessions.js";
 import { findSession } from "./sessions.js";
@@ -18,11 +20,23 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * database, so a sign-out on another instance stops them at once (docs/security.md). Reads keep the
  * cache, and so may still be answered for up to the cache's lifetime (1 s) after a sign-out elsewhere.
  * When the database says the session is gone, this instance's entry goes too.
+ *
+ * `Authorization: Bearer <token>` (a personal API token, docs/api.md) is asked of the database on
+ * every request, never cached: a revocation stops the next call on every instance.
  */
 export function registerSessionHook(app: FastifyInstance): void {
   app.decorateRequest("auth", null);
   app.addHook("onRequest", (request, reply, done) => {
     if (!isApiRequest(request)) return done();
+    // A Bearer request is its token's alone: a cookie beside it is never read (http/bearer.ts).
+    const bearer = bearerCredential(request);
+    if (bearer !== null) {
+      authenticateApiToken(app.db, bearer, { now: app.now(), rateLimit: app.config.apiTokenRateLimit }).then((auth) => {
+        request.auth = auth;
+        done();
+      }, done);
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
     const now = app.now();

@@ -8,7 +8,10 @@ import { hashToken, newToken } from "./tokens.js";
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type AuthContext = {
+  /** The session's row id; for a personal API token (api-token-auth.ts), minus the token's id. */
   sessionId: number;
+  /** Set when the request came with `Authorization: Bearer` (docs/api.md): `user.role` is then the token's role. */
+  apiTokenId?: number;
   userId: number;
   accountId: number;
   user: UserRow;

@@ -24,10 +24,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: "1",
         description:
           "Calls, clients, tracked emails and invoices of one account. Sign in with POST /api/auth/login: the answer sets the " +
-          `session cookie \`${SESSION_COOKIE}\`. Every state-changing call needs the header \`X-Requested-With: XMLHttpRequest\`. ` +
+          `session cookie \`${SESSION_COOKIE}\`. Every state-changing call with that cookie needs the header \`X-Requested-With: XMLHttpRequest\`. ` +
+          "Or send `Authorization: Bearer <token>` with a personal API token made in Settings → API (POST /api/api-tokens): it acts as " +
+          "its maker with the token's role, needs no X-Requested-With, and has its own rate limit (429 with Retry-After). " +
           'Money is a decimal string ("150.00"), durations are whole seconds, instants ISO 8601 in UTC, days yyyy-MM-dd.',
       },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          bearerAuth: { type: "http", scheme: "bearer", description: "A personal API token (mtly_…) from Settings → API" },
+        },
+      },
     },
     // Only the API: the web app's pages and assets are not part of the reference.
     transform: ({ schema, url }) => ({ schema: url.startsWith("/api/") ? schema : { ...schema, hide: true }, url }),

@@ -104,7 +104,8 @@ export function routeSchema(contract: RouteContract): FastifySchema {
     tags: contract.tags,
     ...(contract.public
       ? { [PERMISSION_KEY]: "public" }
-      : { security: [{ session: [] }], [PERMISSION_KEY]: contract.permission }),
+      : // Either credential: the session cookie or a personal API token (docs/api.md).
+        { security: [{ session: [] }, { bearerAuth: [] }], [PERMISSION_KEY]: contract.permission }),
     ...(contract.body ? { body: jsonSchemaOf(contract.body, "input") } : {}),
     ...(contract.querystring ? { querystring: jsonSchemaOf(contract.querystring, "input") } : {}),
     ...(contract.params ? { params: jsonSchemaOf(contract.params, "input") } : {}),

@@ -64,6 +64,7 @@ import {
   lineCodesForm,
   matterForm,
 } from "../../../src/core/contracts/legal-billing.js";
+import { createApiTokenRequest } from "../../../src/core/contracts/api-tokens.js";
 import {
   acceptInvitationRequest,
   changeRoleRequest,
@@ -149,6 +150,11 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "DELETE /api/team/invitations/:id": { id: "call" },
   "PUT /api/team/members/:id/role": { id: "call", body: { schema: changeRoleRequest, valid: () => ({ role: "admin" }) } },
   "DELETE /api/team/members/:id": { id: "call" },
+  "GET /api/api-tokens": {},
+  "POST /api/api-tokens": {
+    body: { schema: createApiTokenRequest, valid: () => ({ name: "Fuzz", role: "member", expiresInDays: 30 }) },
+  },
+  "DELETE /api/api-tokens/:id": { id: "call" },
   "POST /api/invitations/preview": {
     as: "visitor",
     body: { schema: invitationTokenRequest, valid: () => ({ token: "x".repeat(43) }) },

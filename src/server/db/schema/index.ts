@@ -14,3 +14,4 @@ export * from "./audit.js";
 export * from "./capture-reconciliations.js";
 export * from "./analytics.js";
 export * from "./invitations.js";
+export * from "./api-tokens.js";
