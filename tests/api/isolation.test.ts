@@ -31,7 +31,8 @@ type Kind =
   | "financialIntegration"
   | "member"
   | "invitation"
-  | "connection";
+  | "connection"
+  | "apiToken";
 
 /** Which record a route's id names, from its path. A route no rule matches fails the test until one is added. */
 function kindOf(url: string): Kind | null {
@@ -49,6 +50,7 @@ function kindOf(url: string): Kind | null {
   if (url.startsWith("/api/team/members/:")) return "member";
   if (url.startsWith("/api/team/invitations/:")) return "invitation";
   if (url.startsWith("/api/integrations/connections/:")) return "connection";
+  if (url.startsWith("/api/api-tokens/:")) return "apiToken";
   return null;
 }
 
@@ -116,6 +118,7 @@ const ACCOUNT_TABLES = [
   "matters",
   "capture_reconciliations",
   "invitations",
+  "api_tokens",
 ];
 
 let t: TestApp;
@@ -245,6 +248,8 @@ beforeAll(async () => {
     })
     .returning();
   ids.invitation = invitation!.id;
+  // The owner's personal API token (the flow is tests/api/api-tokens.test.ts).
+  ids.apiToken = (await owner.post("/api/api-tokens", { name: "Isolation", role: "member", expiresInDays: 30 })).body.token.id;
   // A call-detection test session: its id is random text, not a row number.
   await owner.put("/api/user/phone-integration", { phoneNumber: "+15551234567" });
   textIds.callTest = (await owner.post("/api/calls/test", {})).body.sessionId;
