@@ -37,6 +37,7 @@ describe("the permission table (docs/team.md)", () => {
       "settings:read",
       "analytics:read",
       "members:manage",
+      "work:read-all",
     ] as Permission[])
       expect(can("member", denied), denied).toBe(false);
   });
@@ -44,6 +45,7 @@ describe("the permission table (docs/team.md)", () => {
   it("lets billing work invoices and exports, and never manage integrations, members, rules or the subscription", () => {
     for (const granted of ["invoices:read", "invoices:write", "exports:read", "rates:read"] as Permission[])
       expect(can("billing", granted)).toBe(true);
+    expect(can("billing", "work:read-all")).toBe(true);
     for (const denied of [
       "integrations:manage",
       "members:manage",

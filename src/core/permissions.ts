@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   /** Captured work (calls, emails, timers, calendar proposals), the dashboard, the live stream. */
   "calls:read",
   "calls:write",
+  /** Everyone's work in the practice; without it a role sees and changes only its own (core/work-visibility.ts). */
+  "work:read-all",
   "clients:read",
   "clients:write",
   /** Amounts: what work is worth before it is invoiced (period totals, pricing emails). */
@@ -49,6 +51,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   billing: [
     "account:use",
     "calls:read",
+    "work:read-all",
     "clients:read",
     "rates:read",
     "invoices:read",

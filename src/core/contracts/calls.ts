@@ -153,7 +153,13 @@ const periodBound = (name: string) =>
  * `?startDate=&endDate=` of the client log. Calendar days ("yyyy-MM-dd") are whole days in the
  * account's time zone, endDate included; ISO instants are taken as they are, endDate excluded.
  */
-export const periodQuery = z.object({ startDate: periodBound("startDate"), endDate: periodBound("endDate") });
+/**
+ * One member's work only (issue 26 §2: the team dashboard's and client log's member filter). A user of another
+ * practice, or another member asked for by a member, is a 404 "Member not found" (server/work/member-filter.ts).
+ */
+export const memberFilter = { userId: idText("userId").optional() };
+
+export const periodQuery = z.object({ startDate: periodBound("startDate"), endDate: periodBound("endDate"), ...memberFilter });
 export type PeriodQuery = z.infer<typeof periodQuery>;
 
 export const PERIOD_BOTH_OR_NEITHER = "Send both startDate and endDate, or neither";
@@ -165,6 +171,7 @@ export const pagedListFilters = {
   clientId: idText("clientId").optional(),
   startDate: periodBound("startDate").optional(),
   endDate: periodBound("endDate").optional(),
+  ...memberFilter,
   ...pageParams,
 };
 
@@ -288,6 +295,14 @@ export function loggedSeconds(totals: Pick<PeriodTotalsJson, "callSeconds" | "em
 }
 
 /** GET /api/dashboard/stats: today in the account's time zone. */
+/** GET /api/dashboard/stats: "mine" (the session user's work) or "team" (the practice's, optionally one member's). */
+export const DASHBOARD_VIEWS = ["mine", "team"] as const;
+export const dashboardStatsQuery = z.object({
+  view: z.enum(DASHBOARD_VIEWS, { error: "view must be mine or team" }).default("team"),
+  ...memberFilter,
+});
+export type DashboardStatsQuery = z.output<typeof dashboardStatsQuery>;
+
 export const dashboardStats = z.object({
   todayCalls: count,
   totalDuration: count.describe("Seconds"),

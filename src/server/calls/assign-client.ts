@@ -29,11 +29,16 @@ type Remembered = AssignClientResponse["remembered"][number];
  */
 export async function assignClient(
   db: Db,
-  options: { account: AccountRow; callId: number; input: AssignClientRequest; now: Date },
+  options: { account: AccountRow; ownerId: number | null; callId: number; input: AssignClientRequest; now: Date },
 ): Promise<{ call: CallWithClient; remembered: Remembered[] }> {
-  const { account, callId, input, now } = options;
+  const { account, ownerId, callId, input, now } = options;
   const remembered = await db.transaction(async (tx) => {
-    const [call] = await tx.select().from(calls).where(callInAccount(account.id, callId)).for("update").limit(1);
+    const [call] = await tx
+      .select()
+      .from(calls)
+      .where(callInAccount(account.id, callId, ownerId))
+      .for("update")
+      .limit(1);
     if (!call) throw notFound("Call");
     if (call.invoiceId !== null) throw new AppError("conflict", INVOICED_CALL_MESSAGE);
     const client = await getClientForCall(tx, account.id, input.clientId);

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../core/errors.js";
 import type { Database, Db, Statement, StatementParam } from "../db/client.js";
 import { calls, clients } from "../db/schema/index.js";
 import { getClient } from "../clients/get-client.js";
+import { ownedBy } from "../work/work-scope.js";
 import { findInvoiceNumber } from "../invoices/get-invoice.js";
 import type { CallRow, CallWithClient } from "./call-presenter.js";
 
@@ -12,31 +13,36 @@ export function selectCallsWithClient(db: Db) {
   return db.select({ call: calls, clientName: clients.name }).from(calls).leftJoin(clients, eq(clients.id, calls.clientId));
 }
 
-/** "The call with this id in this account": the one filter every single-call query uses. */
-export function callInAccount(accountId: number, callId: number) {
-  return and(eq(calls.accountId, accountId), eq(calls.id, callId));
+/**
+ * "The call with this id in this account" (and, for a member, "of theirs": work/work-scope.ts): the one filter
+ * every single-call query uses. `ownerId` null is the whole practice.
+ */
+export function callInAccount(accountId: number, callId: number, ownerId: number | null = null) {
+  return and(eq(calls.accountId, accountId), eq(calls.id, callId), ownedBy(calls.userId, ownerId));
 }
 
-/** One call of the account with its client's name, or a 404 (another account's id included). */
-export async function getCall(db: Db, accountId: number, callId: number): Promise<CallWithClient> {
-  const [row] = await selectCallsWithClient(db).where(callInAccount(accountId, callId)).limit(1);
+/** One call of the account (of the member, when `ownerId` is set) with its client's name, or a 404 (another account's or member's id included). */
+export async function getCall(db: Db, accountId: number, callId: number, ownerId: number | null = null): Promise<CallWithClient> {
+  const [row] = await selectCallsWithClient(db)
+    .where(callInAccount(accountId, callId, ownerId))
+    .limit(1);
   if (!row) throw notFound("Call");
   return row;
 }
 
 /** The account's calls, newest first, one page at a time. */
-export function findCalls(db: Db, options: { accountId: number; limit: number; offset: number }) {
+export function findCalls(db: Db, options: { accountId: number; ownerId: number | null; limit: number; offset: number }) {
   return selectCallsWithClient(db)
-    .where(eq(calls.accountId, options.accountId))
+    .where(and(eq(calls.accountId, options.accountId), ownedBy(calls.userId, options.ownerId)))
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(options.limit)
     .offset(options.offset);
 }
 
 /** Calls still running (ended_at null), oldest first so the tracker keeps its order. */
-export function findActiveCalls(db: Db, accountId: number) {
+export function findActiveCalls(db: Db, accountId: number, ownerId: number | null) {
   return selectCallsWithClient(db)
-    .where(and(eq(calls.accountId, accountId), isNull(calls.endedAt)))
+    .where(and(eq(calls.accountId, accountId), isNull(calls.endedAt), ownedBy(calls.userId, ownerId)))
     .orderBy(calls.startedAt, calls.id);
 }
 
@@ -74,15 +80,17 @@ type Packed = (string | null)[];
  * row), json_agg(array[…::text]) 0.42 ms. Unordered: an ORDER BY inside json_agg sorts in the
  * database, which costs the embedded one more than sorting the parsed rows (findClientCallsInPeriod).
  */
-export function clientCallsQuery() {
+export function clientCallsQuery(options: { ownCallsOnly?: boolean } = {}) {
   const accountId = sql.placeholder("accountId");
+  // A member's client log (issue 26 §2): only their calls, one more condition on the same range.
+  const owner = options.ownCallsOnly ? sql` and ${calls.userId} = ${sql.placeholder("ownerId")}` : sql``;
   const clientId = sql.placeholder("clientId");
   const asText = LISTED.map((column) => sql`${column}::text`);
   return sql`select ${clients.name} as name, (
       select coalesce(json_agg(array[${sql.join(asText, sql`, `)}]), '[]')::text
       from ${calls}
       where ${calls.accountId} = ${accountId} and ${calls.clientId} = ${clientId}
-        and ${calls.startedAt} >= ${sql.placeholder("start")}::timestamptz and ${calls.startedAt} < ${sql.placeholder("end")}::timestamptz
+        and ${calls.startedAt} >= ${sql.placeholder("start")}::timestamptz and ${calls.startedAt} < ${sql.placeholder("end")}::timestamptz${owner}
     ) as calls
     from ${clients}
     where ${clients.accountId} = ${accountId} and ${clients.id} = ${clientId}`;
@@ -94,19 +102,24 @@ export function clientCallsQuery() {
  */
 const compiledClientCalls = new PgDialect().sqlToQuery(clientCallsQuery());
 export const clientCallsStatement: Statement = { name: "client_calls_in_period", text: compiledClientCalls.sql };
+const compiledOwnClientCalls = new PgDialect().sqlToQuery(clientCallsQuery({ ownCallsOnly: true }));
+const ownClientCallsStatement: Statement = { name: "own_client_calls_in_period", text: compiledOwnClientCalls.sql };
 
-/** The parameters of clientCallsStatement, in its order. */
-export function clientCallsParams(options: { accountId: number; clientId: number; start: Date; end: Date }): StatementParam[] {
+type ClientCallsOptions = { accountId: number; ownerId?: number | null; clientId: number; start: Date; end: Date };
+
+/** The parameters of clientCallsStatement (or its member's variant), in its order. */
+export function clientCallsParams(options: ClientCallsOptions): StatementParam[] {
+  const compiled = options.ownerId == null ? compiledClientCalls : compiledOwnClientCalls;
   const values = { ...options, start: options.start.toISOString(), end: options.end.toISOString() };
-  return compiledClientCalls.params.map((param) => (is(param, Placeholder) ? values[param.name as keyof typeof values] : (param as StatementParam)));
+  return compiled.params.map((param) =>
+    is(param, Placeholder) ? values[param.name as keyof typeof values] : (param as StatementParam),
+  ) as StatementParam[];
 }
 
 /** The client's calls in the period, newest first, with its name, ready for presentCall, or a 404 when the client is not the account's. */
-export async function findClientCallsInPeriod(
-  database: Database,
-  options: { accountId: number; clientId: number; start: Date; end: Date },
-): Promise<CallWithClient[]> {
-  const [row] = await database.queryRows<{ name: string; calls: string }>(clientCallsStatement, clientCallsParams(options));
+export async function findClientCallsInPeriod(database: Database, options: ClientCallsOptions): Promise<CallWithClient[]> {
+  const statement = options.ownerId == null ? clientCallsStatement : ownClientCallsStatement;
+  const [row] = await database.queryRows<{ name: string; calls: string }>(statement, clientCallsParams(options));
   if (!row) throw notFound("Client");
   const clientName = row.name;
   const listed = (JSON.parse(row.calls) as Packed[]).map((packed) => unpackCall(packed, options.clientId));
@@ -144,7 +157,8 @@ function unpackCall(c: Packed, clientId: number): ListedCall {
 /** The account's client, or a 404; an archived client takes no new calls. */
 export async function getClientForCall(db: Db, accountId: number, clientId: number, options: { allowArchived?: boolean } = {}) {
   const client = await getClient(db, { accountId, clientId });
-  if (client.archivedAt && !options.allowArchived) throw new AppError("conflict", `${client.name} is archived and takes no new calls`);
+  if (client.archivedAt && !options.allowArchived)
+    throw new AppError("conflict", `${client.name} is archived and takes no new calls`);
   return client;
 }
 

@@ -13,16 +13,19 @@ import { notifyCallChange } from "../live/notify-call-change.js";
  * Ends one active call at the server's clock and prices it. Only one request can end a call
  * (`where ended_at is null`); a second one gets a 409, another account's id a 404.
  */
-export async function endCall(db: Db, options: { account: AccountRow; callId: number; now: Date }): Promise<CallWithClient> {
-  const { account, callId, now } = options;
+export async function endCall(
+  db: Db,
+  options: { account: AccountRow; ownerId: number | null; callId: number; now: Date },
+): Promise<CallWithClient> {
+  const { account, ownerId, callId, now } = options;
   await db.transaction(async (tx) => {
     const ended = await tx
       .update(calls)
       .set({ endedAt: now, updatedAt: now })
-      .where(and(callInAccount(account.id, callId), isNull(calls.endedAt)))
+      .where(and(callInAccount(account.id, callId, ownerId), isNull(calls.endedAt)))
       .returning();
     if (ended.length === 0) {
-      await getCall(tx, account.id, callId); // 404 when it is not this account's call
+      await getCall(tx, account.id, callId, ownerId); // 404 when it is not this account's call
       throw new AppError("conflict", "This call has already ended");
     }
     const [priced] = await priceEndedCalls(tx, account, ended, now);

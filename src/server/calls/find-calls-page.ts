@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { calls, clients } from "../db/schema/index.js";
 import { getClient } from "../clients/get-client.js";
 import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
+import { ownedBy } from "../work/work-scope.js";
 import { presentCall } from "./call-presenter.js";
 import { optionalPeriodBounds } from "./period-bounds.js";
 
@@ -18,11 +19,16 @@ const KEYSET = { at: calls.startedAt, id: calls.id };
  */
 export async function findCallsPage(
   db: Db,
-  options: { accountId: number; timezone: string; query: CallsPageQuery },
+  options: { accountId: number; ownerId: number | null; timezone: string; query: CallsPageQuery },
 ): Promise<Page<CallJson>> {
   const { accountId, query } = options;
   if (query.clientId !== undefined) await getClient(db, { accountId, clientId: query.clientId });
-  const rows = await selectCallsPage(db, { accountId, query, period: optionalPeriodBounds(query, options.timezone) });
+  const rows = await selectCallsPage(db, {
+    accountId,
+    ownerId: options.ownerId,
+    query,
+    period: optionalPeriodBounds(query, options.timezone),
+  });
   const page = toPage(rows, query.limit, (row) => keysetPosition({ micros: row.micros, id: row.call.id }));
   return { items: page.items.map(presentCall), nextCursor: page.nextCursor };
 }
@@ -30,7 +36,7 @@ export async function findCallsPage(
 /** The page's statement (limit + 1 rows), also printed by bench/client-log-explain.ts. */
 export function selectCallsPage(
   db: Db,
-  options: { accountId: number; query: CallsPageQuery; period: { start: Date; end: Date } | undefined },
+  options: { accountId: number; ownerId?: number | null; query: CallsPageQuery; period: { start: Date; end: Date } | undefined },
 ) {
   const { accountId, query, period } = options;
   return db
@@ -40,6 +46,7 @@ export function selectCallsPage(
     .where(
       and(
         eq(calls.accountId, accountId),
+        ownedBy(calls.userId, options.ownerId),
         query.clientId === undefined ? undefined : eq(calls.clientId, query.clientId),
         period ? gte(calls.startedAt, period.start) : undefined,
         period ? lt(calls.startedAt, period.end) : undefined,

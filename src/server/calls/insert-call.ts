@@ -20,7 +20,14 @@ type CallSpecifics = Omit<
  */
 export async function insertCall(
   db: Db,
-  options: { account: AccountRow; input: StartCallRequest; now: Date; specifics: (rules: BillingRules) => CallSpecifics },
+  options: {
+    account: AccountRow;
+    /** The member whose work it is: the session user (issue 26 §2). */
+    userId: number;
+    input: StartCallRequest;
+    now: Date;
+    specifics: (rules: BillingRules) => CallSpecifics;
+  },
 ): Promise<CallWithClient> {
   const { account, input, now } = options;
   const client = input.clientId ? await getClientForCall(db, account.id, input.clientId) : null;
@@ -29,6 +36,7 @@ export async function insertCall(
     .insert(calls)
     .values({
       accountId: account.id,
+      userId: options.userId,
       clientId: client?.id ?? null,
       platform: input.platform ?? "manual",
       callType: input.callType ?? "consultation",

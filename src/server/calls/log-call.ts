@@ -15,7 +15,7 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 /** Logs a call that already happened, priced at once with the rules in force now. */
 export async function logCall(
   db: Db,
-  options: { account: AccountRow; input: LogCallRequest; now: Date },
+  options: { account: AccountRow; userId: number; input: LogCallRequest; now: Date },
 ): Promise<CallWithClient> {
   const { input, now } = options;
   requireMayTrack(options.account, now); // a trial that ended or an unpaid subscription logs nothing new

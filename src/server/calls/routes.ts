@@ -21,6 +21,8 @@ import {
 import { idParam } from "../../core/contracts/common.js";
 import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { narrowedScope } from "../work/member-filter.js";
+import { workScope } from "../work/work-scope.js";
 import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { sendCachedJson } from "../http/read-cache.js";
 import { routeSchema } from "../http/route-schema.js";
@@ -57,9 +59,9 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const auth = requireAuth(request);
       const query = parseInput(listCallsQuery, request.query);
-      const rows = await findCalls(app.db, { accountId, ...query });
+      const rows = await findCalls(app.db, { ...workScope(auth), ...query });
       return rows.map(presentCall);
     },
   );
@@ -76,9 +78,9 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
+      const auth = requireAuth(request);
       const query = parseInput(callsPageQuery, request.query);
-      return findCallsPage(app.db, { accountId, timezone: account.timezone, query });
+      return findCallsPage(app.db, { ...(await narrowedScope(app.db, auth, query)), timezone: auth.account.timezone, query });
     },
   );
 
@@ -93,8 +95,8 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      return (await findActiveCalls(app.db, accountId)).map(presentActiveCall);
+      const scope = workScope(requireAuth(request));
+      return (await findActiveCalls(app.db, scope.accountId, scope.ownerId)).map(presentActiveCall);
     },
   );
 
@@ -110,9 +112,9 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { account } = requireAuth(request);
+      const { account, userId } = requireAuth(request);
       const input = parseInput(startCallRequest, request.body);
-      const call = await startCall(app.db, { account, input, now: app.now() });
+      const call = await startCall(app.db, { account, userId, input, now: app.now() });
       reply.status(201);
       return presentCall(call);
     },
@@ -131,10 +133,11 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       parseInput(emptyBody, request.body);
-      const call = presentCall(await endCall(app.db, { account, callId: id, now: app.now() }));
+      const { ownerId } = workScope(auth);
+      const call = presentCall(await endCall(app.db, { account: auth.account, ownerId, callId: id, now: app.now() }));
       return { duration: call.duration, call };
     },
   );
@@ -151,9 +154,10 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { account } = requireAuth(request);
+      const auth = requireAuth(request);
       parseInput(emptyBody, request.body);
-      const calls = (await endAllCalls(app.db, { account, now: app.now() })).map(presentCall);
+      const { ownerId } = workScope(auth);
+      const calls = (await endAllCalls(app.db, { account: auth.account, ownerId, now: app.now() })).map(presentCall);
       return { ended: calls.length, calls };
     },
   );
@@ -188,9 +192,9 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { account } = requireAuth(request);
+      const { account, userId } = requireAuth(request);
       const input = parseInput(logCallRequest, request.body);
-      const call = await logCall(app.db, { account, input, now: app.now() });
+      const call = await logCall(app.db, { account, userId, input, now: app.now() });
       reply.status(201);
       return presentCall(call);
     },
@@ -209,10 +213,11 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const input = parseInput(updateCallRequest, request.body);
-      return presentCall(await updateCall(app.db, { account, callId: id, input, now: app.now() }));
+      const { ownerId } = workScope(auth);
+      return presentCall(await updateCall(app.db, { account: auth.account, ownerId, callId: id, input, now: app.now() }));
     },
   );
 
@@ -229,10 +234,17 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const input = parseInput(assignClientRequest, request.body);
-      const { call, remembered } = await assignClient(app.db, { account, callId: id, input, now: app.now() });
+      const { ownerId } = workScope(auth);
+      const { call, remembered } = await assignClient(app.db, {
+        account: auth.account,
+        ownerId,
+        callId: id,
+        input,
+        now: app.now(),
+      });
       return { call: presentCall(call), remembered };
     },
   );
@@ -250,10 +262,10 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const scope = workScope(requireAuth(request));
       const { id } = parseInput(idParam, request.params);
       parseInput(emptyBody, request.body);
-      await deleteCall(app.db, { accountId, callId: id });
+      await deleteCall(app.db, { ...scope, callId: id });
       return { success: true, id };
     },
   );
@@ -272,11 +284,14 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { accountId, account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-      return sendCachedJson(reply, app.clientLogCache, accountId, `calls ${id} ${start.getTime()} ${end.getTime()}`, async () => {
-        const rows = await findClientCallsInPeriod(app.database, { accountId, clientId: id, start, end });
+      const period = parseInput(periodQuery, request.query);
+      const { accountId, ownerId } = await narrowedScope(app.db, auth, period);
+      const { start, end } = resolvePeriodBounds(period, auth.account.timezone);
+      const key = `calls ${id} ${start.getTime()} ${end.getTime()} ${ownerId ?? "all"}`;
+      return sendCachedJson(reply, app.clientLogCache, accountId, key, async () => {
+        const rows = await findClientCallsInPeriod(app.database, { accountId, ownerId, clientId: id, start, end });
         return rows.map(presentCall);
       });
     },
@@ -295,17 +310,19 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { accountId, account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
+      const period = parseInput(periodQuery, request.query);
+      const { accountId, ownerId } = await narrowedScope(app.db, auth, period);
+      const { start, end } = resolvePeriodBounds(period, auth.account.timezone);
       return sendCachedJson(
         reply,
         app.clientLogCache,
         accountId,
-        `emails ${id} ${start.getTime()} ${end.getTime()}`,
+        `emails ${id} ${start.getTime()} ${end.getTime()} ${ownerId ?? "all"}`,
         async () => {
           const client = await getClientForCall(app.db, accountId, id, { allowArchived: true });
-          const rows = await findClientEmailsInPeriod(app.db, { accountId, clientId: id, start, end });
+          const rows = await findClientEmailsInPeriod(app.db, { accountId, ownerId, clientId: id, start, end });
           return rows.map((row) => presentTrackedEmail(row, client.name));
         },
       );

@@ -14,7 +14,7 @@ import { ruleColumns } from "./pricing.js";
  */
 export async function startCall(
   db: Db,
-  options: { account: AccountRow; input: StartCallRequest; now: Date },
+  options: { account: AccountRow; userId: number; input: StartCallRequest; now: Date },
 ): Promise<CallWithClient> {
   const { now } = options;
   requireMayTrack(options.account, now); // a trial that ended or an unpaid subscription starts nothing new

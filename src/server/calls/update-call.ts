@@ -16,11 +16,16 @@ import { notifyCallChange } from "../live/notify-call-change.js";
  */
 export async function updateCall(
   db: Db,
-  options: { account: AccountRow; callId: number; input: UpdateCallRequest; now: Date },
+  options: { account: AccountRow; ownerId: number | null; callId: number; input: UpdateCallRequest; now: Date },
 ): Promise<CallWithClient> {
-  const { account, callId, input, now } = options;
+  const { account, ownerId, callId, input, now } = options;
   await db.transaction(async (tx) => {
-    const [call] = await tx.select().from(calls).where(callInAccount(account.id, callId)).for("update").limit(1);
+    const [call] = await tx
+      .select()
+      .from(calls)
+      .where(callInAccount(account.id, callId, ownerId))
+      .for("update")
+      .limit(1);
     if (!call) throw notFound("Call");
     await assertNotInvoiced(tx, call);
     const active = call.endedAt === null;

@@ -2,13 +2,17 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { ClientDetailResponse } from "../../core/contracts/clients.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { Db } from "../db/client.js";
+import { ownedBy } from "../work/work-scope.js";
 import { calls, invoices, trackedEmails } from "../db/schema/index.js";
 
 /**
  * The detail page's cards: calls, time and revenue (calls plus emails), summed
  * in the database in integer cents so a client with thousands of calls costs three index scans.
  */
-export async function clientSummary(db: Db, scope: { accountId: number; clientId: number }): Promise<ClientDetailResponse["summary"]> {
+export async function clientSummary(
+  db: Db,
+  scope: { accountId: number; clientId: number; ownerId?: number | null },
+): Promise<ClientDetailResponse["summary"]> {
   const [callTotals, emailTotals, invoiceTotals] = await Promise.all([
     db
       .select({
@@ -17,11 +21,17 @@ export async function clientSummary(db: Db, scope: { accountId: number; clientId
         cents: sql<string>`coalesce(sum(${calls.amountCents}), 0)`,
       })
       .from(calls)
-      .where(and(eq(calls.accountId, scope.accountId), eq(calls.clientId, scope.clientId))),
+      .where(and(eq(calls.accountId, scope.accountId), eq(calls.clientId, scope.clientId), ownedBy(calls.userId, scope.ownerId))),
     db
       .select({ n: count(), cents: sql<string>`coalesce(sum(${trackedEmails.amountCents}), 0)` })
       .from(trackedEmails)
-      .where(and(eq(trackedEmails.accountId, scope.accountId), eq(trackedEmails.clientId, scope.clientId))),
+      .where(
+        and(
+          eq(trackedEmails.accountId, scope.accountId),
+          eq(trackedEmails.clientId, scope.clientId),
+          ownedBy(trackedEmails.userId, scope.ownerId),
+        ),
+      ),
     db
       .select({ n: count() })
       .from(invoices)

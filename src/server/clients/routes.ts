@@ -16,6 +16,7 @@ import { resolvePeriodBounds } from "../calls/period-bounds.js";
 import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js";
 import { findPeriodTotals } from "./find-period-totals.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { workScope } from "../work/work-scope.js";
 import { parseInput } from "../http/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
@@ -82,7 +83,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      const scope = { accountId: auth.accountId, clientId: id };
+      const scope = { ...workScope(auth), clientId: id };
       const row = await getClient(app.db, scope);
       return { ...presentClient(row, auth.account), summary: await clientSummary(app.db, scope) };
     },
@@ -194,7 +195,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/api/clients/:id/${name}`, { schema }, async (request) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      const scope = { accountId: auth.accountId, clientId: id };
+      const scope = { ...workScope(auth), clientId: id };
       await getClient(app.db, scope);
       return find(app.db, scope);
     });

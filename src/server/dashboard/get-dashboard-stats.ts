@@ -5,6 +5,7 @@ import { periodRange } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices } from "../db/schema/index.js";
 import type { ReadCache } from "../http/read-cache.js";
+import { ownedBy } from "../work/work-scope.js";
 
 /** Invoices still waiting for money: drafts and sent ones. */
 export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
@@ -14,7 +15,7 @@ export const PENDING_INVOICE_STATUSES = ["draft", "sent"];
  * index range scan of calls_account_started_idx for today (in the account's time zone)
  * plus a count over invoices_account_status_idx.
  */
-export function dashboardStatsQuery(db: Db, options: { accountId: number; start: Date; end: Date }) {
+export function dashboardStatsQuery(db: Db, options: { accountId: number; ownerId?: number | null; start: Date; end: Date }) {
   const pending = db
     .select({ n: sql<number>`count(*)`.mapWith(Number).as("n") })
     .from(invoices)
@@ -27,7 +28,14 @@ export function dashboardStatsQuery(db: Db, options: { accountId: number; start:
       pendingInvoices: sql<number>`(${pending})`.mapWith(Number),
     })
     .from(calls)
-    .where(and(eq(calls.accountId, options.accountId), gte(calls.startedAt, options.start), lt(calls.startedAt, options.end)));
+    .where(
+      and(
+        eq(calls.accountId, options.accountId),
+        ownedBy(calls.userId, options.ownerId),
+        gte(calls.startedAt, options.start),
+        lt(calls.startedAt, options.end),
+      ),
+    );
 }
 
 /** Today's range per zone, computed again only once `now` leaves it (computing it costs ~0.1 ms). */
@@ -48,15 +56,15 @@ function todayIn(timezone: string, now: Date): { start: Date; end: Date } {
  */
 export async function getDashboardStats(
   db: Db,
-  options: { accountId: number; timezone: string; now: Date; cache?: ReadCache<DashboardStats> },
+  options: { accountId: number; ownerId: number | null; timezone: string; now: Date; cache?: ReadCache<DashboardStats> },
 ): Promise<DashboardStats> {
   const { accountId, cache } = options;
   const { start, end } = todayIn(options.timezone, options.now);
-  const key = String(start.getTime());
+  const key = `${start.getTime()} ${options.ownerId ?? "all"}`;
   const cached = cache?.get(accountId, key);
   if (cached) return cached;
   const began = cache?.begin() ?? 0;
-  const [row] = await dashboardStatsQuery(db, { accountId, start, end });
+  const [row] = await dashboardStatsQuery(db, { accountId, ownerId: options.ownerId, start, end });
   const stats = {
     todayCalls: row?.todayCalls ?? 0,
     totalDuration: row?.totalDuration ?? 0,

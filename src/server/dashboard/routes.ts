@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { dashboardStats } from "../../core/contracts/calls.js";
+import { dashboardStats, dashboardStatsQuery } from "../../core/contracts/calls.js";
+import { parseInput } from "../http/validate.js";
+import { narrowedScope } from "../work/member-filter.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { getDashboardStats } from "./get-dashboard-stats.js";
 import { routeSchema } from "../http/route-schema.js";
@@ -11,14 +13,16 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: routeSchema({
         permission: "calls:read",
-        summary: "Today's figures in the account's time zone",
+        summary: "Today's figures in the account's time zone: mine, or the team's (one member's with userId)",
         tags: ["dashboard"],
+        querystring: dashboardStatsQuery,
         response: { 200: dashboardStats },
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
-      return getDashboardStats(app.db, { accountId, timezone: account.timezone, now: app.now(), cache: app.statsCache });
+      const auth = requireAuth(request);
+      const scope = await narrowedScope(app.db, auth, parseInput(dashboardStatsQuery, request.query));
+      return getDashboardStats(app.db, { ...scope, timezone: auth.account.timezone, now: app.now(), cache: app.statsCache });
     },
   );
 }

@@ -20,9 +20,12 @@ export async function isEmailInvoiced(
 }
 
 /** DELETE /api/emails/{id}: removes a tracked email that is not on an invoice. */
-export async function deleteTrackedEmail(db: Db, options: { accountId: number; id: number }): Promise<void> {
+export async function deleteTrackedEmail(
+  db: Db,
+  options: { accountId: number; ownerId: number | null; id: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const email = await getTrackedEmail(tx, options.accountId, options.id);
+    const email = await getTrackedEmail(tx, options.accountId, options.id, options.ownerId);
     if (await isEmailInvoiced(tx, options.accountId, email)) {
       throw conflict("This email is on an invoice and cannot be deleted. Void the invoice first to release it.");
     }

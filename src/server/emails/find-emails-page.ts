@@ -4,6 +4,7 @@ import { type Page, toPage } from "../../core/contracts/paging.js";
 import type { TrackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import { optionalPeriodBounds } from "../calls/period-bounds.js";
 import { getClient } from "../clients/get-client.js";
+import { ownedBy } from "../work/work-scope.js";
 import type { Db } from "../db/client.js";
 import { clients, trackedEmails } from "../db/schema/index.js";
 import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
@@ -17,7 +18,7 @@ const KEYSET = { at: trackedEmails.createdAt, id: trackedEmails.id };
  */
 export async function findEmailsPage(
   db: Db,
-  options: { accountId: number; timezone: string; query: EmailsPageQuery },
+  options: { accountId: number; ownerId: number | null; timezone: string; query: EmailsPageQuery },
 ): Promise<Page<TrackedEmailResponse>> {
   const { accountId, query } = options;
   if (query.clientId !== undefined) await getClient(db, { accountId, clientId: query.clientId });
@@ -29,6 +30,7 @@ export async function findEmailsPage(
     .where(
       and(
         eq(trackedEmails.accountId, accountId),
+        ownedBy(trackedEmails.userId, options.ownerId),
         query.clientId === undefined ? undefined : eq(trackedEmails.clientId, query.clientId),
         period ? gte(trackedEmails.createdAt, period.start) : undefined,
         period ? lt(trackedEmails.createdAt, period.end) : undefined,

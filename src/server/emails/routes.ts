@@ -18,6 +18,8 @@ import {
   syncAccountingRequest,
   trackEmailRequest,
 } from "../../core/contracts/emails.js";
+import { narrowedScope } from "../work/member-filter.js";
+import { workScope } from "../work/work-scope.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { secretBoxFor } from "../http/secrets.js";
 import { parseInput } from "../http/validate.js";
@@ -92,6 +94,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
       const input = parseInput(trackEmailRequest, request.body);
       const result = await trackEmail(app.db, {
         account: auth.account,
+        userId: auth.userId,
         email: input.emailData,
         clientId: input.clientId,
         rateCents: input.billingCalculation?.billingRate,
@@ -116,7 +119,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const { limit } = parseInput(listEmailsQuery, request.query);
-      return findRecentTrackedEmails(app.db, { accountId: auth.accountId, limit });
+      return findRecentTrackedEmails(app.db, { ...workScope(auth), limit });
     },
   );
 
@@ -132,9 +135,9 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
+      const auth = requireAuth(request);
       const query = parseInput(emailsPageQuery, request.query);
-      return findEmailsPage(app.db, { accountId, timezone: account.timezone, query });
+      return findEmailsPage(app.db, { ...(await narrowedScope(app.db, auth, query)), timezone: auth.account.timezone, query });
     },
   );
 
@@ -152,7 +155,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      await deleteTrackedEmail(app.db, { accountId: auth.accountId, id });
+      await deleteTrackedEmail(app.db, { ...workScope(auth), id });
       return { success: true, message: "Tracked email deleted" };
     },
   );

@@ -19,7 +19,15 @@ import { presentTrackedEmail } from "./tracked-email-presenter.js";
  */
 export async function trackEmail(
   db: Db,
-  options: { account: AccountRow; email: EmailInput; clientId: number; rateCents: number | undefined; now: Date },
+  options: {
+    account: AccountRow;
+    /** The member whose work it is: the session user (issue 26 §2). */
+    userId: number;
+    email: EmailInput;
+    clientId: number;
+    rateCents: number | undefined;
+    now: Date;
+  },
 ): Promise<TrackEmailResponse> {
   const { account, email, now } = options;
   requireMayTrack(account, now); // a trial that ended or an unpaid subscription tracks nothing new
@@ -31,6 +39,7 @@ export async function trackEmail(
     .insert(trackedEmails)
     .values({
       accountId: account.id,
+      userId: options.userId,
       clientId: client.id,
       messageKey: email.id,
       subject: email.subject,

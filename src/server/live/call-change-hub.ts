@@ -108,7 +108,12 @@ export class CallChangeHub {
     if (!set) return;
     const message: LiveMessage = {
       type: "call",
-      change: { accountId: change.accountId, callId: change.callId, kind: change.kind },
+      change: {
+        accountId: change.accountId,
+        callId: change.callId,
+        kind: change.kind,
+        userId: Number.isSafeInteger(change.userId) ? change.userId : null,
+      },
     };
     for (const subscriber of set) subscriber(message);
   }

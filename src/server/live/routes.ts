@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../core/errors.js";
 import { requireAuth } from "../auth/session-hook.js";
+import { workScope } from "../work/work-scope.js";
 import { routeSchema } from "../http/route-schema.js";
 import { CallChangeHub, type LiveMessage } from "./call-change-hub.js";
 
@@ -65,7 +66,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request, reply) => {
-      const { accountId, sessionId, expiresAt } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { accountId, sessionId, expiresAt } = auth;
+      // A member hears only their own calls (issue 26 §2); a change of nobody's call (null) is the practice's.
+      const { ownerId } = workScope(auth);
       if (hub.countFor(accountId) >= MAX_STREAMS_PER_ACCOUNT)
         throw new AppError("rate_limited", "Too many live connections for this account: close some of its tabs and try again");
       const stream = new PassThrough();
@@ -75,6 +79,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       };
       // The session ending anywhere (sign-out, revocation: a NOTIFY every instance hears) ends its streams.
       const unsubscribe = await hub.subscribe(accountId, sessionId, (message) => {
+        if (ownerId !== null && message.type === "call" && message.change.userId !== ownerId) return;
         write(sseEvent(message));
         if (message.type === "session-ended") stream.end();
       });

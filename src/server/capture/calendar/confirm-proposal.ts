@@ -21,10 +21,19 @@ import { getProposal, presentProposal, proposalInAccount } from "./proposal-quer
  */
 export async function confirmProposal(
   db: Db,
-  options: { accountId: number; proposalId: number; clientId?: number; now: Date },
+  options: {
+    accountId: number;
+    /** A member confirms only their own proposals (issue 26 §2); null for the whole practice. */
+    ownerId: number | null;
+    /** Who confirms (null: the feed itself): the call's member when the proposal names none. */
+    userId: number | null;
+    proposalId: number;
+    clientId?: number;
+    now: Date;
+  },
 ): Promise<CallProposalJson> {
   const { accountId, proposalId, now } = options;
-  const { proposal } = await getProposal(db, accountId, proposalId);
+  const { proposal } = await getProposal(db, accountId, proposalId, options.ownerId);
   if (proposal.status !== "proposed") throw conflict(PROPOSAL_NOT_OPEN);
   const clientId = options.clientId ?? proposal.clientId;
   if (clientId === null) throw new AppError("validation_error", PROPOSAL_NEEDS_CLIENT);
@@ -49,7 +58,7 @@ export async function confirmProposal(
       db,
       {
         accountId,
-        userId: claimed.userId,
+        userId: claimed.userId ?? options.userId,
         source: "calendar",
         eventId: `proposal:${claimed.id}`,
         externalCallId: claimed.externalId,
@@ -82,9 +91,9 @@ export async function confirmProposal(
 /** Dismiss: the user says it was not a billable meeting; the feed never brings it back. */
 export async function dismissProposal(
   db: Db,
-  options: { accountId: number; proposalId: number; now: Date },
+  options: { accountId: number; ownerId: number | null; proposalId: number; now: Date },
 ): Promise<CallProposalJson> {
-  const { proposal } = await getProposal(db, options.accountId, options.proposalId);
+  const { proposal } = await getProposal(db, options.accountId, options.proposalId, options.ownerId);
   if (proposal.status !== "proposed") throw conflict(PROPOSAL_NOT_OPEN);
   const [dismissed] = await db
     .update(callProposals)

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq, gt } from "drizzle-orm";
-import { feedWarning, MAX_AUTO_CONFIRMS_PER_DAY, MAX_AUTO_CONFIRMS_PER_POLL } from "../../../core/capture/calendar/feed-bounds.js";
+import {
+  feedWarning,
+  MAX_AUTO_CONFIRMS_PER_DAY,
+  MAX_AUTO_CONFIRMS_PER_POLL,
+} from "../../../core/capture/calendar/feed-bounds.js";
 import { listedNotes } from "../../../core/capture/calendar/feed-notes.js";
 import { feedWindow } from "../../../core/capture/calendar/feed-window.js";
 import type { CalendarPollJson } from "../../../core/contracts/calendar-feed.js";
@@ -179,7 +183,7 @@ async function confirmAll(db: Db, accountId: number, now: Date): Promise<{ confi
   let confirmed = 0;
   for (const { id } of open) {
     try {
-      await confirmProposal(db, { accountId, proposalId: id, now });
+      await confirmProposal(db, { accountId, ownerId: null, userId: null, proposalId: id, now });
       confirmed += 1;
     } catch {
       // One that cannot be confirmed (too short, raced with the user) stays as it is; the rest go on.

@@ -4,34 +4,51 @@ import { MEETING_LINK_PLATFORMS, type MeetingLinkPlatform } from "../../../core/
 import { notFound } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { callProposals, clients } from "../../db/schema/index.js";
+import { ownedBy } from "../../work/work-scope.js";
 
 /** One presenter and one account-scoped lookup for call proposals (docs/calendar-capture.md). */
 export type ProposalRow = typeof callProposals.$inferSelect;
 type ProposalWithClient = { proposal: ProposalRow; clientName: string | null };
 
-/** "This proposal in this account": another account's id is a 404 that reveals nothing. */
-export function proposalInAccount(accountId: number, proposalId: number) {
-  return and(eq(callProposals.accountId, accountId), eq(callProposals.id, proposalId));
+/** "This proposal in this account" (a member's own, with `ownerId`): another account's or member's id is a 404 that reveals nothing. */
+export function proposalInAccount(accountId: number, proposalId: number, ownerId: number | null = null) {
+  return and(eq(callProposals.accountId, accountId), eq(callProposals.id, proposalId), ownedBy(callProposals.userId, ownerId));
 }
 
-export async function getProposal(db: Db, accountId: number, proposalId: number): Promise<ProposalWithClient> {
+export async function getProposal(
+  db: Db,
+  accountId: number,
+  proposalId: number,
+  ownerId: number | null = null,
+): Promise<ProposalWithClient> {
   const [row] = await db
     .select({ proposal: callProposals, clientName: clients.name })
     .from(callProposals)
     .leftJoin(clients, and(eq(clients.id, callProposals.clientId), eq(clients.accountId, callProposals.accountId)))
-    .where(proposalInAccount(accountId, proposalId))
+    .where(proposalInAccount(accountId, proposalId, ownerId))
     .limit(1);
   if (!row) throw notFound("Meeting proposal");
   return row;
 }
 
 /** The account's proposals, newest meeting first. */
-export async function findProposals(db: Db, accountId: number, query: CallProposalQuery): Promise<CallProposalJson[]> {
+export async function findProposals(
+  db: Db,
+  scope: { accountId: number; ownerId: number | null },
+  query: CallProposalQuery,
+): Promise<CallProposalJson[]> {
+  const { accountId } = scope;
   const rows = await db
     .select({ proposal: callProposals, clientName: clients.name })
     .from(callProposals)
     .leftJoin(clients, and(eq(clients.id, callProposals.clientId), eq(clients.accountId, callProposals.accountId)))
-    .where(and(eq(callProposals.accountId, accountId), query.status ? eq(callProposals.status, query.status) : undefined))
+    .where(
+      and(
+        eq(callProposals.accountId, accountId),
+        ownedBy(callProposals.userId, scope.ownerId),
+        query.status ? eq(callProposals.status, query.status) : undefined,
+      ),
+    )
     .orderBy(desc(callProposals.startsAt), desc(callProposals.id))
     .limit(query.limit ?? 20);
   return rows.map(presentProposal);

@@ -14,6 +14,7 @@ import { emptyBody, idParam } from "../../../core/contracts/common.js";
 import { successMessage } from "../../../core/contracts/response-fields.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
+import { workScope } from "../../work/work-scope.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
@@ -126,9 +127,9 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const scope = workScope(requireAuth(request));
       const query = parseInput(callProposalQuery, request.query);
-      return { proposals: await findProposals(app.db, accountId, query) };
+      return { proposals: await findProposals(app.db, scope, query) };
     },
   );
 
@@ -145,10 +146,11 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const input = parseInput(confirmProposalRequest, request.body);
-      return confirmProposal(app.db, { accountId, proposalId: id, clientId: input.clientId, now: app.now() });
+      const scope = workScope(auth);
+      return confirmProposal(app.db, { ...scope, userId: auth.userId, proposalId: id, clientId: input.clientId, now: app.now() });
     },
   );
 
@@ -165,10 +167,10 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const scope = workScope(requireAuth(request));
       const { id } = parseInput(idParam, request.params);
       parseInput(emptyBody, request.body);
-      return dismissProposal(app.db, { accountId, proposalId: id, now: app.now() });
+      return dismissProposal(app.db, { ...scope, proposalId: id, now: app.now() });
     },
   );
 }

@@ -46,6 +46,8 @@ export const accounts = pgTable(
     minCaptureSeconds: integer("min_capture_seconds").notNull().default(0),
     /** Next invoice sequence; taken with UPDATE … RETURNING inside the invoice transaction so numbers never repeat or skip. */
     nextInvoiceSequence: integer("next_invoice_sequence").notNull().default(1),
+    /** "Members may see rates and amounts" (issue 26 §2): off, a member's answers carry no rate or amount. */
+    membersSeeRates: boolean("members_see_rates").notNull().default(false),
     ...timestamps,
   },
   (t) => [

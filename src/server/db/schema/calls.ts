@@ -68,6 +68,8 @@ export const calls = pgTable(
       t.billedSeconds,
       t.amountCents,
     ),
+    // A member's own work (issue 26 §2): their dashboard, pages and totals are one range of this index.
+    index("calls_account_user_started_idx").on(t.accountId, t.userId, t.startedAt, t.id),
     index("calls_active_idx").on(t.accountId).where(sql`${t.endedAt} is null`),
     index("calls_invoice_idx").on(t.invoiceId),
     // Analytics: an account's ended work not yet invoiced, whenever it was done; ordered like the

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accountIdColumn } from "./accounts.js";
+import { accountIdColumn, users } from "./accounts.js";
 import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
 
@@ -49,6 +49,8 @@ export const trackedEmails = pgTable(
     rateCents: integer("rate_cents").notNull().default(0),
     amountCents: integer("amount_cents").notNull().default(0),
     invoiceId: integer("invoice_id"),
+    /** The member who tracked it (issue 26 §2: work belongs to a person); null only once that user row is gone. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

@@ -24,7 +24,7 @@ export async function readCalendarNow(
 ): Promise<TestEventResultJson> {
   const outcome = await pollFeedRow(db, box, { row, fetch: fetchOptionsFor(config), now });
   if (outcome.error) throw new AppError("bad_gateway", `The calendar could not be read: ${outcome.error}`);
-  const proposals = await findProposals(db, row.accountId, { status: "proposed", limit: SHOWN });
+  const proposals = await findProposals(db, { accountId: row.accountId, ownerId: null }, { status: "proposed", limit: SHOWN });
   const meetings = proposals.map((p) => ({
     id: p.id,
     title: p.title,

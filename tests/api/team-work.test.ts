@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calls, trackedEmails } from "../../src/server/db/schema/index.js";
+import type { ApiClient } from "../helpers/api-client.js";
+import { inbound450 } from "../helpers/email-fixtures.js";
+import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { joinAs } from "../helpers/team.js";
+import { startTestApp, type TestApp } from "../helpers/test-app.js";
+
+/**
+ * Issue 26 §2, work belongs to a person: every call, timer and email records the member who did it; a member
+ * sees and changes only their own (another member's id answers like another account's: 404, nothing changed);
+ * owner, admin and billing see the practice's work and may narrow it to one member (`userId`, `view=mine`).
+ */
+let t: TestApp;
+let owner: TestAccount;
+let a: { c: ApiClient; userId: number };
+let b: { c: ApiClient; userId: number };
+let billing: ApiClient;
+let other: TestAccount;
+let clientId: number;
+let aCallId: number;
+let bTimerId: number;
+let aEmailId: number;
+
+type CallJson = { id: number; clientName: string | null };
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await newAccount(t, { plan: "team" });
+  const joinedA = await joinAs(t, owner.c, "member");
+  const joinedB = await joinAs(t, owner.c, "member");
+  a = { c: joinedA.c, userId: joinedA.user.id };
+  b = { c: joinedB.c, userId: joinedB.user.id };
+  billing = (await joinAs(t, owner.c, "billing")).c;
+  other = await newAccount(t, { plan: "team" });
+  clientId = (await buildClient(owner.c, { name: "Shared Client" })).id;
+
+  const logged = await a.c.post<CallJson>("/api/calls", {
+    clientId,
+    startTime: new Date(t.app.now().getTime() - 3_600_000).toISOString(),
+    duration: 1800,
+  });
+  expect(logged.status).toBe(201);
+  aCallId = logged.body.id;
+  const started = await b.c.post<CallJson>("/api/calls/start", { clientId });
+  expect(started.status).toBe(201);
+  bTimerId = started.body.id;
+  const tracked = await a.c.post<{ email: { id: number } }>("/api/emails/track", { emailData: inbound450, clientId });
+  expect(tracked.status).toBe(201);
+  aEmailId = tracked.body.email.id;
+});
+afterAll(async () => t?.close());
+
+const ids = (rows: { id: number }[]) => rows.map((row) => row.id).sort((x, y) => x - y);
+
+describe("attribution", () => {
+  it("records the session user on a logged call, a timer and a tracked email", async () => {
+    const [call] = await t.app.db.select().from(calls).where(eq(calls.id, aCallId));
+    const [timer] = await t.app.db.select().from(calls).where(eq(calls.id, bTimerId));
+    const [email] = await t.app.db.select().from(trackedEmails).where(eq(trackedEmails.id, aEmailId));
+    expect(call?.userId).toBe(a.userId);
+    expect(timer?.userId).toBe(b.userId);
+    expect(email?.userId).toBe(a.userId);
+  });
+});
+
+describe("a member sees only their own work", () => {
+  it("lists, pages and running timers hold only the member's own calls; the owner and billing see all", async () => {
+    expect(ids((await a.c.get<CallJson[]>("/api/calls")).body)).toEqual([aCallId]);
+    expect(ids((await b.c.get<CallJson[]>("/api/calls")).body)).toEqual([bTimerId]);
+    expect(ids((await owner.c.get<CallJson[]>("/api/calls")).body)).toEqual([aCallId, bTimerId]);
+    expect(ids((await billing.get<CallJson[]>("/api/calls")).body)).toEqual([aCallId, bTimerId]);
+    expect(ids((await a.c.get<Page<CallJson>>("/api/calls/page")).body.items)).toEqual([aCallId]);
+    expect((await a.c.get<CallJson[]>("/api/calls/active")).body).toEqual([]);
+    expect(ids((await b.c.get<CallJson[]>("/api/calls/active")).body)).toEqual([bTimerId]);
+  });
+
+  it("answers another member's call id with 404 and changes nothing (edit, end, assign, delete)", async () => {
+    const edit = await a.c.patch(`/api/calls/${bTimerId}`, { notes: "mine now" });
+    expect(edit.status).toBe(404);
+    expect(edit.body.message).toBe("Call not found");
+    const end = await a.c.post(`/api/calls/end/${bTimerId}`, {});
+    expect(end.status).toBe(404);
+    expect(end.body.message).toBe("Call not found");
+    expect((await a.c.post(`/api/calls/${bTimerId}/assign-client`, { clientId })).status).toBe(404);
+    const removed = await b.c.delete(`/api/calls/${aCallId}`);
+    expect(removed.status).toBe(404);
+    expect(removed.body.message).toBe("Call not found");
+    const [timer] = await t.app.db.select().from(calls).where(eq(calls.id, bTimerId));
+    expect(timer?.notes).toBeNull();
+    expect(timer?.endedAt).toBeNull();
+    expect((await t.app.db.select().from(calls).where(eq(calls.id, aCallId))).length).toBe(1);
+  });
+
+  it("ends only the member's own timers with end-all", async () => {
+    const ended = await a.c.post<{ ended: number }>("/api/calls/end-all", {});
+    expect(ended.body.ended).toBe(0);
+    const [timer] = await t.app.db.select().from(calls).where(eq(calls.id, bTimerId));
+    expect(timer?.endedAt).toBeNull();
+  });
+
+  it("keeps emails to their member: lists, pages and deletion by id", async () => {
+    expect(ids((await a.c.get<{ id: number }[]>("/api/emails")).body)).toEqual([aEmailId]);
+    expect((await b.c.get<{ id: number }[]>("/api/emails")).body).toEqual([]);
+    expect((await b.c.get<Page<{ id: number }>>("/api/emails/page")).body.items).toEqual([]);
+    expect(ids((await owner.c.get<Page<{ id: number }>>("/api/emails/page")).body.items)).toEqual([aEmailId]);
+    const removed = await b.c.delete(`/api/emails/${aEmailId}`);
+    expect(removed.status).toBe(404);
+    expect(removed.body.message).toBe("Tracked email not found");
+    expect((await t.app.db.select().from(trackedEmails).where(eq(trackedEmails.id, aEmailId))).length).toBe(1);
+  });
+
+  it("scopes the client log, the client's lists and its totals to the member", async () => {
+    const period = "startDate=2000-01-01&endDate=2100-01-01";
+    expect(ids((await b.c.get<CallJson[]>(`/api/calls/client/${clientId}?${period}`)).body)).toEqual([bTimerId]);
+    expect(ids((await owner.c.get<CallJson[]>(`/api/calls/client/${clientId}?${period}`)).body)).toEqual([aCallId, bTimerId]);
+    expect((await b.c.get<unknown[]>(`/api/emails/client/${clientId}?${period}`)).body).toEqual([]);
+    expect(ids((await b.c.get<CallJson[]>(`/api/clients/${clientId}/calls`)).body)).toEqual([bTimerId]);
+    expect((await b.c.get<unknown[]>(`/api/clients/${clientId}/emails`)).body).toEqual([]);
+    const detail = await a.c.get<{ summary: { totalCalls: number; totalEmails: number } }>(`/api/clients/${clientId}`);
+    expect(detail.body.summary).toMatchObject({ totalCalls: 1, totalEmails: 1 });
+    const all = await owner.c.get<{ summary: { totalCalls: number; totalEmails: number } }>(`/api/clients/${clientId}`);
+    expect(all.body.summary).toMatchObject({ totalCalls: 2, totalEmails: 1 });
+  });
+});
+
+describe("the member filter (dashboard, call and email pages, client log)", () => {
+  it("gives the owner the team's figures, one member's, or their own", async () => {
+    const stats = async (c: ApiClient, query = "") => (await c.get<{ todayCalls: number }>(`/api/dashboard/stats${query}`)).body;
+    expect((await stats(owner.c)).todayCalls).toBe(2);
+    expect((await stats(owner.c, `?userId=${a.userId}`)).todayCalls).toBe(1);
+    expect((await stats(owner.c, "?view=mine")).todayCalls).toBe(0);
+    expect((await stats(a.c)).todayCalls).toBe(1);
+    expect((await stats(a.c, "?view=team")).todayCalls).toBe(1);
+  });
+
+  it("narrows pages and the client log to one member", async () => {
+    const page = await owner.c.get<Page<CallJson>>(`/api/calls/page?userId=${b.userId}`);
+    expect(ids(page.body.items)).toEqual([bTimerId]);
+    const log = await owner.c.get<CallJson[]>(`/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`);
+    expect(ids(log.body)).toEqual([aCallId]);
+    expect((await owner.c.get<Page<{ id: number }>>(`/api/emails/page?userId=${b.userId}`)).body.items).toEqual([]);
+  });
+
+  it("refuses another practice's user, and a member asking for a colleague, with 404; bad ids with 400", async () => {
+    const foreign = await owner.c.get(`/api/dashboard/stats?userId=${other.userId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe("Member not found");
+    const colleague = await a.c.get(`/api/calls/page?userId=${b.userId}`);
+    expect(colleague.status).toBe(404);
+    expect(colleague.body.message).toBe("Member not found");
+    expect((await other.c.get(`/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`)).status).toBe(404);
+    const bad = await owner.c.get("/api/dashboard/stats?userId=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("userId must be a whole number");
+    const view = await owner.c.get("/api/dashboard/stats?view=everyone");
+    expect(view.status).toBe(400);
+    expect(view.body.message).toContain("view must be mine or team");
+  });
+});
