@@ -43,3 +43,13 @@ export type ApiTokensResponse = z.infer<typeof apiTokensResponse>;
 /** A token just made: the secret itself is in this answer and nowhere else, ever. */
 export const apiTokenCreatedResponse = z.object({ token: apiToken, secret: text() });
 export type ApiTokenCreatedResponse = z.infer<typeof apiTokenCreatedResponse>;
+
+/** Settings → API's form: the expiry picked from API_TOKEN_LIFETIMES (a select gives text); toCreateApiTokenRequest makes the body. */
+export const apiTokenForm = createApiTokenRequest.extend({
+  expiresInDays: z.enum(["30", "90", "365"], { error: "Choose when the token expires" }),
+});
+export type ApiTokenForm = z.infer<typeof apiTokenForm>;
+
+export function toCreateApiTokenRequest(form: ApiTokenForm): CreateApiTokenRequest {
+  return { ...form, expiresInDays: Number(form.expiresInDays) };
+}

@@ -94,6 +94,8 @@ export const queryKeys = {
   recordHistory: (kind: "clients" | "calls" | "invoices", id: Id) => [`/api/${kind}`, String(id), "history"] as const,
   /** Settings → Team: members, open invitations, the plan's seats. */
   team: () => ["/api/team"] as const,
+  /** Settings → API: the signed-in person's own API tokens. */
+  apiTokens: () => ["/api/api-tokens"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -199,6 +201,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "auditLog";
     case "/api/team":
       return "team";
+    case "/api/api-tokens":
+      return "apiTokens";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

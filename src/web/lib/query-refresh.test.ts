@@ -56,6 +56,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   ledesChecks: queryKeys.ledesChecks(),
   financialChoices: queryKeys.financialChoices(7),
   team: queryKeys.team(),
+  apiTokens: queryKeys.apiTokens(),
   waitlistStats: queryKeys.waitlistStats(),
   waitlistEntries: queryKeys.waitlistEntries(2, 50),
 };

@@ -223,6 +223,8 @@ export const REFRESHES = {
   "ledes.markedChecked": ["ledesChecks", "ledesCheck"],
   /** Settings → Team: an invitation made, resent or revoked, a role changed, a member removed. */
   "team.changed": ["team", "billingSeats"],
+  /** Settings → API: a token made or revoked. */
+  "apiTokens.changed": ["apiTokens"],
   "waitlist.joined": WAITLIST,
   /** The waitlist dashboard's Refresh button. */
   "waitlist.reloaded": WAITLIST,

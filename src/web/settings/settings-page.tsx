@@ -5,10 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { can, type Permission } from "@core/permissions";
 import { useAuth } from "@web/hooks/use-auth";
-import { Bell, CreditCard, type LucideIcon, Plug, ScrollText, User, Users, Wallet } from "lucide-react";
+import { Bell, CreditCard, KeyRound, type LucideIcon, Plug, ScrollText, User, Users, Wallet } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useSearchParams } from "wouter";
 import { AuditLog } from "@web/audit/audit-log";
+import { ApiTab } from "./api-tab";
 import { BillingSettingsForm } from "./billing-settings-form";
 import { useEmailVerificationOutcome } from "./email-verification";
 import { FieldsSkeleton } from "./fields-skeleton";
@@ -98,6 +99,15 @@ const TABS = [
     content: () => <NotificationsTab />,
   },
   {
+    value: "api",
+    permission: "account:use",
+    icon: KeyRound,
+    label: "API",
+    title: "API",
+    description: "Personal API tokens for your other systems, such as a billing system.",
+    content: () => <ApiTab />,
+  },
+  {
     value: "audit",
     permission: "audit:read",
     icon: ScrollText,
@@ -124,7 +134,7 @@ function tabsFor(role: string | undefined) {
 }
 
 /**
- * Settings: Integrations (default), Billing, Plan & Billing, Profile, Team, Notifications, Audit log;
+ * Settings: Integrations (default), Billing, Plan & Billing, Profile, Team, Notifications, API, Audit log;
  * `?tab=profile` opens a tab directly. Each role sees the tabs core/permissions.ts allows it.
  */
 export default function SettingsPage() {
