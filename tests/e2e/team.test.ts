@@ -40,7 +40,7 @@ describe("a practice's team", () => {
     expect(await nav.getByRole("link", { name: "Analytics" }).count()).toBe(0);
     await member.page.goto("/settings?tab=team");
     await member.page.getByRole("tab", { name: "Notifications" }).waitFor();
-    for (const hidden of ["Team", "Billing", "Plan & Billing", "Integrations"])
+    for (const hidden of ["Team", "Billing", "Plan & Billing"])
       expect(await member.page.getByRole("tab", { name: hidden, exact: true }).count(), hidden).toBe(0);
     // The server refuses too: the table hides nothing the API would give.
     expect((await member.page.request.get("/api/team")).status()).toBe(403);

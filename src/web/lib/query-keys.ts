@@ -38,6 +38,8 @@ export const queryKeys = {
   /** The mailbox connection (never a secret). */
   mailbox: () => ["/api/integrations/email"] as const,
   settings: () => ["/api/settings"] as const,
+  /** Settings → Integrations: the member's own capture connections, or every member's for owner/admin (status only). */
+  memberConnections: () => ["/api/integrations/connections"] as const,
   /** Settings → Zoom: webhook URL, status, last event (never a secret). */
   zoomIntegration: () => ["/api/integrations/zoom"] as const,
   /** Settings → Teams: IDs, status, webhook URL, subscription expiry, last event and error (never the secret). */
@@ -155,6 +157,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "settings";
     case "/api/integrations":
       return third === "reconciliation" ? "reconciliation" : null;
+    case "/api/integrations/connections":
+      return "memberConnections";
     case "/api/integrations/zoom":
       return "zoomIntegration";
     case "/api/integrations/teams":

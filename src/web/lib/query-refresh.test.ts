@@ -49,6 +49,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   financialInvoiceRecords: queryKeys.financialInvoiceRecords(7),
   setupGuide: queryKeys.setupGuide(),
   captureHealth: queryKeys.captureHealth(),
+  memberConnections: queryKeys.memberConnections(),
   legalBillingSettings: queryKeys.legalBillingSettings(),
   clientLegal: queryKeys.clientLegal(7),
   callLegalCodes: queryKeys.callLegalCodes(7),

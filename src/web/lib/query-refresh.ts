@@ -91,7 +91,7 @@ const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWit
 const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
 const MAILBOX: readonly QueryFamily[] = ["mailbox"];
 /** The dashboard's setup guide and Capture card (docs/first-run.md): they read clients, sources and captured calls. */
-const CAPTURE_SETUP: readonly QueryFamily[] = ["setupGuide", "captureHealth"];
+const CAPTURE_SETUP: readonly QueryFamily[] = ["setupGuide", "captureHealth", "memberConnections"];
 /** The phone capture settings and the badges they feed. */
 const PHONES: readonly QueryFamily[] = ["mobileIntegration", "landlineIntegration", "integrationStatus", ...CAPTURE_SETUP];
 
@@ -201,7 +201,7 @@ export const REFRESHES = {
   /** Detect Active Platform only reads this computer. */
   "platform.detected": [],
   /** Switching desktop tracking off ends the calls in progress. */
-  "platform.trackingSaved": ["platformTracking", ...ENDS_CALLS],
+  "platform.trackingSaved": ["platformTracking", ...ENDS_CALLS, ...CAPTURE_SETUP],
   /** Accounting: a save or consent changes a record's settings and status; the cards read them. */
   "financial.saved": ["financialIntegrations"],
   /** Accounts, tax code or business chosen: the card shows them, the dialog's lists show the pick. */

@@ -40,7 +40,8 @@ function WithSettings({ form: FormComponent, fields }: { form: ComponentType<{ s
 const TABS = [
   {
     value: "integrations",
-    permission: "integrations:manage",
+    // Members connect their own capture sources here; the practice's (accounting, mailbox) stay owner/admin's.
+    permission: "integrations:connect-own",
     icon: Plug,
     label: "Integrations",
     title: "Integrations",
