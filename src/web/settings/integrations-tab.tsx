@@ -37,9 +37,12 @@ export function IntegrationsTab() {
   const requested = params.get("sub");
   const first = subtabs.some((tab) => tab.value === requested) ? requested! : subtabs[0]?.value;
   return (
-    <div className="grid gap-6">
-      <MemberConnections />
+    // The sub-tabs first: the connections list loads after them and must not move them while they are used.
+    <div>
       <SubTabs subtabs={subtabs} first={first} />
+      <div className="mt-8">
+        <MemberConnections />
+      </div>
     </div>
   );
 }
