@@ -133,7 +133,7 @@ describe("connecting QuickBooks", () => {
     expect((await expectNothingChanged(t.app.db, () => callback(a.c, answer.searchParams))).get("error")).toBe(
       "invalid_state",
     );
-    expect((await rowOf(a)).status).toBe("disconnected");
+    expect((await rowOf(a)).status).toBe("not_connected");
   });
 
   it("a denied consent says so and connects nothing", async () => {

@@ -1,9 +1,10 @@
+import type { IntegrationStatus } from "../integration-status.js";
+
 /**
- * Capture health in ONE vocabulary. Every source has its own status words today
- * (Zoom "awaiting_events", Teams "not connected"/"error", Meet "reconnect", mobile "partial",
- * landline and calendar "error"/"disconnected"); the dashboard's Capture card, the setup guide and
- * the "a source broke" notification speak only the words below. `captureStatusOf` is the one
- * mapping from a source's own word and facts onto them; docs/first-run.md has the table.
+ * Capture health in ONE vocabulary: the dashboard's Capture card, the setup guide and the "a source
+ * broke" notification speak only the words below. A source's connection status is the integrations'
+ * one vocabulary (core/integration-status.ts); `CAPTURE_STATUS_OF` maps it here, then
+ * `captureStatusOf` adds what time says. docs/first-run.md has the table.
  */
 
 /** The sources a professional can connect, quickest to set up first. */
@@ -72,10 +73,12 @@ export const CALENDAR_SILENT_AFTER_MS = 3600_000;
  */
 export const RENEWAL_MARGIN_MS: Partial<Record<CaptureSourceId, number>> = { teams: 12 * 3600_000, meet: 24 * 3600_000 };
 
-/** What the server knows about one connected source, in its own words. */
+/** What the server knows about one connected source. */
 export type SourceFacts = {
   source: CaptureSourceId;
-  /** The source's own status word as its settings tab shows it (e.g. Zoom "awaiting_events"). */
+  /** Its connection status in the integrations' one vocabulary. */
+  status: IntegrationStatus;
+  /** The same status as its settings tab shows it (e.g. Zoom "awaiting_events"), for the card's detail. */
   nativeStatus: string;
   enabled: boolean;
   /** When it was set up (the integration row's creation). */
@@ -88,20 +91,18 @@ export type SourceFacts = {
   expiresAt: Date | null;
 };
 
-/** Each source's own words → the one vocabulary, before time is considered. */
-const NATIVE_WORDS: Record<CaptureSourceId, Record<string, CaptureStatus>> = {
-  calendar: { connected: "healthy", error: "failing", disconnected: "waiting" },
-  zoom: { connected: "healthy", awaiting_events: "waiting", disconnected: "off" },
-  teams: { connected: "healthy", "not connected": "waiting", error: "failing" },
-  meet: { connected: "healthy", "not connected": "waiting", reconnect: "failing" },
-  phone: { connected: "healthy", disconnected: "waiting", error: "failing" },
-  mobile: { connected: "healthy", partial: "healthy", configuring: "waiting", disconnected: "off" },
+/** The integrations' vocabulary → capture health, before time is considered: the one table. */
+export const CAPTURE_STATUS_OF: Record<IntegrationStatus, CaptureStatus> = {
+  not_connected: "off",
+  awaiting_events: "waiting",
+  connected: "healthy",
+  reconnect: "failing",
+  error: "failing",
 };
 
-/** One source's own status word in the shared vocabulary (an unknown word reads as failing: it is never hidden). */
-export function nativeCaptureStatus(source: CaptureSourceId, nativeStatus: string, enabled: boolean): CaptureStatus {
-  if (!enabled) return "off";
-  return NATIVE_WORDS[source][nativeStatus] ?? "failing";
+/** A source's connection status in capture health's words (switched off is off, whatever its status). */
+export function nativeCaptureStatus(status: IntegrationStatus, enabled: boolean): CaptureStatus {
+  return enabled ? CAPTURE_STATUS_OF[status] : "off";
 }
 
 export type CaptureAction = { label: string; href: string };
@@ -139,7 +140,7 @@ const SUBSCRIPTION_WORD: Partial<Record<CaptureSourceId, string>> = { teams: "su
 export function captureStatusOf(facts: SourceFacts, now: Date): CaptureHealth {
   const label = CAPTURE_SOURCE_LABELS[facts.source];
   const settings = settingsHref(facts.source);
-  const base = nativeCaptureStatus(facts.source, facts.nativeStatus, facts.enabled);
+  const base = nativeCaptureStatus(facts.status, facts.enabled);
   if (base === "off") return { status: "off", problem: null, action: null, breakageKey: null };
   const reconnect = { label: `Reconnect ${label}`, href: settings };
 

@@ -104,6 +104,8 @@ export type PhoneScreenProvider = (typeof PHONE_SCREEN_PROVIDERS)[number];
 
 export const MOBILE_STATUSES = ["connected", "configuring", "partial", "disconnected"] as const;
 export const LANDLINE_STATUSES = ["connected", "error", "disconnected"] as const;
+export type MobileStatus = (typeof MOBILE_STATUSES)[number];
+export type LandlineStatus = (typeof LANDLINE_STATUSES)[number];
 
 /** How calls of a mobile reach us. `success` only once an event of that kind has really arrived. */
 export const INTEGRATION_METHODS = ["sms", "voice"] as const;

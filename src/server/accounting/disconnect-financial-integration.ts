@@ -35,7 +35,7 @@ export async function disconnectFinancialIntegration(
     context.box,
     { accountId: row.accountId, userId: null, kind: ACCOUNTING_KIND, provider: row.provider },
     {
-      status: "disconnected",
+      status: "not_connected",
       lastError: null,
       secret: null,
       ...(info.method === "none" ? { enabled: false } : {}),

@@ -1,3 +1,4 @@
+import { statusWord, storedIntegrationStatus } from "../../core/integration-status.js";
 import { ACCOUNTING_OAUTH_CALLBACK_PATH } from "../../core/accounting/providers.js";
 import type { FinancialIntegrationJson, SyncRunJson } from "../../core/contracts/financial-integrations.js";
 import { latestRunFor, presentSyncRun } from "./sync/sync-runs.js";
@@ -41,7 +42,7 @@ export function presentFinancialIntegration(
     integrationId: row.provider,
     integrationName: provider.name,
     enabled: row.enabled,
-    status: row.status === "connected" || row.status === "error" ? row.status : "disconnected",
+    status: statusWord("accounting", storedIntegrationStatus(row.status, "not_connected")),
     lastSync: row.lastSyncAt ? row.lastSyncAt.toISOString() : null,
     config,
     storedSecrets: storedSecretNames(secret),

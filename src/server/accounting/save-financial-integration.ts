@@ -1,3 +1,4 @@
+import type { IntegrationStatus } from "../../core/integration-status.js";
 import {
   ACCOUNTING_KIND,
   type AccountingProviderId,
@@ -116,18 +117,18 @@ export async function saveFinancialIntegration(
 function initialStatus(
   info: AccountingProviderInfo,
   state: { enabled: boolean; authorized: boolean; existingStatus: string | null; clientChanged: boolean },
-): { status?: string; lastError?: string | null } {
+): { status?: IntegrationStatus; lastError?: string | null } {
   switch (info.method) {
     case "oauth":
-      return state.authorized ? {} : { status: "disconnected", ...(state.clientChanged ? { lastError: null } : {}) };
+      return state.authorized ? {} : { status: "not_connected", ...(state.clientChanged ? { lastError: null } : {}) };
     case "none":
       // Nothing remote to reach: the export works as soon as it is on, so on is connected.
-      return { status: state.enabled ? "connected" : "disconnected", lastError: null };
+      return { status: state.enabled ? "connected" : "not_connected", lastError: null };
     case "database":
       // No API to call: the card shows the import-file note instead of a status that would pretend.
-      return { status: "disconnected", lastError: null };
+      return { status: "not_connected", lastError: null };
     default:
-      return state.existingStatus ? {} : { status: "disconnected" };
+      return state.existingStatus ? {} : { status: "not_connected" };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { IntegrationStatus } from "../../core/integration-status.js";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.js";
@@ -97,7 +98,7 @@ export async function findIntegrationByWebhookToken(db: Db, kind: string, token:
 
 export type IntegrationValues = {
   enabled?: boolean;
-  status?: string;
+  status?: IntegrationStatus;
   config?: Record<string, unknown>;
   /** Plain secret object to encrypt; `undefined` keeps the stored one, `null` removes it. */
   secret?: Record<string, unknown> | null;

@@ -82,7 +82,7 @@ export async function connectProvider(
     { accountId: who.accountId, userId: null, kind: "accounting", provider: kit.provider },
     {
       enabled: true,
-      status: "disconnected",
+      status: "not_connected",
       config: { clientId: kit.standIn.clientId, redirectUri: REDIRECT_URI, ...connection.config },
       secret: { clientSecret: kit.standIn.clientSecret, tokens: connection.tokens },
     },

@@ -240,7 +240,7 @@ describe("an interrupted run", () => {
             kind: "accounting",
             provider,
             enabled: true,
-            status: "connected",
+            status: "connected" as const,
           })),
         )
         .returning();

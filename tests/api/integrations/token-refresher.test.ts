@@ -1,3 +1,4 @@
+import type { IntegrationStatus } from "../../../src/core/integration-status.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrations } from "../../../src/server/db/schema/index.js";
@@ -70,7 +71,7 @@ function plan(
   };
 }
 
-async function storeTokens(tokens: Tokens, status = "connected") {
+async function storeTokens(tokens: Tokens, status: IntegrationStatus = "connected") {
   await saveIntegration(t.app.db, secretBoxFor(t.app.config), key, { status, lastError: null, secret: tokens }, now);
 }
 const stored = async () => {

@@ -1,3 +1,4 @@
+import { type IntegrationStatus, statusWord, storedIntegrationStatus } from "../../../core/integration-status.js";
 import { and, count, eq } from "drizzle-orm";
 import { maskedFeedHost } from "../../../core/capture/calendar/feed-url.js";
 import type { CalendarFeedJson } from "../../../core/contracts/calendar-feed.js";
@@ -85,6 +86,12 @@ export async function countOpenProposals(db: Db, accountId: number): Promise<num
   return row?.n ?? 0;
 }
 
+/** Connected or error as the last read left it; a feed not read yet awaits its first poll. */
+export function feedStatusOf(row: IntegrationRow): IntegrationStatus {
+  const stored = storedIntegrationStatus(row.status, "awaiting_events");
+  return stored === "connected" || stored === "error" ? stored : "awaiting_events";
+}
+
 /** GET /api/integrations/calendar-feed: the host only, never the address. */
 export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): CalendarFeedJson {
   if (!row)
@@ -93,7 +100,7 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
       host: null,
       enabled: false,
       autoConfirm: false,
-      status: "disconnected",
+      status: statusWord("calendar", "not_connected"),
       lastPolledAt: null,
       lastChangedAt: null,
       lastError: null,
@@ -108,7 +115,7 @@ export function presentFeed(row: IntegrationRow | null, proposalsOpen: number): 
     host: config.host ? maskedFeedHost(config.host) : null,
     enabled: row.enabled,
     autoConfirm: config.autoConfirm === true,
-    status: row.status === "connected" ? "connected" : row.status === "error" ? "error" : "disconnected",
+    status: statusWord("calendar", feedStatusOf(row)),
     lastPolledAt: row.lastSyncAt ? row.lastSyncAt.toISOString() : null,
     lastChangedAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,
     lastError: row.lastError,

@@ -63,7 +63,7 @@ export async function setTracking(
         key,
         {
           enabled: options.enabled,
-          status: options.enabled ? "configured" : "disconnected",
+          status: options.enabled ? "awaiting_events" : "not_connected",
           config: next,
           lastError: null,
         },

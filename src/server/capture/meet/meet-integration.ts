@@ -1,3 +1,4 @@
+import { type IntegrationStatus, statusWord, storedIntegrationStatus } from "../../../core/integration-status.js";
 import { and, eq } from "drizzle-orm";
 import {
   MEET_CALLBACK_PATH,
@@ -33,7 +34,11 @@ export const MEET_PROVIDER = "meet";
 export const meetKey = (owner: ConnectionOwner): IntegrationKey => ({ ...owner, kind: MEET_KIND, provider: MEET_PROVIDER });
 
 /** Row statuses: saved without consent yet, consented and working, Google refused the refresh token. */
-export const ROW_STATUS = { configured: "configured", connected: "connected", reconnect: "reconnect" } as const;
+export const ROW_STATUS = {
+  awaitingConsent: "awaiting_events",
+  connected: "connected",
+  reconnect: "reconnect",
+} as const satisfies Record<string, IntegrationStatus>;
 
 export type MeetSecret = {
   clientSecret: string;
@@ -118,7 +123,7 @@ export async function saveMeetSettings(
       key,
       {
         enabled: options.input.enabled,
-        status: keep ? existing!.status : ROW_STATUS.configured,
+        status: keep ? storedIntegrationStatus(existing!.status, ROW_STATUS.awaitingConsent) : ROW_STATUS.awaitingConsent,
         config: keep ? { ...meetConfig(existing!), clientId: credentials.clientId } : { clientId: credentials.clientId },
         secret: { ...(keep ?? {}), clientSecret: credentials.clientSecret },
         webhookToken: newWebhookToken(),
@@ -134,7 +139,7 @@ export async function updateMeetRow(
   db: Db,
   box: SecretBox,
   row: IntegrationRow,
-  change: { config?: Partial<MeetConfig>; secret?: Partial<MeetSecret>; status?: string; lastError?: string | null },
+  change: { config?: Partial<MeetConfig>; secret?: Partial<MeetSecret>; status?: IntegrationStatus; lastError?: string | null },
   now: Date,
 ): Promise<IntegrationRow> {
   const secret = change.secret ? { ...(readMeetSecret(box, row) ?? {}), ...change.secret } : undefined;
@@ -161,6 +166,12 @@ export function meetPushUrl(origin: string, row: Pick<IntegrationRow, "webhookTo
   return row.webhookToken ? `${origin}${MEET_WEBHOOK_PATH}/${row.webhookToken}` : null;
 }
 
+/** Reconnect once Google refused the refresh token; connected only with one stored; else awaiting consent. */
+export function meetStatusOf(row: IntegrationRow, secret: MeetSecret | null): IntegrationStatus {
+  if (row.status === ROW_STATUS.reconnect) return "reconnect";
+  return row.status === ROW_STATUS.connected && secret?.refreshToken ? "connected" : "awaiting_events";
+}
+
 /** GET /api/integrations/meet's answer: never the secret or a token. */
 export function presentMeet(box: SecretBox, row: IntegrationRow | null, origin: string): MeetIntegrationJson {
   const redirectUri = `${origin}${MEET_CALLBACK_PATH}`;
@@ -168,7 +179,7 @@ export function presentMeet(box: SecretBox, row: IntegrationRow | null, origin: 
     return {
       configured: false,
       enabled: false,
-      status: "not connected",
+      status: statusWord("meet", "not_connected"),
       clientId: null,
       hasClientSecret: false,
       googleAccount: null,
@@ -179,19 +190,14 @@ export function presentMeet(box: SecretBox, row: IntegrationRow | null, origin: 
     };
   const config = meetConfig(row);
   const secret = readMeetSecret(box, row);
-  const status =
-    row.status === ROW_STATUS.reconnect
-      ? "reconnect"
-      : row.status === ROW_STATUS.connected && secret?.refreshToken
-        ? "connected"
-        : "not connected";
+  const status = meetStatusOf(row, secret);
   return {
     configured: true,
     enabled: row.enabled,
-    status,
+    status: statusWord("meet", status),
     clientId: config.clientId ?? null,
     hasClientSecret: Boolean(secret?.clientSecret),
-    googleAccount: status === "not connected" ? null : (config.googleAccount ?? null),
+    googleAccount: status === "awaiting_events" ? null : (config.googleAccount ?? null),
     redirectUri,
     channelExpiresAt: config.channel ? new Date(config.channel.expiresAt).toISOString() : null,
     lastEventAt: row.lastEventAt ? row.lastEventAt.toISOString() : null,

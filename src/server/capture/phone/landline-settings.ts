@@ -1,3 +1,4 @@
+import { type IntegrationStatus, statusWord } from "../../../core/integration-status.js";
 import { and, eq, ne } from "drizzle-orm";
 import {
   isTwilioCompatible,
@@ -29,18 +30,23 @@ export async function findLandline(db: Db, owner: ConnectionOwner): Promise<Inte
 }
 
 /**
- * Status (connected, error, disconnected), honestly: connected only once a verified event
- * has arrived; error when events could not be verified (a Twilio-compatible provider without its token).
+ * Status, honestly: connected only once a verified event has arrived; error when events could not be
+ * verified (a Twilio-compatible provider without its token); on and waiting for the first event otherwise.
  */
 export function landlineStatus(
   row: IntegrationRow | null,
   secret: LandlineSecret,
-): { status: LandlineSettingsJson["status"]; lastError: string | null } {
-  if (!row?.enabled) return { status: "disconnected", lastError: null };
+): { status: IntegrationStatus; lastError: string | null } {
+  if (!row?.enabled) return { status: "not_connected", lastError: null };
   if (isTwilioCompatible(row.provider) && !secret.authToken)
     return { status: "error", lastError: missingAuthTokenMessage(row.provider) };
   if (row.lastError) return { status: "error", lastError: row.lastError };
-  return { status: row.lastEventAt ? "connected" : "disconnected", lastError: null };
+  return { status: row.lastEventAt ? "connected" : "awaiting_events", lastError: null };
+}
+
+function landlineJsonStatus(row: IntegrationRow | null, secret: LandlineSecret) {
+  const { status, lastError } = landlineStatus(row, secret);
+  return { status: statusWord("landline", status), lastError };
 }
 
 export function presentLandline(row: IntegrationRow | null, box: SecretBox, origin: string): LandlineSettingsJson {
@@ -51,7 +57,7 @@ export function presentLandline(row: IntegrationRow | null, box: SecretBox, orig
     phoneNumber: config.phoneNumber ?? null,
     extension: config.extension ?? null,
     enabled: row?.enabled ?? false,
-    ...landlineStatus(row, secret),
+    ...landlineJsonStatus(row, secret),
     accountSid: config.accountSid ?? null,
     hasAuthToken: Boolean(secret.authToken),
     hasSigningSecret: Boolean(secret.signingSecret),
@@ -109,7 +115,7 @@ export async function saveLandline(
       { accountId, userId, kind: LANDLINE_KIND, provider: input.provider },
       {
         enabled: input.enabled,
-        status: "disconnected",
+        status: "awaiting_events",
         config: {
           phoneNumber: input.phoneNumber,
           extension: input.extension,

@@ -1,3 +1,4 @@
+import { type IntegrationStatus, mobileStatusWord } from "../../../core/integration-status.js";
 import { and, eq, inArray } from "drizzle-orm";
 import {
   INTEGRATION_METHOD_LABELS,
@@ -45,12 +46,10 @@ export async function findIntegrationMethods(db: Db, accountId: number): Promise
   });
 }
 
-/** connected: every method has worked; partial: some; configuring: on, none yet; disconnected: off or absent. */
-export function mobileStatus(row: IntegrationRow | null, methods: MethodJson[]): MobileSettingsJson["status"] {
-  if (!row?.enabled) return "disconnected";
-  const worked = methods.filter((m) => m.success).length;
-  if (worked === 0) return "configuring";
-  return worked === methods.length ? "connected" : "partial";
+/** connected: a method has worked (every one: the screen's "connected", some: its "partial"); awaiting events: on, none yet; off or absent: not connected. */
+export function mobileStatus(row: IntegrationRow | null, methods: MethodJson[]): IntegrationStatus {
+  if (!row?.enabled) return "not_connected";
+  return methods.some((m) => m.success) ? "connected" : "awaiting_events";
 }
 
 export function presentMobile(row: IntegrationRow | null, methods: MethodJson[]): MobileSettingsJson {
@@ -60,7 +59,10 @@ export function presentMobile(row: IntegrationRow | null, methods: MethodJson[])
     extension: config.extension ?? null,
     provider: (row?.provider as MobileSettingsJson["provider"]) ?? null,
     enabled: row?.enabled ?? false,
-    status: mobileStatus(row, methods),
+    status: mobileStatusWord(
+      mobileStatus(row, methods),
+      methods.every((m) => m.success),
+    ),
     integrationMethods: methods,
   };
 }
@@ -90,7 +92,7 @@ export async function saveMobile(
           enabled: input.enabled,
           config,
           updatedAt: now,
-          ...(numberChanged ? { lastEventAt: null, status: "disconnected" } : {}),
+          ...(numberChanged ? { lastEventAt: null, status: "awaiting_events" } : {}),
         })
         .where(eq(integrations.id, previous.id))
         .returning();
@@ -101,7 +103,7 @@ export async function saveMobile(
       tx,
       box,
       { accountId, userId, kind: MOBILE_KIND, provider: input.provider },
-      { enabled: input.enabled, config, ...(numberChanged || !previous ? { status: "disconnected" } : {}) },
+      { enabled: input.enabled, config, ...(numberChanged || !previous ? { status: "awaiting_events" } : {}) },
       now,
     );
     if (!numberChanged) return row;

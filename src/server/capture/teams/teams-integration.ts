@@ -1,3 +1,4 @@
+import { type IntegrationStatus, statusWord, storedIntegrationStatus } from "../../../core/integration-status.js";
 import {
   TEAMS_PERMISSIONS,
   TEAMS_WEBHOOK_PATH,
@@ -78,10 +79,11 @@ export async function findTeamsIntegration(db: Db, owner: ConnectionOwner): Prom
   return findIntegration(db, teamsKey(owner));
 }
 
-function statusOf(row: IntegrationRow): TeamsStatus {
-  if (!row.enabled) return "not connected";
-  if (row.status === "connected" || row.status === "error") return row.status;
-  return "not connected";
+/** Off is not connected; saved, its subscription not yet made, it awaits events; else the stored status. */
+export function teamsStatusOf(row: IntegrationRow): IntegrationStatus {
+  if (!row.enabled) return "not_connected";
+  const stored = storedIntegrationStatus(row.status, "awaiting_events");
+  return stored === "not_connected" ? "awaiting_events" : stored;
 }
 
 /** GET /api/integrations/teams's answer: whether the secret is stored, never its value. */
@@ -90,7 +92,7 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
     return {
       configured: false,
       enabled: false,
-      status: "not connected",
+      status: statusWord("teams", "not_connected"),
       tenantId: null,
       clientId: null,
       hasClientSecret: false,
@@ -108,7 +110,7 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
   return {
     configured: true,
     enabled: row.enabled,
-    status: statusOf(row),
+    status: statusWord("teams", teamsStatusOf(row)),
     tenantId: config.tenantId || null,
     clientId: config.clientId || null,
     hasClientSecret: Boolean(secret?.clientSecret),

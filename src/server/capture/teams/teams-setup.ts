@@ -1,3 +1,4 @@
+import { storedIntegrationStatus } from "../../../core/integration-status.js";
 import { randomBytes } from "node:crypto";
 import {
   TEAMS_SECRET_REQUIRED,
@@ -89,7 +90,7 @@ export async function saveTeams(
     teamsKey({ accountId: options.accountId, userId: options.userId }),
     {
       enabled: input.enabled,
-      status: keepSubscription ? (existing?.status ?? "not connected") : "not connected",
+      status: keepSubscription && existing ? storedIntegrationStatus(existing.status, "awaiting_events") : "awaiting_events",
       config: {
         tenantId: input.tenantId,
         clientId: input.clientId,

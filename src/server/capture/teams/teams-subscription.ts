@@ -1,3 +1,4 @@
+import type { IntegrationStatus } from "../../../core/integration-status.js";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -36,7 +37,7 @@ export function credentialsOf(row: IntegrationRow, secret: Partial<TeamsSecret> 
 async function writeState(
   db: Db,
   row: IntegrationRow,
-  state: Partial<TeamsConfig> & { status: string; lastError: string | null },
+  state: Partial<TeamsConfig> & { status: IntegrationStatus; lastError: string | null },
   now: Date,
 ): Promise<IntegrationRow> {
   const { status, lastError, ...config } = state;

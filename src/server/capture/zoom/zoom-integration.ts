@@ -1,3 +1,4 @@
+import { type IntegrationStatus, statusWord } from "../../../core/integration-status.js";
 import { eq } from "drizzle-orm";
 import {
   type SetupZoomRequest,
@@ -88,7 +89,7 @@ export async function setupZoom(
       key,
       {
         enabled: true,
-        status: stillVerified ? "connected" : "configured",
+        status: stillVerified ? "connected" : "awaiting_events",
         config: {
           events: [...ZOOM_EVENTS],
           accountId: options.input.accountId ?? (existing ? zoomConfigOf(existing).accountId : null),
@@ -102,13 +103,18 @@ export async function setupZoom(
   });
 }
 
+/** Connected once a verified event arrived with the current Secret Token; until then it awaits one. */
+export function zoomStatusOf(row: IntegrationRow): IntegrationStatus {
+  return row.status === "connected" ? "connected" : "awaiting_events";
+}
+
 /** GET /api/integrations/zoom's answer: whether each secret is stored, never its value. */
 export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: string): ZoomIntegrationJson {
   if (!row)
     return {
       configured: false,
       enabled: false,
-      status: "disconnected",
+      status: statusWord("zoom", "not_connected"),
       clientId: null,
       hasClientSecret: false,
       hasSecretToken: false,
@@ -121,7 +127,7 @@ export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: 
   return {
     configured: true,
     enabled: row.enabled,
-    status: row.status === "connected" ? "connected" : "awaiting_events",
+    status: statusWord("zoom", zoomStatusOf(row)),
     clientId: secret?.clientId ?? null,
     hasClientSecret: Boolean(secret?.clientSecret),
     hasSecretToken: Boolean(secret?.secretToken),

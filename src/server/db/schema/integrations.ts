@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { IntegrationStatus } from "../../../core/integration-status.js";
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accountIdColumn, accounts, users } from "./accounts.js";
 import { clients } from "./clients.js";
@@ -17,7 +18,8 @@ export const integrations = pgTable(
     kind: text().notNull(),
     provider: text().notNull(),
     enabled: boolean().notNull().default(false),
-    status: text().notNull().default("disconnected"),
+    /** The one vocabulary of core/integration-status.ts; each screen's words are made from it. */
+    status: text().$type<IntegrationStatus>().notNull().default("not_connected"),
     config: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     secretCiphertext: text("secret_ciphertext"),
     /**
