@@ -9,21 +9,18 @@ import {
 } from "@core/contracts/meet";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field";
-import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
-import { PasswordInput } from "@web/components/ui/password-input";
-import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
 import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { LogIn, PlugZap } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { DisconnectButton } from "./disconnect-button";
 import { IntegrationGate } from "./integration-gate";
+import { IntegrationActions, IntegrationHeader, LastErrorAlert, type StatusLooks, StoredSecretField } from "./integration-frame";
 import { ReconcileCard } from "./reconcile-card";
 import { useMeetActions, useMeetConsentOutcome, useMeetIntegration } from "./use-meet-integration";
 
@@ -44,11 +41,11 @@ export function MeetIntegrationTab() {
   );
 }
 
-const STATUS = {
+const STATUS: StatusLooks<MeetIntegrationJson["status"]> = {
   connected: { label: "Connected", variant: "success" },
   reconnect: { label: "Reconnect needed", variant: "destructive" },
   "not connected": { label: "Not connected", variant: "secondary" },
-} as const;
+};
 
 /** The missing-information message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
@@ -90,18 +87,18 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <Badge variant={status.variant} data-testid="meet-status">
-          {status.label}
-        </Badge>
-        <p className="text-sm text-muted-foreground" data-testid="meet-account">
-          {meet.status === "connected" && meet.googleAccount
+      <IntegrationHeader
+        testId="meet"
+        status={status}
+        detailTestId="meet-account"
+        detail={
+          meet.status === "connected" && meet.googleAccount
             ? `Google account: ${meet.googleAccount}`
             : meet.configured
               ? "Connect your Google account so Minutely can read your calendar and Meet records."
-              : "Enter your Google Cloud OAuth client's ID and secret, then connect your Google account."}
-        </p>
-      </div>
+              : "Enter your Google Cloud OAuth client's ID and secret, then connect your Google account."
+        }
+      />
       {meet.status === "reconnect" ? (
         <div role="alert" className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
           <p>{MEET_RECONNECT_MESSAGE}</p>
@@ -112,16 +109,9 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
             </a>
           </Button>
         </div>
-      ) : meet.lastError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm break-words"
-          data-testid="meet-last-error"
-        >
-          <span className="font-medium">Last error: </span>
-          {meet.lastError}
-        </p>
-      ) : null}
+      ) : (
+        <LastErrorAlert error={meet.lastError} testId="meet-last-error" />
+      )}
       <div className="grid gap-2 text-sm text-muted-foreground">
         <p>
           In Google Cloud console, enable the Google Calendar API and the Google Meet REST API, then create an OAuth client ID
@@ -144,18 +134,12 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
         <form noValidate className="grid gap-6" onSubmit={(event) => void submit(event)}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
             <TextField control={form.control} name="clientId" label="Client ID" autoComplete="off" spellCheck={false} />
-            <TextField
+            <StoredSecretField
               control={form.control}
               name="clientSecret"
               label="Client Secret"
-              input={PasswordInput}
-              autoComplete="new-password"
-              placeholder={meet.hasClientSecret ? "••••••••" : ""}
-              description={
-                meet.hasClientSecret
-                  ? "Stored encrypted; never shown again. Leave blank to keep it."
-                  : "The OAuth client's secret (GOCSPX-…). Stored encrypted."
-              }
+              stored={meet.hasClientSecret}
+              hint="The OAuth client's secret (GOCSPX-…). Stored encrypted."
             />
             <EnabledSwitchField
               control={form.control}
@@ -163,15 +147,21 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
               description="When on, meetings from your calendar become calls; when off, nothing is captured."
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
-            <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
-              {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-              Test Connection
-            </Button>
+          <IntegrationActions
+            saving={save.isPending}
+            test={{ pending: test.isPending, run: () => void runTest() }}
+            disconnect={
+              meet.configured
+                ? {
+                    pending: disconnect.isPending,
+                    confirm: () => disconnect.mutate(),
+                    title: "Disconnect Google Meet?",
+                    description:
+                      "Minutely stops its calendar notifications, revokes its access to your Google account and erases the Client ID and Client Secret. Calls already captured stay. You can connect again at any time.",
+                  }
+                : null
+            }
+          >
             {meet.configured && meet.hasClientSecret && meet.status !== "reconnect" ? (
               <Button asChild variant={meet.status === "connected" ? "outline" : "default"}>
                 <a href={MEET_CONNECT_PATH}>
@@ -180,15 +170,7 @@ function MeetSettings({ meet }: { meet: MeetIntegrationJson }) {
                 </a>
               </Button>
             ) : null}
-            {meet.configured ? (
-              <DisconnectButton
-                pending={disconnect.isPending}
-                onConfirm={() => disconnect.mutate()}
-                title="Disconnect Google Meet?"
-                description="Minutely stops its calendar notifications, revokes its access to your Google account and erases the Client ID and Client Secret. Calls already captured stay. You can connect again at any time."
-              />
-            ) : null}
-          </div>
+          </IntegrationActions>
         </form>
       </Form>
       {meet.status !== "not connected" ? (

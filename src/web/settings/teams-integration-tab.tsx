@@ -7,22 +7,17 @@ import {
 } from "@core/contracts/teams";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field";
-import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
-import { PasswordInput } from "@web/components/ui/password-input";
-import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { toast } from "@web/hooks/use-toast";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
 import { formatEventTime, toastText } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
-import { PlugZap } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { DisconnectButton } from "./disconnect-button";
 import { ReconcileCard } from "./reconcile-card";
 import { IntegrationGate } from "./integration-gate";
+import { IntegrationActions, IntegrationHeader, LastErrorAlert, type StatusLooks, StoredSecretField } from "./integration-frame";
 import { useTeamsActions, useTeamsIntegration } from "./use-teams-integration";
 
 /**
@@ -40,11 +35,11 @@ export function TeamsIntegrationTab() {
   );
 }
 
-const STATUS = {
+const STATUS: StatusLooks<TeamsIntegrationJson["status"]> = {
   connected: { label: "Connected", variant: "success" },
   error: { label: "Error", variant: "destructive" },
   "not connected": { label: "Not connected", variant: "secondary" },
-} as const;
+};
 
 /** The missing-information message as a toast: "Missing Information" and the rest as its description. */
 function toastMissingInformation() {
@@ -82,22 +77,17 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <Badge variant={status.variant} data-testid="teams-status">
-          {status.label}
-        </Badge>
-        <p className="text-sm text-muted-foreground" data-testid="teams-last-event">
-          {teams.lastEventAt
+      <IntegrationHeader
+        testId="teams"
+        status={status}
+        detailTestId="teams-last-event"
+        detail={
+          teams.lastEventAt
             ? `Last event received: ${formatEventTime(teams.lastEventAt, user?.timezone)}`
-            : "No events received yet"}
-        </p>
-      </div>
-      {teams.lastError ? (
-        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm break-words">
-          <span className="font-medium">Last error: </span>
-          {teams.lastError}
-        </p>
-      ) : null}
+            : "No events received yet"
+        }
+      />
+      <LastErrorAlert error={teams.lastError} />
       <div className="grid gap-2 text-sm text-muted-foreground">
         <p>
           Register an app in Microsoft Entra ID (App registrations → New registration). Its Directory (tenant) ID and Application
@@ -128,18 +118,12 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
           <div className="grid items-start gap-6 sm:grid-cols-2">
             <TextField control={form.control} name="tenantId" label="Tenant ID" autoComplete="off" spellCheck={false} />
             <TextField control={form.control} name="clientId" label="Client ID" autoComplete="off" spellCheck={false} />
-            <TextField
+            <StoredSecretField
               control={form.control}
               name="clientSecret"
               label="Client Secret"
-              input={PasswordInput}
-              autoComplete="new-password"
-              placeholder={teams.hasClientSecret ? "••••••••" : ""}
-              description={
-                teams.hasClientSecret
-                  ? "Stored encrypted; never shown again. Leave blank to keep it."
-                  : "Certificates & secrets → the secret's Value (not its ID). Stored encrypted."
-              }
+              stored={teams.hasClientSecret}
+              hint="Certificates & secrets → the secret's Value (not its ID). Stored encrypted."
             />
             <TextField
               control={form.control}
@@ -162,24 +146,21 @@ function TeamsSettings({ teams }: { teams: TeamsIntegrationJson }) {
               description="When on, Minutely subscribes to call records; when off, nothing is captured."
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
-            <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
-              {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-              Test Connection
-            </Button>
-            {teams.configured ? (
-              <DisconnectButton
-                pending={disconnect.isPending}
-                onConfirm={() => disconnect.mutate()}
-                title="Disconnect Teams?"
-                description="Minutely removes its call-records subscription and erases the tenant ID, client ID and client secret. Calls already captured stay. You can connect again at any time."
-              />
-            ) : null}
-          </div>
+          <IntegrationActions
+            saving={save.isPending}
+            test={{ pending: test.isPending, run: () => void runTest() }}
+            disconnect={
+              teams.configured
+                ? {
+                    pending: disconnect.isPending,
+                    confirm: () => disconnect.mutate(),
+                    title: "Disconnect Teams?",
+                    description:
+                      "Minutely removes its call-records subscription and erases the tenant ID, client ID and client secret. Calls already captured stay. You can connect again at any time.",
+                  }
+                : null
+            }
+          />
         </form>
       </Form>
       {teams.webhookUrl ? (

@@ -1,18 +1,14 @@
 import { type SetupZoomInput, type SetupZoomRequest, setupZoomRequest, type ZoomIntegrationJson } from "@core/contracts/zoom";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TextField } from "@web/components/text-field";
-import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
-import { PasswordInput } from "@web/components/ui/password-input";
-import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { UnreachableUrlNote } from "@web/integrations/unreachable-url-note";
 import { useForm } from "react-hook-form";
-import { DisconnectButton } from "./disconnect-button";
 import { IntegrationGate } from "./integration-gate";
+import { IntegrationActions, IntegrationHeader, type StatusLooks, StoredSecretField } from "./integration-frame";
 import { ReconcileCard } from "./reconcile-card";
 import { useZoomActions, useZoomIntegration } from "./use-zoom-integration";
 
@@ -30,11 +26,11 @@ export function ZoomIntegrationTab() {
   );
 }
 
-const STATUS = {
+const STATUS: StatusLooks<ZoomIntegrationJson["status"]> = {
   connected: { label: "Connected", variant: "success" },
   awaiting_events: { label: "Waiting for Zoom", variant: "warning" },
   disconnected: { label: "Not connected", variant: "secondary" },
-} as const;
+};
 
 function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
   const { user } = useAuth();
@@ -47,16 +43,16 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
   const keepHint = "Saved and encrypted; never shown again. Enter it again to save changes.";
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <Badge variant={status.variant} data-testid="zoom-status">
-          {status.label}
-        </Badge>
-        <p className="text-sm text-muted-foreground" data-testid="zoom-last-event">
-          {zoom.lastEventAt
+      <IntegrationHeader
+        testId="zoom"
+        status={status}
+        detailTestId="zoom-last-event"
+        detail={
+          zoom.lastEventAt
             ? `Last event received: ${formatEventTime(zoom.lastEventAt, user?.timezone)}`
-            : "No events received yet"}
-        </p>
-      </div>
+            : "No events received yet"
+        }
+      />
       <p className="text-sm text-muted-foreground">
         Create a webhook-only or general app in the Zoom App Marketplace (Develop → Build App). Its Client ID and Client Secret
         are under App Credentials; its Secret Token is under Features → Access. Zoom signs every event with the Secret Token, so
@@ -66,23 +62,21 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
         <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
             <TextField control={form.control} name="apiKey" label="Client ID" autoComplete="off" spellCheck={false} />
-            <TextField
+            <StoredSecretField
               control={form.control}
               name="apiSecret"
               label="Client Secret"
-              input={PasswordInput}
-              autoComplete="new-password"
-              placeholder={zoom.hasClientSecret ? "••••••••" : ""}
-              description={zoom.hasClientSecret ? keepHint : "App Credentials → Client Secret."}
+              stored={zoom.hasClientSecret}
+              storedHint={keepHint}
+              hint="App Credentials → Client Secret."
             />
-            <TextField
+            <StoredSecretField
               control={form.control}
               name="webhookSecretToken"
               label="Secret Token"
-              input={PasswordInput}
-              autoComplete="new-password"
-              placeholder={zoom.hasSecretToken ? "••••••••" : ""}
-              description={zoom.hasSecretToken ? keepHint : "Features → Access → Secret Token."}
+              stored={zoom.hasSecretToken}
+              storedHint={keepHint}
+              hint="Features → Access → Secret Token."
             />
             <TextField
               control={form.control}
@@ -93,20 +87,21 @@ function ZoomSettings({ zoom }: { zoom: ZoomIntegrationJson }) {
               description="A Server-to-Server OAuth app's Account ID: with its Client ID and Secret, Minutely reads Zoom's record of past meetings to recover any whose event was lost. Learned from Zoom's first event when left blank."
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              {zoom.configured ? "Save" : "Connect Zoom"}
-            </Button>
-            {zoom.configured ? (
-              <DisconnectButton
-                pending={disconnect.isPending}
-                onConfirm={() => disconnect.mutate()}
-                title="Disconnect Zoom?"
-                description="The Client ID, Client Secret and Secret Token are erased and the webhook URL stops accepting events. Calls already captured stay. You can connect again at any time (with a new URL)."
-              />
-            ) : null}
-          </div>
+          <IntegrationActions
+            saving={save.isPending}
+            saveLabel={zoom.configured ? "Save" : "Connect Zoom"}
+            disconnect={
+              zoom.configured
+                ? {
+                    pending: disconnect.isPending,
+                    confirm: () => disconnect.mutate(),
+                    title: "Disconnect Zoom?",
+                    description:
+                      "The Client ID, Client Secret and Secret Token are erased and the webhook URL stops accepting events. Calls already captured stay. You can connect again at any time (with a new URL).",
+                  }
+                : null
+            }
+          />
         </form>
       </Form>
       {zoom.webhookUrl ? (
