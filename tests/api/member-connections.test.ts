@@ -197,7 +197,7 @@ describe("secrets sealed before members had their own connections", () => {
         kind: "meeting",
         provider: "zoom",
         enabled: true,
-        status: "configured",
+        status: "awaiting_events",
         config: { events: ["meeting.started"] },
         secretCiphertext: ciphertext,
         webhookToken: "legacyWebhookTokenForTheTest0022",
@@ -217,7 +217,7 @@ describe("secrets sealed before members had their own connections", () => {
       kind: "meeting",
       provider: "zoom",
       enabled: true,
-      status: "configured",
+      status: "awaiting_events",
       secretCiphertext: box.encryptJson({ secretToken: legacyToken }, `integrations:v2:${who.accountId}:${who.userId}:meeting:zoom`),
       secretVersion: 2,
     });
