@@ -17,6 +17,7 @@ const scripts = fs
         "lost-webhooks-server.ts",
         "audit-setup.mjs",
         "analytics-explain.ts",
+        "team-members.ts",
       ].includes(f),
   )
   .filter((f) => !only.length || only.some((o) => f.includes(o)));

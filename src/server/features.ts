@@ -30,6 +30,7 @@ import { legalBillingRoutes } from "./legal-billing/routes.js";
 import { auditRoutes } from "./audit/routes.js";
 import { analyticsRoutes } from "./analytics/routes.js";
 import { teamRoutes } from "./team/routes.js";
+import { teamOverviewRoutes } from "./team/overview-routes.js";
 import { invitationRoutes } from "./team/invitation-routes.js";
 import { apiTokenRoutes } from "./api-tokens/routes.js";
 
@@ -69,6 +70,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(analyticsRoutes);
   await app.register(teamRoutes);
+  await app.register(teamOverviewRoutes);
   await app.register(invitationRoutes);
   await app.register(apiTokenRoutes);
 }

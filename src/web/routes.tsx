@@ -83,4 +83,6 @@ export const signedInRoutes: AppRoute[] = [
     component: lazy(() => import("./waitlist-admin/waitlist-admin-page")),
   },
   { path: "/settings", title: "Settings", component: lazy(() => import("./settings/settings-page")) },
+  /** The Team plan's admin dashboard (owners and admins; docs/team.md "Team overview"). */
+  { path: "/team", title: "Team overview", component: lazy(() => import("./team/team-overview-page")) },
 ];

@@ -98,6 +98,8 @@ export const queryKeys = {
   team: () => ["/api/team"] as const,
   /** Settings → API: the signed-in person's own API tokens. */
   apiTokens: () => ["/api/api-tokens"] as const,
+  /** /team: the admin dashboard (members' hours, connections, seats, invitations). */
+  teamOverview: () => ["/api/team/overview"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -207,6 +209,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "team";
     case "/api/api-tokens":
       return "apiTokens";
+    case "/api/team/overview":
+      return "teamOverview";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

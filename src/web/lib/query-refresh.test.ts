@@ -41,6 +41,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   unreadNotifications: queryKeys.unreadNotifications(),
   billingSubscription: queryKeys.billingSubscription(),
   billingSeats: queryKeys.billingSeats(),
+  teamOverview: queryKeys.teamOverview(),
   stripeTest: queryKeys.stripeTest(),
   platformInfo: queryKeys.platformInfo(),
   platformStatus: queryKeys.platformStatus(),

@@ -10,6 +10,7 @@ import { useAuth } from "@web/hooks/use-auth";
 import { CopyField } from "@web/integrations/phone/copy-field";
 import { RotateCw, UserMinus, X } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import { TeamInviteForm } from "./team-invite-form";
 import { useChangeRole, useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from "./use-team";
 
@@ -29,6 +30,12 @@ export function TeamTab() {
   const [sent, setSent] = useState<InvitationSentResponse | null>(null);
   return (
     <div className="grid gap-8">
+      <p className="text-sm">
+        <Link href="/team" className="font-medium underline underline-offset-4">
+          Open the team overview
+        </Link>{" "}
+        <span className="text-muted-foreground">: hours per member this week and month, connections, seats.</span>
+      </p>
       <section aria-labelledby="team-invite" className="grid gap-3">
         <h3 id="team-invite" className="text-base font-semibold">
           Invite someone

@@ -472,6 +472,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "POST /api/stripe/customer": { body: { schema: testCustomerRequest, valid: () => ({ email: "fuzz-customer@example.test", name: "Fuzz" }) } },
   "GET /api/billing/subscription": {},
   "GET /api/billing/seats": {},
+  "GET /api/team/overview": {},
   "POST /api/billing/portal": { body: { schema: emptyBody, valid: () => ({}) } },
   "POST /api/billing/change-plan": { body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
   "GET /api/financial-integrations": {},

@@ -1,0 +1,189 @@
+// Issue 26's figure: the dashboard and the client log with 50 members × 100,000 calls, p99 (goal < 20 ms), as a
+// ratio to the single-user figure of the same 100,000 calls in the same run; and the admin dashboard
+// (GET /api/team/overview) at 50 members. PGlite and PostgreSQL (a database of its own, bench_team).
+//   1. seed one account (npm run seed, 100,000 calls over three years) and give every call to its one user;
+//   2. measure (autocannon, 10 connections, --rounds rounds of --duration s, median round): dashboard stats,
+//      the client log's first page of an ordinary client's year (GET /api/calls/page …&limit=50) and its totals;
+//      as shipped and with the read caches off (READ_CACHE_MS=0: every request reaches the database);
+//   3. add 49 members and spread the calls over the 50 round-robin (bench/team-members.ts), measure again, plus
+//      the team overview.
+// The timed part runs under the quiet lock (/work/notes/quiet.lock, or QUIET_LOCK): taken by mkdir, waited for
+// when somebody else holds it, released after each database's measurements.
+//
+//   node bench/team-dashboard.mjs [--calls 100000] [--members 50] [--only pglite|postgres] [--duration 5] [--rounds 3] [--fast]
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; bench_team is made beside it and dropped)
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { fast, freePort, load, loadWithCpu, machine, sized, startProcess, stopProcess } from "./lib.mjs";
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: "string", default: sized("100000", "1000") },
+    members: { type: "string", default: "50" },
+    only: { type: "string" },
+    duration: { type: "string", default: sized("5", "1") },
+    rounds: { type: "string", default: sized("3", "1") },
+    "no-build": { type: "boolean", default: fast },
+    "no-lock": { type: "boolean", default: fast },
+    fast: { type: "boolean", default: false },
+  },
+});
+const calls = Number(values.calls);
+const members = Number(values.members);
+const duration = Number(values.duration);
+const rounds = Number(values.rounds);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const lockDir = process.env.QUIET_LOCK ?? "/work/notes/quiet.lock";
+const email = "bench-team@example.test";
+const password = "bench-team";
+const timezone = "America/New_York";
+const year = new Date().getUTCFullYear() - 1;
+
+if (!values["no-build"]) run(process.execPath, ["scripts/build-server.mjs"], {});
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+const resultLine = (output, tag) => {
+  const line = output.split("\n").find((l) => l.startsWith(`${tag} `));
+  if (!line) throw new Error(`no ${tag} line in:\n${output}`);
+  return JSON.parse(line.slice(tag.length + 1));
+};
+
+/** The quiet lock around the timed part only: mkdir is atomic; somebody else's lock is waited for. */
+async function quietly(work) {
+  if (values["no-lock"]) return work();
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      console.log(`${new Date().toISOString()} ${lockDir} is held: waiting 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+const median = (runs) => {
+  const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  return {
+    p99: middle.p99,
+    p50: middle.p50,
+    rps: middle.rps,
+    p99s: runs.map((r) => r.p99),
+    appCpuMsPerRequest: middle.serverCpuMsPerRequest,
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+};
+
+/** One app process (caches as shipped, or off), each URL measured `rounds` times in alternation. */
+async function measureApp(env, extraEnv, urlsOf) {
+  const port = await freePort();
+  const app = await startProcess(["dist/server/main.js"], { ...env, ...extraEnv, PORT: String(port), HOST: "127.0.0.1" }, `http://127.0.0.1:${port}/api/health`);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const headers = { cookie: await signIn(base) };
+    const urls = urlsOf(base);
+    for (const url of Object.values(urls)) {
+      const probe = await fetch(url, { headers });
+      if (probe.status !== 200) throw new Error(`${url}: ${probe.status} ${await probe.text()}`);
+      if (!fast) await load(url, { duration: 1, headers });
+    }
+    const runs = Object.fromEntries(Object.keys(urls).map((name) => [name, []]));
+    for (let round = 0; round < rounds; round++)
+      for (const [name, url] of Object.entries(urls)) runs[name].push(await loadWithCpu(app.child.pid, url, { duration, headers }));
+    return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, median(list)]));
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
+async function benchOne(kind) {
+  let env;
+  let drop;
+  if (kind === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-team-"));
+    env = { DATA_DIR: dataDir };
+    drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    await admin("drop database if exists bench_team with (force)");
+    await admin("create database bench_team");
+    const url = new URL(adminUrl);
+    url.pathname = "/bench_team";
+    env = { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString("base64") };
+    drop = () => admin("drop database if exists bench_team with (force)");
+  }
+  try {
+    const seeded = resultLine(
+      run("npx", ["tsx", "src/server/scripts/seed.ts", "--calls", String(calls), "--email", email, "--password", password, "--timezone", timezone], env),
+      "SEED_RESULT",
+    );
+    const accountEnv = { ...env, BENCH_ACCOUNT_ID: String(seeded.accountId), BENCH_TIMEZONE: timezone, BENCH_YEAR: String(year) };
+    const explained = resultLine(run("npx", ["tsx", "bench/dashboard-explain.ts"], accountEnv), "EXPLAIN_RESULT");
+    const client = explained.typicalClient;
+    const yearQuery = `startDate=${year}-01-01&endDate=${year}-12-31`;
+    const urlsOf = (withOverview) => (base) => ({
+      dashboard: `${base}/api/dashboard/stats`,
+      clientLogPage: `${base}/api/calls/page?clientId=${client.id}&${yearQuery}&limit=50`,
+      clientLogTotals: `${base}/api/clients/${client.id}/period-totals?${yearQuery}`,
+      ...(withOverview ? { teamOverview: `${base}/api/team/overview` } : {}),
+    });
+    const single = resultLine(run("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: "1" }), "TEAM_RESULT");
+    console.log(`\n===== ${kind}: ${seeded.calls} calls; ordinary client ${client.id} (${client.n} calls in ${year}); one user: ${JSON.stringify(single)}`);
+    const measured = await quietly(async () => {
+      const loadBefore = os.loadavg();
+      const one = { shipped: await measureApp(env, {}, urlsOf(false)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(false)) };
+      const team = resultLine(run("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: String(members) }), "TEAM_RESULT");
+      const many = { shipped: await measureApp(env, {}, urlsOf(true)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(true)) };
+      return { one, many, team, loadAverage: { before: loadBefore.map((n) => +n.toFixed(2)), after: os.loadavg().map((n) => +n.toFixed(2)) } };
+    });
+    const ratios = {};
+    for (const config of ["shipped", "cacheOff"])
+      for (const name of ["dashboard", "clientLogPage", "clientLogTotals"])
+        ratios[`${config} ${name} p99, ${members} members / 1`] = +(measured.many[config][name].p99 / Math.max(measured.one[config][name].p99, 1)).toFixed(2);
+    return { database: kind, calls: seeded.calls, clientCallsInYear: client.n, members: measured.team, timezone, ...measured, ratios };
+  } finally {
+    await drop();
+  }
+}
+
+const kinds = values.only ? [values.only] : ["pglite", "postgres"];
+const results = [];
+for (const kind of kinds) results.push(await benchOne(kind));
+console.log(`\n${JSON.stringify({ machine: machine(), results }, null, 2)}`);
+const failed = results.flatMap((r) => [r.one, r.many].flatMap((side) => Object.values(side).flatMap((config) => Object.values(config)))).filter((x) => x.non2xx || x.errors);
+if (failed.length) throw new Error("some requests failed");
