@@ -32,3 +32,28 @@ export function workOwnerFilter(viewer: Viewer): number | null {
 export function seesRates(role: string, policy: RatePolicy): boolean {
   return can(role, "rates:read") || (role === "member" && policy.membersSeeRates);
 }
+
+/**
+ * Every rate or amount field of the answers every role shares (contracts mark each with `rateField`): calls,
+ * tracked emails, clients and their totals, the dashboard, the session user's default rate.
+ */
+export const RATE_FIELDS: ReadonlySet<string> = new Set([
+  "amount",
+  "billableAmount",
+  "rate",
+  "billingRate",
+  "effectiveBillingRate",
+  "callRevenue",
+  "emailRevenue",
+  "totalRevenue",
+  "defaultBillingRate",
+]);
+
+/** A copy of an answer without any RATE_FIELDS, at any depth (arrays and pages included). */
+export function withoutRates<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutRates) as T;
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (!RATE_FIELDS.has(key)) kept[key] = withoutRates(field);
+  return kept as T;
+}

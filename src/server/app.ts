@@ -27,6 +27,7 @@ import { assertStartableConfig } from "./http/startup-checks.js";
 import { fastifyTrustProxy } from "./http/trust-proxy.js";
 import "./http/types.js";
 import { registerWebApp } from "./http/web-app.js";
+import { registerRateHiding } from "./work/hide-rates.js";
 import { selectPaymentProvider } from "./subscription/select-provider.js";
 
 /** How long closing waits for handlers still running (their clients gone) before it closes the database. */
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: { extraJobs?: JobRegistr
   // Before the routes: it collects their schemas into GET /api/openapi.json.
   await registerOpenApi(app);
   registerSessionHook(app);
+  registerRateHiding(app);
   registerAuditScope(app);
   await registerFeatures(app);
   await registerWebApp(app, config.webDistDir);

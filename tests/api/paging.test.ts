@@ -157,7 +157,7 @@ describe("GET /api/clients/{id}/period-totals", () => {
     const calls = (await allPages<CallJson>(owner.c, `/api/calls/page?clientId=${busyId}&${YEAR}`, PAGE_LIMIT_MAX)).items;
     const emails = (await allPages<TrackedEmailsPage["items"][number]>(owner.c, `/api/emails/page?clientId=${busyId}&${YEAR}`, 1))
       .items;
-    const cents = (amounts: string[]) => amounts.reduce((sum, amount) => sum + (parseDecimalToCents(amount) ?? 0), 0);
+    const cents = (amounts: (string | undefined)[]) => amounts.reduce((sum, amount) => sum + (parseDecimalToCents(amount ?? "") ?? 0), 0);
     expect(emails).toHaveLength(2);
     expect(totals.body).toEqual({
       calls: 130,

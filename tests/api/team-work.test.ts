@@ -160,3 +160,57 @@ describe("the member filter (dashboard, call and email pages, client log)", () =
     expect(view.body.message).toContain("view must be mine or team");
   });
 });
+
+describe("rates and amounts hidden from members (issue 26 §2)", () => {
+  const RATE_KEYS = ["amount", "billableAmount", "rate", "billingRate", "effectiveBillingRate", "callRevenue", "emailRevenue", "totalRevenue", "defaultBillingRate"];
+  /** Every rate or amount key anywhere in an answer. */
+  function rateKeysIn(value: unknown): string[] {
+    if (Array.isArray(value)) return value.flatMap(rateKeysIn);
+    if (value === null || typeof value !== "object") return [];
+    return Object.entries(value).flatMap(([key, field]) => [...(RATE_KEYS.includes(key) ? [key] : []), ...rateKeysIn(field)]);
+  }
+  const period = "startDate=2000-01-01&endDate=2100-01-01";
+  const shared = () => [
+    "/api/calls",
+    "/api/calls/page",
+    "/api/emails",
+    "/api/emails/page",
+    "/api/dashboard/stats",
+    "/api/clients",
+    `/api/clients/${clientId}`,
+    `/api/clients/${clientId}/calls`,
+    `/api/clients/${clientId}/emails`,
+    `/api/calls/client/${clientId}?${period}`,
+    `/api/emails/client/${clientId}?${period}`,
+    "/api/auth/user",
+  ];
+
+  it("leaves every rate and amount out of a member's answers, and keeps them in the owner's and billing's", async () => {
+    for (const path of shared()) {
+      const mine = await a.c.get(path);
+      expect(mine.status, path).toBe(200);
+      expect(rateKeysIn(mine.body), path).toEqual([]);
+    }
+    expect((await owner.c.get("/api/dashboard/stats")).body.billableAmount).toMatch(/^\d+\.\d{2}$/);
+    expect((await billing.get<CallJson[]>("/api/calls")).body.every((call) => "amount" in call && "rate" in call)).toBe(true);
+    expect((await owner.c.get(`/api/clients/${clientId}`)).body.effectiveBillingRate).toBe("150.00");
+    expect((await owner.c.get("/api/auth/user")).body.defaultBillingRate).toBe("150.00");
+  });
+
+  it("shows them to members once the practice allows it, and hides them again when it stops", async () => {
+    const refused = await a.c.put("/api/settings", { membersSeeRates: true });
+    expect(refused.status).toBe(403);
+    const allowed = await owner.c.put<{ membersSeeRates: boolean }>("/api/settings", { membersSeeRates: true });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.membersSeeRates).toBe(true);
+    expect((await a.c.get<CallJson[]>("/api/calls")).body.every((call) => "amount" in call && "rate" in call)).toBe(true);
+    expect((await a.c.get("/api/auth/user")).body.defaultBillingRate).toBe("150.00");
+    expect((await a.c.get(`/api/calls/client/${clientId}?${period}`)).body[0].amount).toMatch(/^\d+\.\d{2}$/);
+    expect((await owner.c.put("/api/settings", { membersSeeRates: false })).status).toBe(200);
+    expect(rateKeysIn((await a.c.get("/api/calls")).body)).toEqual([]);
+    expect(rateKeysIn((await a.c.get(`/api/calls/client/${clientId}?${period}`)).body)).toEqual([]);
+    const bad = await owner.c.put("/api/settings", { membersSeeRates: "yes" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("membersSeeRates must be true or false");
+  });
+});

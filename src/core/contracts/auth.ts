@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../permissions.js";
 import { BILLING_CYCLES, PLAN_IDS } from "../plans.js";
 import { text } from "./common.js";
-import { count, id, instant, money } from "./response-fields.js";
+import { count, id, instant, money, rateField } from "./response-fields.js";
 
 /** Validation messages word for word as the product specifies them. */
 const email = text({ error: "Please enter a valid email address" })
@@ -81,7 +81,7 @@ export const sessionUser = z.object({
   profession: text().nullable(),
   firmName: text().nullable(),
   timezone: text(),
-  defaultBillingRate: money,
+  defaultBillingRate: rateField(money),
   billingType: z.enum(BILLING_TYPES),
   minimumBillingMinutes: count,
   roundingIncrementMinutes: count,

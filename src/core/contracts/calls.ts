@@ -4,7 +4,7 @@ import { isCalendarDate } from "../period.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, isoInstant, rowId, text } from "./common.js";
 import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
-import { count, id, instant, money } from "./response-fields.js";
+import { count, id, instant, money, rateField } from "./response-fields.js";
 
 /**
  * Calls: the live timer, logged past calls, edits, and the client log's period queries.
@@ -216,9 +216,9 @@ export const callJson = z.object({
   endTime: instant.nullable(),
   duration: pricedFields.duration.describe("Raw seconds (0 while active)"),
   billedDuration: pricedFields.billedDuration,
-  billableAmount: money,
-  amount: pricedFields.amount,
-  rate: pricedFields.rate.describe("The rate the call was priced with, per billingType"),
+  billableAmount: rateField(money),
+  amount: rateField(pricedFields.amount),
+  rate: rateField(pricedFields.rate.describe("The rate the call was priced with, per billingType")),
   billingType: pricedFields.billingType,
   minimumBillingMinutes: count,
   roundingIncrementMinutes: count,
@@ -306,7 +306,7 @@ export type DashboardStatsQuery = z.output<typeof dashboardStatsQuery>;
 export const dashboardStats = z.object({
   todayCalls: count,
   totalDuration: count.describe("Seconds"),
-  billableAmount: money,
+  billableAmount: rateField(money),
   pendingInvoices: count,
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;

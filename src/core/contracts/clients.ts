@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROUNDING_SCOPES } from "../pricing/rounding-scope.js";
 import { BILLING_TYPES, type BillingType } from "../pricing/rules.js";
 import { text } from "./common.js";
-import { count, id, instant, money } from "./response-fields.js";
+import { count, id, instant, money, rateField } from "./response-fields.js";
 import {
   billingTypeField,
   decimalRate,
@@ -96,14 +96,14 @@ export const clientResponse = z.object({
   caseType: text().nullable(),
   address: text().nullable(),
   notes: text().nullable(),
-  billingRate: money.nullable().describe("The client's own rate, or null when it uses the account's default rate"),
+  billingRate: rateField(money.nullable().describe("The client's own rate, or null when it uses the account's default rate")),
   billingType: z
     .enum(BILLING_TYPES)
     .nullable()
     .describe("The unit of the client's own rate; null exactly when billingRate is null"),
   minimumBillingMinutes: count.nullable(),
   roundingIncrementMinutes: count.nullable(),
-  effectiveBillingRate: money.describe("The rules in force after resolving the overrides with the account's defaults"),
+  effectiveBillingRate: rateField(money.describe("The rules in force after resolving the overrides with the account's defaults")),
   effectiveBillingType: z.enum(BILLING_TYPES),
   effectiveMinimumBillingMinutes: count,
   effectiveRoundingIncrementMinutes: count,
@@ -122,9 +122,9 @@ export const clientDetailResponse = clientResponse.extend({
   summary: z.object({
     totalCalls: count,
     totalDurationSeconds: count,
-    callRevenue: money,
-    emailRevenue: money,
-    totalRevenue: money.describe("Calls plus emails"),
+    callRevenue: rateField(money),
+    emailRevenue: rateField(money),
+    totalRevenue: rateField(money.describe("Calls plus emails")),
     totalEmails: count,
     totalInvoices: count,
   }),

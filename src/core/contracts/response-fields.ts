@@ -13,6 +13,13 @@ import { text } from "./common.js";
 export const money = text()
   .regex(/^-?\d+\.\d{2}$/)
   .describe('An amount as a decimal string with two places, e.g. "150.00"');
+/**
+ * A rate or amount in an answer every role shares: absent for a role that does not see rates (issue 26 §2,
+ * core/work-visibility.ts RATE_FIELDS names every such field; the server drops them in one hook).
+ */
+export function rateField<T extends z.ZodType>(schema: T) {
+  return schema.optional().describe("Absent when the session's role does not see rates and amounts");
+}
 /** An instant as the API writes it (toISOString: UTC, milliseconds, Z). */
 export const instant = z.iso.datetime().describe("An instant in ISO 8601, UTC");
 /** A calendar day "yyyy-MM-dd". */

@@ -175,7 +175,12 @@ export type ProfileSettingsFormInput = z.input<typeof profileSettingsForm>;
  * refused so a misspelt field never looks saved. Rates come back as integer cents.
  */
 export const updateSettingsRequest = z
-  .object({ ...billingSettingsShape, ...profileSettingsShape })
+  .object({
+    ...billingSettingsShape,
+    ...profileSettingsShape,
+    /** "Members may see rates and amounts" (Settings → Team; issue 26 §2). */
+    membersSeeRates: z.boolean({ error: "membersSeeRates must be true or false" }),
+  })
   .partial()
   .strict()
   .refine((value) => Object.keys(value).some((key) => key !== "currentPassword"), "Send at least one setting to change");
@@ -196,6 +201,7 @@ export const settingsResponse = z.object({
   paymentTermsDays: z.number().int().positive(),
   phoneCountry: text().describe("ISO 3166-1 alpha-2 country whose national phone numbers captured calls are read in"),
   minCaptureSeconds: z.number().int().nonnegative().describe("Captured calls shorter than this are ignored; 0 keeps every call"),
+  membersSeeRates: z.boolean().describe("Members may see rates and amounts (off: their answers carry none)"),
   firstName: text().nullable(),
   lastName: text().nullable(),
   email: text(),

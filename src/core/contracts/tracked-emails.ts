@@ -3,7 +3,7 @@ import { EMAIL_COMPLEXITIES } from "../email-estimate.js";
 import { idText, rowId, text } from "./common.js";
 import { billingRateField, CLIENT_REQUIRED_FOR_SAVE, emailInput } from "./email-search.js";
 import { pageOf } from "./paging.js";
-import { count, id, instant, money } from "./response-fields.js";
+import { count, id, instant, money, rateField } from "./response-fields.js";
 
 /** Tracked emails: saving a priced email for a client, the lists, accounting sync. */
 
@@ -29,9 +29,9 @@ export const trackedEmailResponse = z.object({
   complexity: z.enum(EMAIL_COMPLEXITIES),
   estimatedHours: money.describe('Billed hours, 2 decimals: "0.25"'),
   billedSeconds: count.describe("Billed time in seconds, exact: add these, not estimatedHours"),
-  amount: money,
+  amount: rateField(money),
   wordCount: count,
-  billingRate: money.describe("Per hour"),
+  billingRate: rateField(money.describe("Per hour")),
   createdAt: instant,
   clientId: id,
   clientName: text().nullable(),

@@ -1,10 +1,20 @@
 import type { SessionUser } from "../../core/contracts/auth.js";
 import { centsToDecimal } from "../../core/money.js";
+import { seesRates, withoutRates } from "../../core/work-visibility.js";
 import { isAdministrator } from "../admin/is-administrator.js";
 import type { AccountRow, UserRow } from "./sessions.js";
 
-/** The session user as the API shows it: profile from the user, billing defaults from the account. */
+/**
+ * The session user as the API shows it: profile from the user, billing defaults from the account; the default
+ * rate only for a role that sees rates (issue 26 §2: sign-in and joining answer before a session exists, and
+ * GET /api/auth/user is written as text, so the rate-hiding hook sees none of them).
+ */
 export function presentUser(user: UserRow, account: AccountRow, adminEmails: readonly string[]): SessionUser {
+  const presented = presentAllOfUser(user, account, adminEmails);
+  return seesRates(user.role, account) ? presented : withoutRates(presented);
+}
+
+function presentAllOfUser(user: UserRow, account: AccountRow, adminEmails: readonly string[]): SessionUser {
   return {
     id: user.id,
     accountId: account.id,

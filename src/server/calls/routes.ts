@@ -22,7 +22,8 @@ import { idParam } from "../../core/contracts/common.js";
 import { trackedEmailResponse } from "../../core/contracts/tracked-emails.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { narrowedScope } from "../work/member-filter.js";
-import { workScope } from "../work/work-scope.js";
+import { scopeKey, showsRates, workScope } from "../work/work-scope.js";
+import { withoutRates } from "../../core/work-visibility.js";
 import { presentTrackedEmail } from "../emails/tracked-email-presenter.js";
 import { sendCachedJson } from "../http/read-cache.js";
 import { routeSchema } from "../http/route-schema.js";
@@ -287,12 +288,16 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const period = parseInput(periodQuery, request.query);
-      const { accountId, ownerId } = await narrowedScope(app.db, auth, period);
+      const scope = await narrowedScope(app.db, auth, period);
+      const { accountId, ownerId } = scope;
       const { start, end } = resolvePeriodBounds(period, auth.account.timezone);
-      const key = `calls ${id} ${start.getTime()} ${end.getTime()} ${ownerId ?? "all"}`;
+      // Cached as text, so the rate-hiding hook does not see it: the scope and the rates are in the key.
+      const rates = showsRates(auth);
+      const key = `calls ${id} ${start.getTime()} ${end.getTime()} ${scopeKey(scope, rates)}`;
       return sendCachedJson(reply, app.clientLogCache, accountId, key, async () => {
         const rows = await findClientCallsInPeriod(app.database, { accountId, ownerId, clientId: id, start, end });
-        return rows.map(presentCall);
+        const answer = rows.map(presentCall);
+        return rates ? answer : withoutRates(answer);
       });
     },
   );
@@ -313,17 +318,20 @@ export async function callsRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const period = parseInput(periodQuery, request.query);
-      const { accountId, ownerId } = await narrowedScope(app.db, auth, period);
+      const scope = await narrowedScope(app.db, auth, period);
+      const { accountId, ownerId } = scope;
       const { start, end } = resolvePeriodBounds(period, auth.account.timezone);
+      const rates = showsRates(auth);
       return sendCachedJson(
         reply,
         app.clientLogCache,
         accountId,
-        `emails ${id} ${start.getTime()} ${end.getTime()} ${ownerId ?? "all"}`,
+        `emails ${id} ${start.getTime()} ${end.getTime()} ${scopeKey(scope, rates)}`,
         async () => {
           const client = await getClientForCall(app.db, accountId, id, { allowArchived: true });
           const rows = await findClientEmailsInPeriod(app.db, { accountId, ownerId, clientId: id, start, end });
-          return rows.map((row) => presentTrackedEmail(row, client.name));
+          const answer = rows.map((row) => presentTrackedEmail(row, client.name));
+          return rates ? answer : withoutRates(answer);
         },
       );
     },

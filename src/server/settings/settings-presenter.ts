@@ -18,6 +18,7 @@ export function presentSettings(user: UserRow, account: AccountRow): SettingsRes
     paymentTermsDays: account.paymentTermsDays,
     phoneCountry: account.phoneCountry,
     minCaptureSeconds: account.minCaptureSeconds,
+    membersSeeRates: account.membersSeeRates,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

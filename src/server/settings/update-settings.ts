@@ -32,6 +32,7 @@ export async function updateSettings(db: Db, options: UpdateSettingsOptions) {
     ...(input.minCaptureSeconds !== undefined && { minCaptureSeconds: input.minCaptureSeconds }),
     ...(input.firmName !== undefined && { firmName: input.firmName }),
     ...(input.timezone !== undefined && { timezone: input.timezone }),
+    ...(input.membersSeeRates !== undefined && { membersSeeRates: input.membersSeeRates }),
   };
   const userChanges = {
     ...(input.firstName !== undefined && { firstName: input.firstName }),

@@ -102,7 +102,7 @@ function ClientForm({
   const mutation = client ? update : create;
   const form = useForm({ resolver: zodResolver(createClientRequest), defaultValues: toFormValues(client) });
   const currency = user?.currency ?? "usd";
-  const defaultRate = user ? rateLabel(user.defaultBillingRate, user.billingType, currency) : "your default rate";
+  const defaultRate = user?.defaultBillingRate !== undefined ? rateLabel(user.defaultBillingRate, user.billingType, currency) : "your default rate";
   const hasOwnRate = String(form.watch("billingRate") ?? "").trim() !== "";
   const contactCheck = useContactCheck(String(form.watch("email") ?? ""), String(form.watch("phone") ?? ""), client?.id);
   const defaultRounding = user

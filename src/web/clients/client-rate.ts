@@ -12,6 +12,8 @@ export function clientRateLabel(
 }
 
 /** "$4.00/minute" from the API's decimal rate (a client's, or the account's default) and its unit. */
-export function rateLabel(rate: string, billingType: BillingType, currency = "usd"): string {
+export function rateLabel(rate: string | undefined, billingType: BillingType, currency = "usd"): string {
+  // A role that does not see rates gets none from the server (issue 26 §2): nothing to show.
+  if (rate === undefined) return "";
   return formatRate(parseDecimalToCents(rate) ?? 0, billingType, currency);
 }

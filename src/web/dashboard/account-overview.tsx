@@ -12,7 +12,8 @@ type Row = { href: string; icon: ReactNode; label: string; value: string };
 export function AccountOverview({ user }: { user: SessionUser }) {
   const rate = rateLabel(user.defaultBillingRate, user.billingType ?? "minute", user.currency);
   const rows: Row[] = [
-    { href: "/settings", icon: <Receipt />, label: "Default Billing Rate", value: rate },
+    // A member who does not see rates gets none from the server: the row goes (issue 26 §2).
+    ...(user.defaultBillingRate === undefined ? [] : [{ href: "/settings", icon: <Receipt />, label: "Default Billing Rate", value: rate }]),
     { href: "/settings", icon: <UserRound />, label: "Profession", value: user.profession ? capitalize(user.profession) : "Not set" },
     { href: "/settings", icon: <Building2 />, label: "Company", value: user.firmName || "Not set" },
     { href: "/phone-integration", icon: <Phone />, label: "Phone Integration", value: "Automatic call detection" },

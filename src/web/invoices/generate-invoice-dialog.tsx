@@ -19,7 +19,8 @@ export type InvoiceableCall = {
   id: number;
   callType: string;
   duration: number;
-  amount: string;
+  /** Absent for a role that does not see amounts (never one that invoices). */
+  amount?: string | undefined;
   startTime: string;
   invoiceId: number | null;
 };
@@ -74,7 +75,7 @@ export function GenerateInvoiceDialog({
   const count = selection.kind === "calls" ? selection.calls.length : selection.count;
   const totalCents =
     selection.kind === "calls"
-      ? selection.calls.reduce((sum, call) => sum + (parseDecimalToCents(call.amount) ?? 0), 0)
+      ? selection.calls.reduce((sum, call) => sum + (parseDecimalToCents(call.amount ?? 0) ?? 0), 0)
       : (parseDecimalToCents(selection.amount) ?? 0);
   const submit = () =>
     generate.mutate(
