@@ -26,6 +26,7 @@ const FULL_UPDATE = {
   profession: "lawyer",
   firmName: "Hopper & Partners",
   timezone: "America/New_York",
+  membersSeeRates: true,
 };
 
 describe("GET /api/settings", () => {
@@ -52,6 +53,7 @@ describe("GET /api/settings", () => {
       profession: null,
       firmName: null,
       timezone: "Europe/London",
+      membersSeeRates: false,
     });
   });
 
@@ -76,7 +78,13 @@ describe("PUT /api/settings", () => {
     const me = await c.get("/api/auth/user");
     expect(me.status).toBe(200);
     // The session user carries the profile and billing defaults; the capture settings live in /api/settings only.
-    const { phoneCountry: _country, minCaptureSeconds: _minimum, weeklyWorkingHours: _hours, ...userFields } = FULL_UPDATE;
+    const {
+      phoneCountry: _country,
+      minCaptureSeconds: _minimum,
+      weeklyWorkingHours: _hours,
+      membersSeeRates: _rates,
+      ...userFields
+    } = FULL_UPDATE;
     expect(me.body).toMatchObject(userFields);
   });
 
