@@ -52,6 +52,8 @@ const EXCLUDED: Record<string, string> = {
   "webhook-throughput.ts": "a child app and a bare server under load (budget)",
   "audit-writes.mjs": "two built servers on copies of one database under load (budget)",
   "audit-crash.mjs": "tests/system/audit-crash.test.ts runs it in its fast mode and checks its counts",
+  "team-dashboard.mjs":
+    "seeds 100,000 calls on PGlite and on PostgreSQL and starts the built server as client-log.mjs does, which runs here; the Team overview API tests cover its route (budget)",
 };
 
 /** Modules the benches import or start, not benches themselves. */
@@ -68,6 +70,7 @@ const HELPERS = [
   "dashboard-explain.ts",
   "analytics-explain.ts",
   "audit-setup.mjs",
+  "team-members.ts",
 ];
 
 describe("benches in their fast mode", () => {
