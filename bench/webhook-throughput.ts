@@ -8,6 +8,12 @@
 // Run: npx tsx bench/webhook-throughput.ts             (PGlite in memory, from the tests' migrated template)
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/webhook-throughput.ts
 //      (a fresh database is created on that server and dropped afterwards, as the API tests do)
+// CPU per delivery is reported raw (the server process's CPU over the fixed-rate phase ÷ deliveries: the
+// issue's figures were raw) and net of idle: the same server's CPU over an equal window with no requests
+// (timers, the pool, a job queue if one runs) is measured just before and taken away.
+// BENCH_SERVER_TREE=<dir>: the server runs from that tree (another commit's worktree, for a same-run
+// baseline); the load, the measuring and the bare route stay this tree's.
+// BENCH_ROUNDS: the full-load rounds (3; 0 skips the full-load part).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -154,7 +160,9 @@ async function connectZoom(baseUrl: string): Promise<string> {
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const serverTree = process.env.BENCH_SERVER_TREE;
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/webhook-throughput.ts", "--serve"], {
+    cwd: serverTree ?? process.cwd(),
     env: { ...process.env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -178,37 +186,51 @@ async function main(): Promise<void> {
     // Warm-up: JIT, prepared statements, the connection pool.
     await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, sized(3, 1));
 
+    // The idle server's own CPU over a window as long as the fixed-rate phase, just before it.
+    const idleBefore = cpuMs(pid);
+    const idleStart = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, RATE_SECONDS * 1000));
+    const idleCpuMsPerSecond = (cpuMs(pid) - idleBefore) / ((performance.now() - idleStart) / 1000);
+
     const cpuBefore = cpuMs(pid);
+    const fixedStart = performance.now();
     const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, RATE_SECONDS);
-    const fixedCpuMs = +((cpuMs(pid) - cpuBefore) / Math.max(fixed.requests, 1)).toFixed(3);
+    const fixedCpu = cpuMs(pid) - cpuBefore;
+    const fixedSeconds = (performance.now() - fixedStart) / 1000;
+    const fixedCpuMs = +(fixedCpu / Math.max(fixed.requests, 1)).toFixed(3);
+    const netCpuMs = +((fixedCpu - idleCpuMsPerSecond * fixedSeconds) / Math.max(fixed.requests, 1)).toFixed(3);
 
     // Full load, alternating three rounds; each side's median, so a burst of other load hits all alike.
     const runs: Record<"bare" | "health" | "webhook", Load[]> = { bare: [], health: [], webhook: [] };
-    for (let round = 0; round < 3; round++) {
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+    for (let round = 0; round < rounds; round++) {
       const duration = sized(4, 1);
       runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration })));
       runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration })));
       runs.webhook.push(summary(await webhookLoad(webhookUrl, runId, { duration })));
     }
-    const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[1]!;
-    const full = { bare: median(runs.bare), health: median(runs.health), webhook: median(runs.webhook) };
+    const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
+    const full = rounds > 0 ? { bare: median(runs.bare)!, health: median(runs.health)!, webhook: median(runs.webhook)! } : null;
     const non2xx = fixed.non2xx + runs.webhook.reduce((n, r) => n + r.non2xx + r.errors, 0);
     console.log(
       JSON.stringify(
         {
           machine: machine(),
           database,
+          serverTree: serverTree ?? ".",
           fixedRate: {
             rate: RATE,
             seconds: RATE_SECONDS,
             ...fixed,
             serverCpuMsPerRequest: fixedCpuMs,
+            idleServerCpuMsPerSecond: +idleCpuMsPerSecond.toFixed(2),
+            serverCpuMsPerRequestNetOfIdle: netCpuMs,
             goalP99Ms: 10,
             met: fixed.p99 < 10,
           },
           fullLoad: full,
-          ratioToBare: +(full.webhook.rps / full.bare.rps).toFixed(3),
-          ratioToHealth: +(full.webhook.rps / full.health.rps).toFixed(3),
+          ratioToBare: full && +(full.webhook.rps / full.bare.rps).toFixed(3),
+          ratioToHealth: full && +(full.webhook.rps / full.health.rps).toFixed(3),
           webhookNon2xx: non2xx,
           loadavgBefore: loadBefore,
           loadavg: os
