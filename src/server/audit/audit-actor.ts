@@ -91,6 +91,24 @@ function auditedAutocommitWrites(db: Db): void {
   };
 }
 
+/** Each audited database's own `transaction`, before auditedTransactions wrapped it. */
+const actorlessTransactions = new WeakMap<Db, Db["transaction"]>();
+
+/**
+ * A transaction whose FIRST statement tells the audit triggers who acts itself, instead of the
+ * `set_config` statement auditedTransactions runs first: `work` gets the actor's setting (null when
+ * there is none, or when `db` is not an audited database, whose transactions set none) and must pass
+ * it to `set_config('minutely.actor', …, true)` inside its first statement, before any audited write.
+ * The capture pipeline does this (one statement fewer per webhook delivery: docs/performance.md). On a
+ * transaction (a nested call) the outer transaction has set the actor already.
+ */
+export function transactionSettingActorItself<T>(db: Db, work: (tx: Db, actor: string | null) => Promise<T>): Promise<T> {
+  const open = actorlessTransactions.get(db);
+  if (!open) return db.transaction((tx) => work(tx, null));
+  const actor = currentAuditActor();
+  return open((tx) => work(tx, actor ? JSON.stringify(actor) : null));
+}
+
 const setActor = compiledOnce<{ actor: string }>(
   sql`select set_config('minutely.actor', ${sql.placeholder("actor")}, true)`,
 );
@@ -102,6 +120,7 @@ const setActor = compiledOnce<{ actor: string }>(
  */
 export function auditedTransactions(db: Db): void {
   const open = db.transaction.bind(db);
+  actorlessTransactions.set(db, open);
   const transaction: Db["transaction"] = (work, config) =>
     open(async (tx) => {
       const actor = currentAuditActor();

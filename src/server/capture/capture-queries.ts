@@ -76,8 +76,10 @@ export type OpenedEvent =
  * users' contacts, the call's client and the client the event names. A repeat answers the id of
  * the call as this statement saw it (findCallId reads it again when a concurrent first delivery
  * created it meanwhile). Null when the account does not exist.
+ * `actor` is the audit actor's setting (audit/audit-actor.ts transactionSettingActorItself): this
+ * statement, the transaction's first, sets it for the triggers of the statements after it.
  */
-export async function openEvent(run: RunStatement, event: CaptureEvent, now: Date): Promise<OpenedEvent | null> {
+export async function openEvent(run: RunStatement, event: CaptureEvent, now: Date, actor: string | null): Promise<OpenedEvent | null> {
   return readOpenedEvent(
     await run(
       openEventStatement({
@@ -87,6 +89,7 @@ export async function openEvent(run: RunStatement, event: CaptureEvent, now: Dat
         at: now.toISOString(),
         externalCallId: event.externalCallId,
         clientId: event.clientId ?? null,
+        actor,
       }),
     ),
   );
@@ -100,6 +103,7 @@ const openEventStatement = compiledOnce<{
   at: string;
   externalCallId: string;
   clientId: number | null;
+  actor: string | null;
 }>(sql`
     with claimed as (
       insert into ${webhookEvents} (provider, event_id, account_id, received_at)
@@ -109,6 +113,7 @@ const openEventStatement = compiledOnce<{
     )
     select ${sql.raw(accountColumns.list)}, ${sql.raw(callColumns.list)},
       exists (select 1 from claimed) as claimed,
+      case when ${p("actor")}::text is not null then set_config('minutely.actor', ${p("actor")}::text, true) end as actor_set,
       ${ownContactsOf(sql.raw("a.id"))} as own,
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k where k.id = c.client_id and k.account_id = a.id) as call_client,
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k
