@@ -5,6 +5,7 @@ import type { IntegrationRow } from "../integrations/integration-store.js";
 import { compiledOnce } from "../db/compiled-statement.js";
 import { queryPrepared } from "../db/prepared-query.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
+import { COUNT_HIT, type Reservation } from "../http/rate-limit.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
 
@@ -39,4 +40,35 @@ export async function findWebhookTarget(
   );
   const row = raw ? integrationColumns.read(raw) : null;
   return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+}
+
+/**
+ * The delivery's rate-limit count (http/rate-limit.ts COUNT_HIT) and findWebhookTarget's read by token, in
+ * ONE statement: the counter is added to whether or not the token names a row, as a count of its own does.
+ */
+const countedByToken = compiledOnce<{ key: string; windowStart: string; which: string; kind: string; provider: string }>(
+  sql`with hit as (${COUNT_HIT})
+    select hit.count as hit_count, t.*
+    from hit left join lateral (
+      select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      from ${integrations} i left join ${users} u on u.id = i.user_id
+      where i.webhook_token = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and i.provider = ${sql.placeholder("provider")}
+      limit 1
+    ) t on true`,
+);
+
+/** registerWebhookRateLimitWithLookup's lookup for a provider's webhook: the count and the target of the token. */
+export async function countAndFindWebhookTarget(
+  db: Db,
+  kind: string,
+  provider: string,
+  token: string,
+  counter: Reservation,
+): Promise<{ count: number; found: WebhookTarget | null }> {
+  const [raw] = await queryPrepared(
+    db,
+    countedByToken({ key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind, provider }),
+  );
+  const row = raw ? integrationColumns.read(raw) : null;
+  return { count: Number(raw?.hit_count ?? 0), found: row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null };
 }

@@ -22,12 +22,28 @@ async function countHit(db: Db, key: string, windowStart: Date): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-const countHitStatement = compiledOnce<{ key: string; windowStart: string }>(
-  sql`insert into ${rateLimitCounters} (key, window_start, count)
+/**
+ * The counter's upsert, answering the new `count`: a statement of its own here, or the first part
+ * (a CTE) of a statement that also reads what the request needs (capture/webhook-target.ts). Its values
+ * are the placeholders `key` and `windowStart` (ISO text).
+ */
+export const COUNT_HIT = sql`insert into ${rateLimitCounters} (key, window_start, count)
       values (${sql.placeholder("key")}, ${sql.placeholder("windowStart")}::timestamptz, 1)
       on conflict (key, window_start) do update set count = ${rateLimitCounters}.count + 1
-      returning count`,
-);
+      returning count`;
+
+const countHitStatement = compiledOnce<{ key: string; windowStart: string }>(COUNT_HIT);
+
+/** The counter row a hit for `key` now goes into. */
+export function counterOf(key: string, rule: RateLimitRule, now: Date): Reservation {
+  return { key, windowStart: windowOf(rule, now).windowStart };
+}
+
+/** Throws the 429 (with Retry-After) when a hit counted elsewhere (COUNT_HIT) made `count` pass the limit. */
+export function refuseOverLimit(count: number, rule: RateLimitRule, now: Date, message: string): void {
+  const { windowStart, windowMs } = windowOf(rule, now);
+  if (count > rule.limit) throw tooMany(message, windowStart, windowMs, now);
+}
 
 /** The 429 a caller reads, with the seconds until the window ends as Retry-After. */
 function tooMany(message: string, windowStart: Date, windowMs: number, now: Date): AppError {
@@ -39,8 +55,7 @@ function tooMany(message: string, windowStart: Date, windowMs: number, now: Date
  * instance shares the count. Throws 429 with Retry-After once over the limit.
  */
 export async function consumeRateLimit(db: Db, key: string, rule: RateLimitRule, now: Date, message: string): Promise<void> {
-  const { windowStart, windowMs } = windowOf(rule, now);
-  if ((await countHit(db, key, windowStart)) > rule.limit) throw tooMany(message, windowStart, windowMs, now);
+  refuseOverLimit(await countHit(db, key, windowOf(rule, now).windowStart), rule, now, message);
 }
 
 /**

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { consumeRateLimit } from "../http/rate-limit.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.js";
+import { consumeRateLimit, counterOf, type RateLimitRule, type Reservation, refuseOverLimit } from "../http/rate-limit.js";
+
+/**
+ * A webhook's own read by its URL's token in the statement that counts the delivery (one trip to the
+ * database instead of two: docs/performance.md): `counter` is the counter row to add one to, through
+ * http/rate-limit.ts's COUNT_HIT; answers the new count and what was read.
+ */
+export type CountedLookup<T> = (db: Db, token: string, counter: Reservation) => Promise<{ count: number; found: T }>;
 
 /**
  * Each webhook URL's token may deliver `config.webhookRateLimit` times a window (WEBHOOK_RATE_LIMIT a
@@ -12,16 +20,39 @@ import { consumeRateLimit } from "../http/rate-limit.js";
  */
 export function registerWebhookRateLimit(scope: FastifyInstance): void {
   scope.addHook("onRequest", async (request) => {
-    const token = (request.params as { token?: unknown } | undefined)?.token;
-    if (typeof token !== "string" || token === "") return;
-    const rule = scope.config.webhookRateLimit;
-    const key = `webhook:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
-    await consumeRateLimit(
-      scope.db,
-      key,
-      rule,
-      scope.now(),
-      `Too many deliveries to this webhook URL: at most ${rule.limit} every ${rule.windowSeconds} seconds. Retry after the time in Retry-After.`,
-    );
+    const counted = countedToken(scope, request);
+    if (!counted) return;
+    await consumeRateLimit(scope.db, counted.key, counted.rule, scope.now(), limitMessage(counted.rule));
   });
+}
+
+/**
+ * The same limit, with the route's own read by the token made in the counting statement (`lookup`);
+ * the answer reads what it found for a request (undefined when the hook did not run: no token).
+ */
+export function registerWebhookRateLimitWithLookup<T>(
+  scope: FastifyInstance,
+  lookup: CountedLookup<T>,
+): (request: FastifyRequest) => T | undefined {
+  const found = new WeakMap<FastifyRequest, { value: T }>();
+  scope.addHook("onRequest", async (request) => {
+    const counted = countedToken(scope, request);
+    if (!counted) return;
+    const now = scope.now();
+    const { count, found: value } = await lookup(scope.db, counted.token, counterOf(counted.key, counted.rule, now));
+    refuseOverLimit(count, counted.rule, now, limitMessage(counted.rule));
+    found.set(request, { value });
+  });
+  return (request) => found.get(request)?.value;
+}
+
+function countedToken(scope: FastifyInstance, request: FastifyRequest): { token: string; key: string; rule: RateLimitRule } | null {
+  const token = (request.params as { token?: unknown } | undefined)?.token;
+  if (typeof token !== "string" || token === "") return null;
+  const key = `webhook:${createHash("sha256").update(token).digest("base64url").slice(0, 32)}`;
+  return { token, key, rule: scope.config.webhookRateLimit };
+}
+
+function limitMessage(rule: RateLimitRule): string {
+  return `Too many deliveries to this webhook URL: at most ${rule.limit} every ${rule.windowSeconds} seconds. Retry after the time in Retry-After.`;
 }

@@ -4,12 +4,15 @@ import type { Db } from "../../db/client.js";
 import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
+import type { WebhookTarget } from "../webhook-target.js";
 import { parseZoomDelivery, ZoomPayloadError } from "./zoom-events.js";
 import { findZoomWebhookTarget, learnZoomAccountId, readZoomSecret } from "./zoom-integration.js";
 import { verifyZoomSignature, zoomEncryptedToken } from "./zoom-signature.js";
 
 export type ZoomWebhookRequest = {
   token: string;
+  /** The token's integration when the rate-limit hook read it already (null: none); undefined reads it here. */
+  target?: WebhookTarget | null;
   signature: string | undefined;
   timestamp: string | undefined;
   rawBody: string;
@@ -41,7 +44,7 @@ const UNKNOWN_URL = "Unknown webhook URL: set up Zoom in Settings → Integratio
  * acknowledged and ignored. Every refusal happens before anything is written.
  */
 export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWebhookRequest): Promise<ZoomWebhookResult> {
-  const target = await findZoomWebhookTarget(db, request.token);
+  const target = request.target !== undefined ? request.target : await findZoomWebhookTarget(db, request.token);
   if (!target) throw new AppError("not_found", UNKNOWN_URL);
   const { row, ownerEmail } = target;
   const secret = readZoomSecret(box, row);

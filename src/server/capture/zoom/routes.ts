@@ -10,14 +10,21 @@ import {
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
 import { ownerOf } from "../../integrations/integration-store.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
+import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
 import { publicOrigin } from "../../http/public-origin.js";
 import { rawBodyOf, registerRawBodyParsers } from "../../http/raw-body.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { receiveZoomWebhook } from "./receive-zoom-webhook.js";
-import { disconnectZoom, findZoomIntegration, presentZoom, setupZoom, zoomWebhookUrl } from "./zoom-integration.js";
+import {
+  countAndFindZoomWebhookTarget,
+  disconnectZoom,
+  findZoomIntegration,
+  presentZoom,
+  setupZoom,
+  zoomWebhookUrl,
+} from "./zoom-integration.js";
 
 const SETUP_MESSAGE =
   "Zoom integration saved. Paste the webhook URL into your Zoom app's Event Subscription and add meeting.started, meeting.ended and meeting.participant_joined.";
@@ -96,7 +103,8 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
 /** The webhook in its own scope: its body arrives as the raw string Zoom signed. */
 async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
-  registerWebhookRateLimit(scope);
+  // The delivery is counted and its integration read by the URL's token in one statement.
+  const targetOf = registerWebhookRateLimitWithLookup(scope, countAndFindZoomWebhookTarget);
   scope.post<{ Params: { token: string } }>(
     "/api/webhooks/zoom/:token",
     {
@@ -117,6 +125,7 @@ async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
       };
       const result = await receiveZoomWebhook(scope.db, secretBoxFor(scope.config), {
         token: params.data.token,
+        target: targetOf(request),
         signature: header("x-zm-signature"),
         timestamp: header("x-zm-request-timestamp"),
         rawBody: rawBodyOf(request.body),
