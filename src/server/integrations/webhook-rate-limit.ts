@@ -28,17 +28,21 @@ export function registerWebhookRateLimit(scope: FastifyInstance): void {
 
 /**
  * The same limit, with the route's own read by the token made in the counting statement (`lookup`);
- * the answer reads what it found for a request (undefined when the hook did not run: no token).
+ * the answer reads what it found for a request (undefined when nothing was read: no token, or one
+ * `isToken` refuses, which is only counted, and which the route answers itself).
  */
 export function registerWebhookRateLimitWithLookup<T>(
   scope: FastifyInstance,
   lookup: CountedLookup<T>,
+  isToken: (token: string) => boolean,
 ): (request: FastifyRequest) => T | undefined {
   const found = new WeakMap<FastifyRequest, { value: T }>();
   scope.addHook("onRequest", async (request) => {
     const counted = countedToken(scope, request);
     if (!counted) return;
     const now = scope.now();
+    // A token that cannot name a row (a NUL byte, the wrong length) never reaches the lookup.
+    if (!isToken(counted.token)) return consumeRateLimit(scope.db, counted.key, counted.rule, now, limitMessage(counted.rule));
     const { count, found: value } = await lookup(scope.db, counted.token, counterOf(counted.key, counted.rule, now));
     refuseOverLimit(count, counted.rule, now, limitMessage(counted.rule));
     found.set(request, { value });

@@ -104,7 +104,11 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
 async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
   // The delivery is counted and its integration read by the URL's token in one statement.
-  const targetOf = registerWebhookRateLimitWithLookup(scope, countAndFindZoomWebhookTarget);
+  const targetOf = registerWebhookRateLimitWithLookup(
+    scope,
+    countAndFindZoomWebhookTarget,
+    (token) => zoomWebhookParams.safeParse({ token }).success,
+  );
   scope.post<{ Params: { token: string } }>(
     "/api/webhooks/zoom/:token",
     {
