@@ -13,7 +13,6 @@ import { eq } from "drizzle-orm";
 import type { AccountingProviderId } from "../src/core/accounting/providers.js";
 import { apiProviderFor } from "../src/server/accounting/providers/index.js";
 import type { AccountingContext } from "../src/server/accounting/sync/accounting-context.js";
-import { sendOf } from "../src/server/jobs/job-queue.js";
 import { PushRetryLater, pushInvoice } from "../src/server/accounting/sync/push-invoice.js";
 import { PUBLISHED_RATE_LIMITS, type ProviderRateLimit } from "../src/server/accounting/sync/rate-limits.js";
 import { requestSpacingMs } from "../src/server/accounting/sync/slot-arithmetic.js";
@@ -219,7 +218,7 @@ async function rateFigure() {
     const row = await connect(context, standIn, seeded.accountId);
     const before = standIn.requests().length;
     const started = Date.now();
-    const run = await startSyncRun(app.db, sendOf(app.jobs), {
+    const run = await startSyncRun(app.db, app.jobs, {
       accountId: seeded.accountId,
       integrationId: row.id,
       userId: null,

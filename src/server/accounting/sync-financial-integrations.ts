@@ -7,14 +7,14 @@ import {
 } from "../../core/contracts/financial-integrations.js";
 import { AppError } from "../../core/errors.js";
 import type { AccountingContext } from "./sync/accounting-context.js";
-import type { JobSend } from "../jobs/job-types.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 import { configStrings } from "./sync/integration-row.js";
 import { presentSyncRun, startSyncRun } from "./sync/sync-runs.js";
 import { type AccountingRow, findAccountingRows, providerOf } from "./accounting-rows.js";
 
 export const NO_ENABLED_INTEGRATION = "No accounting integration is enabled: connect one under Financial Integrations first.";
 
-type SyncOptions = { accountId: number; userId: number; range: SyncDateRange | undefined; send: JobSend | null };
+type SyncOptions = { accountId: number; userId: number; range: SyncDateRange | undefined; jobs: JobQueue | null };
 type SyncOutcome = { success: boolean; message: string; run: SyncRunJson | null };
 
 /**
@@ -51,7 +51,7 @@ export async function syncFinancialIntegration(
   // Issue 30: a choice the books need is asked for before a run starts, so nothing is half-sent.
   const missingChoice = missingChoiceMessage(row.provider, configStrings(row.config));
   if (missingChoice) throw new AppError("conflict", missingChoice);
-  const { reused, ...run } = await startSyncRun(context.db, options.send, {
+  const { reused, ...run } = await startSyncRun(context.db, options.jobs, {
     accountId: options.accountId,
     integrationId: row.id,
     userId: options.userId,

@@ -13,7 +13,6 @@ import { requireAuth } from "../auth/session-hook.js";
 import { routeSchema } from "../http/route-schema.js";
 import { parseInput } from "../http/validate.js";
 import { accountingContextOf } from "./sync/accounting-context.js";
-import { sendOf } from "../jobs/job-queue.js";
 import { getAccountingRow } from "./accounting-rows.js";
 import { syncAllFinancialIntegrations, syncFinancialIntegration } from "./sync-financial-integrations.js";
 
@@ -45,7 +44,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
         accountId: auth.accountId,
         userId: auth.userId,
         range: input.dateRange,
-        send: sendOf(app.jobs),
+        jobs: app.jobs,
       });
     },
   );
@@ -68,7 +67,7 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
         accountId: auth.accountId,
         userId: auth.userId,
         range: input.dateRange,
-        send: sendOf(app.jobs),
+        jobs: app.jobs,
       });
     },
   );

@@ -17,7 +17,6 @@ import {
   invoicePdfQuery,
   sendInvoiceRequest,
 } from "../../core/contracts/invoices.js";
-import { sendOf } from "../jobs/job-queue.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { parseInput } from "../http/validate.js";
 import { createInvoicesForPeriod } from "./create-invoices-for-period.js";
@@ -217,7 +216,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
         const { accountId } = requireAuth(request);
         const { id } = parseInput(idParam, request.params);
         // The queue, for pushing a voided or paid invoice to connected accounting systems.
-        return action.run(app.db, { accountId, invoiceId: id, now: app.now(), send: sendOf(app.jobs) });
+        return action.run(app.db, { accountId, invoiceId: id, now: app.now(), jobs: app.jobs });
       },
     });
   }

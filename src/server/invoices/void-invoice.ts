@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { InvoiceActionResponse } from "../../core/contracts/invoices.js";
 import { notFound } from "../../core/errors.js";
 import { requireTransition } from "../../core/invoices.js";
-import type { JobSend } from "../jobs/job-types.js";
-import { queueAccountingPush } from "../accounting/sync/invoice-changes.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { queueAccountingPush, wakeAccountingPush } from "../accounting/sync/invoice-changes.js";
 import type { Db } from "../db/client.js";
 import { clients, invoiceItems, invoices } from "../db/schema/index.js";
 import { invoiceInAccount } from "./get-invoice.js";
@@ -17,10 +17,11 @@ import { countText, releaseBilledSources } from "./release-invoice-items.js";
  */
 export async function voidInvoice(
   db: Db,
-  options: { accountId: number; invoiceId: number; now: Date; send?: JobSend | null },
+  options: { accountId: number; invoiceId: number; now: Date; jobs?: JobQueue | null },
 ): Promise<InvoiceActionResponse> {
   const { accountId, invoiceId, now } = options;
-  const result = await db.transaction(async (tx) => {
+  const jobs = options.jobs ?? null;
+  const { pushes, ...result } = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
       .from(invoices)
@@ -42,13 +43,14 @@ export async function voidInvoice(
       .where(and(eq(invoiceItems.accountId, accountId), eq(invoiceItems.invoiceId, invoice.id)));
     const released = await releaseBilledSources(tx, accountId, invoice.id, now);
     if (!updated) throw new Error("void update returned nothing");
+    // Voided here, voided in every accounting system that has it (docs/accounting.md), queued with the
+    // change so neither commits without the other.
     return {
       invoice: presentInvoice(updated, client),
       message: `Invoice ${invoice.invoiceNumber} voided; its ${countText(released)} can be invoiced again`,
+      pushes: await queueAccountingPush(tx, jobs, { accountId, invoiceId }),
     };
   });
-  // After the commit: voided here, voided in every accounting system that has it (docs/accounting.md). A queue
-  // failure does not undo the void; the next sync run pushes the change anyway.
-  await queueAccountingPush(db, options.send ?? null, { accountId, invoiceId }).catch(() => 0);
+  wakeAccountingPush(jobs, pushes);
   return result;
 }

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sendOf } from "../../../src/server/jobs/job-queue.js";
 import { pushInvoice } from "../../../src/server/accounting/sync/push-invoice.js";
 import { listAccountingRecords } from "../../../src/server/accounting/sync/records.js";
 import { scheduledSpacingMs } from "../../../src/server/accounting/sync/slot-arithmetic.js";
@@ -41,7 +40,7 @@ const until = <T>(what: string, read: () => Promise<T> | T, ok: (value: T) => bo
 const isApiRequest = (path: string) => path.startsWith("/v3/company/");
 
 async function syncMonth(t: TestApp, who: TestAccount, row: IntegrationRow, range: { from?: string; to?: string }) {
-  const run = await startSyncRun(t.app.db, sendOf(t.app.jobs), {
+  const run = await startSyncRun(t.app.db, t.app.jobs, {
     accountId: who.accountId,
     integrationId: row.id,
     userId: who.userId,

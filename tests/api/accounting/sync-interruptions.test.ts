@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
-import { sendOf } from "../../../src/server/jobs/job-queue.js";
 import { type PushResult, PushRetryLater, pushInvoice } from "../../../src/server/accounting/sync/push-invoice.js";
 import { findRecord, listAccountingRecords } from "../../../src/server/accounting/sync/records.js";
 import { startSyncRun } from "../../../src/server/accounting/sync/sync-runs.js";
@@ -153,7 +152,7 @@ describe.each(Object.keys(CASES))("%s: interrupted at every step, retried three 
   it("every refresh token was spent once, and a full sync afterwards still creates nothing", async () => {
     for (const [token, spends] of kit.standIn.refreshTokenSpends()) expect({ token, spends }).toEqual({ token, spends: 1 });
     const before = kit.standIn.counts();
-    const run = await startSyncRun(t.app.db, sendOf(t.app.jobs), {
+    const run = await startSyncRun(t.app.db, t.app.jobs, {
       accountId: who.accountId,
       integrationId: row.id,
       userId: who.userId,
@@ -175,7 +174,7 @@ describe.each(Object.keys(CASES))("%s: interrupted at every step, retried three 
     for (const client of [first, second])
       await buildBilledInvoice(who, { clientId: client.id, status: "sent", issuedOn: "2026-06-01", minutes: [10] });
     const runJune = async () => {
-      const run = await startSyncRun(t.app.db, sendOf(t.app.jobs), {
+      const run = await startSyncRun(t.app.db, t.app.jobs, {
         accountId: who.accountId,
         integrationId: row.id,
         userId: who.userId,

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SyncRunJson } from "../../../core/contracts/financial-integrations.js";
 import type { Db } from "../../db/client.js";
 import { accountingSyncRuns, integrations } from "../../db/schema/index.js";
-import type { JobSend } from "../../jobs/job-types.js";
+import type { JobQueue } from "../../jobs/job-queue.js";
+import { sendInTransaction } from "../../jobs/send-in-transaction.js";
 
 /**
  * A sync run: one integration, one date range (issued_on, both ends optional). The run row is
@@ -21,12 +22,13 @@ export const NO_QUEUE_MESSAGE = "Syncing runs on the job queue, which this serve
  * Queues a sync of the integration; the run as stored (state queued, or failed when there is no queue).
  * An integration has at most one unfinished run (the partial unique index accounting_sync_runs_active_key;
  * docs/security.md): while one is queued or running, that run is answered (`reused`) and nothing is queued,
- * so 20 clicks of Sync Now make one run. A run whose job could not be queued is failed at once, so it
- * never blocks the next Sync Now.
+ * so 20 clicks of Sync Now make one run. The run's row and its job commit in one transaction
+ * (jobs/send-in-transaction.ts): a job that cannot be queued leaves no run behind to block the next Sync
+ * Now, and a crash between the two keeps neither.
  */
 export async function startSyncRun(
   db: Db,
-  send: JobSend | null,
+  jobs: JobQueue | null,
   options: {
     accountId: number;
     integrationId: number;
@@ -37,44 +39,41 @@ export async function startSyncRun(
   },
 ): Promise<SyncRunRow & { reused: boolean }> {
   const { now } = options;
-  const [run] = await db
-    .insert(accountingSyncRuns)
-    .values({
-      accountId: options.accountId,
-      integrationId: options.integrationId,
-      requestedBy: options.userId,
-      fromDate: options.from ?? null,
-      toDate: options.to ?? null,
-      ...(send ? {} : { state: "failed", message: NO_QUEUE_MESSAGE, finishedAt: now }),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!run) {
-    const [active] = await db
-      .select()
-      .from(accountingSyncRuns)
-      .where(
-        and(
-          eq(accountingSyncRuns.integrationId, options.integrationId),
-          sql`${accountingSyncRuns.state} in ('queued', 'running')`,
-        ),
-      )
-      .limit(1);
-    // Finished between the conflict and this read: start afresh.
-    if (!active) return startSyncRun(db, send, options);
-    return { ...active, reused: true };
+  const run = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(accountingSyncRuns)
+      .values({
+        accountId: options.accountId,
+        integrationId: options.integrationId,
+        requestedBy: options.userId,
+        fromDate: options.from ?? null,
+        toDate: options.to ?? null,
+        ...(jobs ? {} : { state: "failed", message: NO_QUEUE_MESSAGE, finishedAt: now }),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) await sendInTransaction(tx, jobs, { name: SYNC_RUN_JOB, data: { runId: inserted.id } });
+    return inserted;
+  });
+  if (run) {
+    jobs?.wake(SYNC_RUN_JOB);
+    return { ...run, reused: false };
   }
-  if (send) {
-    try {
-      await send(SYNC_RUN_JOB, { runId: run.id });
-    } catch (error) {
-      await failSyncRun(db, run.id, "The sync could not be queued: sync again", now);
-      throw error;
-    }
-  }
-  return { ...run, reused: false };
+  const [active] = await db
+    .select()
+    .from(accountingSyncRuns)
+    .where(
+      and(
+        eq(accountingSyncRuns.integrationId, options.integrationId),
+        sql`${accountingSyncRuns.state} in ('queued', 'running')`,
+      ),
+    )
+    .limit(1);
+  // Finished between the conflict and this read: start afresh.
+  if (!active) return startSyncRun(db, jobs, options);
+  return { ...active, reused: true };
 }
 
 export async function findSyncRun(db: Db, runId: number): Promise<SyncRunRow | null> {
