@@ -69,7 +69,11 @@ async function untilCompleted(t: TestApp, ids: string[]): Promise<void> {
     );
 }
 
-describe("a job sent before a restart runs after it", () => {
+/**
+ * One database that several app starts in a describe block open in turn: PGlite, the same data dir reopened;
+ * PostgreSQL, the same database. Made before the block's tests and dropped after them; call it in the block.
+ */
+function sameDatabaseForThisBlock() {
   let dataDir: string | null = null;
   let server: { url: string; drop: () => Promise<void> } | null = null;
   beforeAll(async () => {
@@ -80,8 +84,11 @@ describe("a job sent before a restart runs after it", () => {
     await server?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  // PGlite: the same data dir reopened; PostgreSQL: the same database.
-  const sameDatabase = () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
+  return () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
+}
+
+describe("a job sent before a restart runs after it", () => {
+  const sameDatabase = sameDatabaseForThisBlock();
 
   // Two app starts on one database (a data dir on disk with PGlite): its own room (issue 22).
   it("keeps the job in the database and the next instance runs it", { timeout: 180_000 }, async () => {
@@ -116,17 +123,7 @@ describe("a job sent before a restart runs after it", () => {
 });
 
 describe("queues and schedules across deploys", () => {
-  let dataDir: string | null = null;
-  let server: { url: string; drop: () => Promise<void> } | null = null;
-  beforeAll(async () => {
-    if (onServer) server = await createServerDatabase(process.env.TEST_DATABASE_URL!);
-    else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-jobs-"));
-  });
-  afterAll(async () => {
-    await server?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const sameDatabase = () => (server ? { databaseUrl: server.url } : { inMemoryDatabase: false, dataDir: dataDir! });
+  const sameDatabase = sameDatabaseForThisBlock();
   const nothing = async () => {};
   const version = (rules: Partial<QueueRules>, schedule?: { cron: string; data: object }) => ({
     "probe-deploy": { ...probe(rules, nothing), ...(schedule ? { schedule } : {}) },

@@ -5,12 +5,11 @@ import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { QueryGate } from "@web/components/query-gate";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { Skeleton } from "@web/components/ui/skeleton";
 import { useAuth } from "@web/hooks/use-auth";
-import { CopyField } from "@web/integrations/phone/copy-field";
 import { RotateCw, UserMinus, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { formatInstant, ListRow, ListSkeleton, RoleBadges, ShownOnce } from "./settings-list";
 import { TeamInviteForm } from "./team-invite-form";
 import { useChangeRole, useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from "./use-team";
 
@@ -20,8 +19,8 @@ function nameOf(member: TeamMember): string {
   return [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email;
 }
 
-function when(instant: string | null): string {
-  return instant ? new Date(instant).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "Not signed in";
+function lastActive(instant: string | null): string {
+  return instant ? formatInstant(instant) : "Not signed in";
 }
 
 /** Settings → Team (docs/team.md): members and their roles, open invitations, the invite form. */
@@ -43,7 +42,7 @@ export function TeamTab() {
         <TeamInviteForm onSent={setSent} />
         {sent?.link && <InvitationLink sent={sent} onDone={() => setSent(null)} />}
       </section>
-      <QueryGate query={team} loading={<TeamSkeleton />} errorMessage="The team could not be loaded.">
+      <QueryGate query={team} loading={<ListSkeleton label="Loading the team" rows={3} />} errorMessage="The team could not be loaded.">
         {(data) => <TeamLists team={data} onSent={setSent} />}
       </QueryGate>
     </div>
@@ -53,26 +52,13 @@ export function TeamTab() {
 /** No mail server: the link, shown once, to copy and send by other means. */
 function InvitationLink({ sent, onDone }: { sent: InvitationSentResponse; onDone: () => void }) {
   return (
-    <div role="status" className="grid gap-3 rounded-md border p-4" data-testid="invitation-link">
-      <CopyField
-        label={`Invitation link for ${sent.invitation.email}`}
-        value={sent.link ?? ""}
-        description="No mail server is set up (SMTP_URL), so send this link yourself. It is shown only now, works once and expires in 7 days."
-      />
-      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={onDone}>
-        Done
-      </Button>
-    </div>
-  );
-}
-
-function TeamSkeleton() {
-  return (
-    <div role="status" className="grid gap-3" aria-busy="true" aria-label="Loading the team">
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} className="h-12 w-full" />
-      ))}
-    </div>
+    <ShownOnce
+      testId="invitation-link"
+      label={`Invitation link for ${sent.invitation.email}`}
+      value={sent.link ?? ""}
+      description="No mail server is set up (SMTP_URL), so send this link yourself. It is shown only now, works once and expires in 7 days."
+      onDone={onDone}
+    />
   );
 }
 
@@ -120,42 +106,51 @@ function MemberRow({ member }: { member: TeamMember }) {
   // Only owners touch ownership (the server refuses otherwise, with the reason).
   const mayEdit = user?.role === "owner" || member.role !== "owner";
   return (
-    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center" data-testid="team-member">
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">
+    <ListRow
+      testId="team-member"
+      title={
+        <>
           {name} {member.isYou && <Badge variant="secondary">You</Badge>}
-        </p>
-        <p className="truncate text-sm text-muted-foreground">{member.email}</p>
-        <p className="text-xs text-muted-foreground">Last active: {when(member.lastActiveAt)}</p>
-      </div>
-      <div className="flex items-center gap-2">
-        <ChoiceSelect
-          value={member.role}
-          choices={user?.role === "owner" ? ROLE_CHOICES : ROLE_CHOICES.filter((choice) => choice.value !== "owner")}
-          disabled={!mayEdit || changeRole.isPending}
-          onValueChange={(role) => changeRole.mutate({ id: member.id, role: role as Role })}
-          triggerClassName="w-32"
-          ariaLabel={`Role of ${name}`}
+        </>
+      }
+      details={
+        <>
+          <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+          <p className="text-xs text-muted-foreground">Last active: {lastActive(member.lastActiveAt)}</p>
+        </>
+      }
+      actions={
+        <div className="flex items-center gap-2">
+          <ChoiceSelect
+            value={member.role}
+            choices={user?.role === "owner" ? ROLE_CHOICES : ROLE_CHOICES.filter((choice) => choice.value !== "owner")}
+            disabled={!mayEdit || changeRole.isPending}
+            onValueChange={(role) => changeRole.mutate({ id: member.id, role: role as Role })}
+            triggerClassName="w-32"
+            ariaLabel={`Role of ${name}`}
+          />
+          {!member.isYou && mayEdit && (
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
+              <UserMinus aria-hidden="true" />
+              Remove
+            </Button>
+          )}
+        </div>
+      }
+      dialog={
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Remove ${name}?`}
+          description="They can no longer sign in. The calls and emails they captured stay with the practice, still attributed to them."
+          confirmLabel="Remove"
+          pendingLabel="Removing…"
+          pending={remove.isPending}
+          destructive
+          onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
         />
-        {!member.isYou && mayEdit && (
-          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
-            <UserMinus aria-hidden="true" />
-            Remove
-          </Button>
-        )}
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Remove ${name}?`}
-        description="They can no longer sign in. The calls and emails they captured stay with the practice, still attributed to them."
-        confirmLabel="Remove"
-        pendingLabel="Removing…"
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => remove.mutate(member.id, { onSuccess: () => setConfirming(false) })}
-      />
-    </li>
+      }
+    />
   );
 }
 
@@ -163,41 +158,45 @@ function InvitationRow({ invitation, onSent }: { invitation: TeamInvitation; onS
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   return (
-    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center" data-testid="team-invitation">
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">
-          {invitation.email} <Badge variant="outline">{ROLE_NAMES[invitation.role]}</Badge>{" "}
-          {invitation.expired && <Badge variant="warning">Expired</Badge>}
-        </p>
+    <ListRow
+      testId="team-invitation"
+      title={
+        <>
+          {invitation.email} <RoleBadges role={ROLE_NAMES[invitation.role]} expired={invitation.expired} />
+        </>
+      }
+      details={
         <p className="text-xs text-muted-foreground">
           {invitation.invitedBy ? `Invited by ${invitation.invitedBy} · ` : ""}
-          {invitation.expired ? "Expired" : "Expires"} {when(invitation.expiresAt)}
+          {invitation.expired ? "Expired" : "Expires"} {formatInstant(invitation.expiresAt)}
         </p>
-      </div>
-      <div className="flex items-center gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate(invitation.id, { onSuccess: onSent })}
-          aria-label={`Resend the invitation to ${invitation.email}`}
-        >
-          <RotateCw aria-hidden="true" />
-          Resend
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={revoke.isPending}
-          onClick={() => revoke.mutate(invitation.id)}
-          aria-label={`Revoke the invitation to ${invitation.email}`}
-        >
-          <X aria-hidden="true" />
-          Revoke
-        </Button>
-      </div>
-    </li>
+      }
+      actions={
+        <div className="flex items-center gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(invitation.id, { onSuccess: onSent })}
+            aria-label={`Resend the invitation to ${invitation.email}`}
+          >
+            <RotateCw aria-hidden="true" />
+            Resend
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate(invitation.id)}
+            aria-label={`Revoke the invitation to ${invitation.email}`}
+          >
+            <X aria-hidden="true" />
+            Revoke
+          </Button>
+        </div>
+      }
+    />
   );
 }

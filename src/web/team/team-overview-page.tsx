@@ -16,6 +16,18 @@ import { Link } from "wouter";
 const th = "px-4 py-3 font-medium";
 const td = "px-4 py-3 align-top";
 
+/** The four hour columns, in order: each member's captured and billed seconds this week and this month. */
+const HOUR_COLUMNS: { label: string; testId: string; seconds: (member: OverviewMember) => number }[] = [
+  { label: "Week captured", testId: "week-captured", seconds: (member) => member.week.capturedSeconds },
+  { label: "Week billed", testId: "week-billed", seconds: (member) => member.week.billedSeconds },
+  { label: "Month captured", testId: "month-captured", seconds: (member) => member.month.capturedSeconds },
+  { label: "Month billed", testId: "month-billed", seconds: (member) => member.month.billedSeconds },
+];
+const PERIODS = [
+  { key: "week", title: "This week" },
+  { key: "month", title: "This month" },
+] as const;
+
 const nameOf = (member: OverviewMember) => [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email;
 const hoursText = (seconds: number) => (seconds === 0 ? "0m" : formatHoursMinutes(seconds));
 const when = (instant: string | null) =>
@@ -51,18 +63,11 @@ function MembersTable({ overview }: { overview: TeamOverviewResponse }) {
             <th scope="col" className={th}>
               Member
             </th>
-            <th scope="col" className={`${th} text-right`}>
-              Week captured
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Week billed
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Month captured
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Month billed
-            </th>
+            {HOUR_COLUMNS.map((column) => (
+              <th key={column.testId} scope="col" className={`${th} text-right`}>
+                {column.label}
+              </th>
+            ))}
             <th scope="col" className={th}>
               Integrations
             </th>
@@ -75,18 +80,11 @@ function MembersTable({ overview }: { overview: TeamOverviewResponse }) {
                 <p className="font-medium break-all">{nameOf(member)}</p>
                 <p className="text-xs text-muted-foreground">{ROLE_NAMES[member.role as Role]}</p>
               </td>
-              <td className={`${td} text-right tabular-nums`} data-testid="week-captured">
-                {hoursText(member.week.capturedSeconds)}
-              </td>
-              <td className={`${td} text-right tabular-nums`} data-testid="week-billed">
-                {hoursText(member.week.billedSeconds)}
-              </td>
-              <td className={`${td} text-right tabular-nums`} data-testid="month-captured">
-                {hoursText(member.month.capturedSeconds)}
-              </td>
-              <td className={`${td} text-right tabular-nums`} data-testid="month-billed">
-                {hoursText(member.month.billedSeconds)}
-              </td>
+              {HOUR_COLUMNS.map((column) => (
+                <td key={column.testId} className={`${td} text-right tabular-nums`} data-testid={column.testId}>
+                  {hoursText(column.seconds(member))}
+                </td>
+              ))}
               <td className={td}>
                 {member.integrations.length === 0 ? (
                   <span className="text-muted-foreground">None connected</span>
@@ -119,20 +117,16 @@ function Overview({ overview }: { overview: TeamOverviewResponse }) {
           testId="overview-seats"
           hint="Members; Stripe bills one seat each on the Team plan."
         />
-        <StatCard
-          title="This week"
-          titleAs="h2"
-          value={dateRangeLabel(overview.week.startDate, overview.week.endDate)}
-          loading={false}
-          testId="overview-week"
-        />
-        <StatCard
-          title="This month"
-          titleAs="h2"
-          value={dateRangeLabel(overview.month.startDate, overview.month.endDate)}
-          loading={false}
-          testId="overview-month"
-        />
+        {PERIODS.map(({ key, title }) => (
+          <StatCard
+            key={key}
+            title={title}
+            titleAs="h2"
+            value={dateRangeLabel(overview[key].startDate, overview[key].endDate)}
+            loading={false}
+            testId={`overview-${key}`}
+          />
+        ))}
       </div>
       <MembersTable overview={overview} />
       <section aria-labelledby="overview-invitations" className="grid gap-3">
