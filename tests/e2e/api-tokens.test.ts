@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 const run = promisify(execFile);
+/** A bound for waits on what the page shows, never a speed check: generous for a loaded machine. */
+const POLL = { timeout: 60_000, interval: 50 };
 
 /** The real curl, as the docs show it, to the test server on 127.0.0.1: status and body. */
 async function curl(url: string, token: string): Promise<{ status: number; body: unknown }> {
@@ -21,10 +23,30 @@ async function curl(url: string, token: string): Promise<{ status: number; body:
   return { status: Number(stdout.slice(at + 1)), body: JSON.parse(stdout.slice(0, at)) };
 }
 
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  // Visible ones only: Radix also copies a toast's text into a hidden live region for screen readers.
-  await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor();
-  if (description) await page.getByText(description).filter({ visible: true }).first().waitFor();
+/**
+ * Records the text of every toast the page opens, in sessionStorage (it survives a reload). A toast closes
+ * itself after five seconds and "Copied" on the button after two: on a loaded machine a check can come later
+ * than that, so the journey asks what the page showed, not what it shows at the moment of asking.
+ */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const seen: string[] = JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]");
+      for (const toast of document.querySelectorAll("[data-state=open]")) {
+        const text = toast.textContent ?? "";
+        if (toast.closest("[role=region]") && text && !seen.includes(text)) seen.push(text);
+      }
+      sessionStorage.setItem("shownToasts", JSON.stringify(seen));
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/** Waits until the page has shown a toast with this title and description (recordToasts). */
+async function expectToast(page: Page, title: string, description: string) {
+  await page.waitForFunction(
+    ([t, d]) => (JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]") as string[]).some((text) => text.includes(t) && text.includes(d)),
+    [title, description] as const,
+  );
 }
 
 describe("personal API tokens", () => {
@@ -35,6 +57,7 @@ describe("personal API tokens", () => {
     const client = await api<{ id: number }>(page, "POST", "/api/clients", { name: "Acme Holdings" });
     await api(page, "POST", "/api/calls", { clientId: client.id, startTime: "2026-01-05T14:00:00Z", duration: 1830 });
 
+    await recordToasts(page);
     await page.goto("/settings?tab=api");
     await page.getByRole("heading", { name: "API", exact: true }).waitFor();
     await page.getByText("No API tokens yet. Create one above to connect another system.").waitFor();
@@ -42,6 +65,9 @@ describe("personal API tokens", () => {
     await page.getByLabel("Name", { exact: true }).fill("Billing system");
     await chooseOption(page, "Role", "Billing");
     await chooseOption(page, "Expires after", "30 days");
+    // The closing select hands focus back to its trigger: only once it is gone does the Name field keep it.
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    await expect.poll(() => page.getByRole("combobox", { name: "Expires after", exact: true }).textContent(), POLL).toContain("30 days");
     await page.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.press("Enter");
 
@@ -70,7 +96,7 @@ describe("personal API tokens", () => {
     await row.getByRole("button", { name: "Revoke Billing system" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
     await expectToast(page, "Token revoked", "It no longer works.");
-    await expect.poll(() => row.count()).toBe(0);
+    await row.waitFor({ state: "detached" });
     const refused = await curl(`${h.baseUrl}/api/calls`, copied);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ message: API_TOKEN_REVOKED });
@@ -84,6 +110,8 @@ describe("personal API tokens", () => {
     await page.goto("/settings?tab=api");
     await page.getByTestId("api-token").filter({ hasText: "Nightly export" }).waitFor();
     await page.getByRole("combobox", { name: "Role", exact: true }).click();
+    // The list is read once it is open, not at whatever moment the click returned.
+    await page.getByRole("option", { name: "Billing" }).waitFor();
     const offered = await page.getByRole("option").allTextContents();
     expect(offered).toEqual(["Owner", "Admin", "Member", "Billing"]);
     await page.keyboard.press("Escape");
