@@ -7,34 +7,18 @@ import { pageQuery } from "../src/core/contracts/paging.js";
 import { periodRange } from "../src/core/period.js";
 import { selectCallsPage } from "../src/server/calls/find-calls-page.js";
 import { callTotalsQuery, emailTotalsQuery } from "../src/server/clients/find-period-totals.js";
-import { loadConfig } from "../src/server/config.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
-import { openDatabase } from "../src/server/db/client.js";
 import { selectInvoicesPage } from "../src/server/invoices/find-invoices-page.js";
+import { benchAccount, benchClients, explain, openBenchDatabase } from "./explain-helpers.js";
 
-const accountId = Number(process.env.BENCH_ACCOUNT_ID);
-const timezone = process.env.BENCH_TIMEZONE ?? "America/New_York";
-const year = Number(process.env.BENCH_YEAR);
-const config = loadConfig(process.env);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-
-async function query(text: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  if (database.pool) return (await database.pool.query(text, params)).rows;
-  return (await database.pglite!.query<Record<string, unknown>>(text, params)).rows;
-}
+const { accountId, timezone, year } = benchAccount;
+const database = await openBenchDatabase();
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 const yearRange = periodRange({ kind: "year", timezone, now: new Date(), year });
-const counts = rowsOf(
-  await database.db.execute(sql`
-  select client_id as id, count(*)::int as n from calls
-  where account_id = ${accountId} and client_id is not null
-    and started_at >= ${yearRange.start.toISOString()}::timestamptz and started_at < ${yearRange.end.toISOString()}::timestamptz
-  group by client_id order by n desc`),
-).map((r) => ({ id: Number(r.id), n: Number(r.n) }));
-const average = counts.reduce((sum, r) => sum + r.n, 0) / Math.max(counts.length, 1);
-const typical = [...counts].sort((a, b) => Math.abs(a.n - average) - Math.abs(b.n - average))[0]!;
-const busiest = counts[0]!;
+const clients = await benchClients(database, accountId, yearRange.start, yearRange.end);
+const busiest = clients.busiestClient;
+const typical = clients.typicalClient;
 const [totalCalls] = rowsOf(await database.db.execute(sql`select count(*)::int as n from calls where account_id = ${accountId}`));
 
 // A cursor deep in the busiest client's year (the 5,000th call) and deep in the whole account (the 500,000th).
@@ -87,10 +71,7 @@ const statements: [string, { sql: string; params: unknown[] }][] = [
   ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end }).toSQL()],
 ];
 const plans: Record<string, string> = {};
-for (const [name, statement] of statements) {
-  const plan = await query(`explain (analyze, buffers, costs off) ${statement.sql}`, statement.params);
-  plans[name] = plan.map((row) => String(Object.values(row)[0])).join("\n");
-}
+for (const [name, statement] of statements) plans[name] = await explain(database, statement);
 await database.close();
 for (const [name, plan] of Object.entries(plans)) console.log(`\n--- EXPLAIN ${name}\n${plan}`);
-console.log(`EXPLAIN_RESULT ${JSON.stringify({ typicalClient: typical, busiestClient: busiest, averageCallsPerClient: Math.round(average) })}`);
+console.log(`EXPLAIN_RESULT ${JSON.stringify(clients)}`);

@@ -16,15 +16,26 @@
 //   --seeded-*: copy an already seeded database (npm run seed -- --calls N --email E --password P) instead of seeding
 //   --quick, --fast or BENCH_FAST=1: 2,000 calls, 1 s, 1 round, no warm-up (CI checks that the bench still runs; no figure is read from it)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; throwaway databases are made beside it)
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { chromium } from "playwright-core";
-import { fast, freePort, load, loadWithCpu, machine, rssMb, startProcess, stopProcess } from "./lib.mjs";
+import {
+  fast,
+  freePort,
+  load,
+  loadWithCpu,
+  machine,
+  resultLine,
+  rssMb,
+  runToEnd,
+  seedAccount,
+  signInCookie,
+  startProcess,
+  stopProcess,
+  throwawayDatabase,
+} from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -44,57 +55,16 @@ const quick = values.quick;
 const calls = quick ? 2000 : Number(values.calls);
 const duration = quick ? 1 : Number(values.duration);
 const rounds = quick ? 1 : Number(values.rounds);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const email = "bench-client-log@example.test";
 const password = "bench-client-log";
 const timezone = "America/New_York";
 const year = new Date().getUTCFullYear() - 1;
-const secretsKey = randomBytes(32).toString("base64");
 const trees = { now: process.cwd(), ...(values.before ? { before: path.resolve(values.before) } : {}) };
 for (const tree of Object.values(trees))
   if (!fs.existsSync(path.join(tree, "dist/server/main.js"))) throw new Error(`${tree} is not built: npm run build there`);
 
-function run(command, args, env, cwd = process.cwd()) {
-  const result = spawnSync(command, args, { cwd, env: { ...process.env, LOG_LEVEL: "warn", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-const resultLine = (output, tag) => JSON.parse(output.split("\n").find((l) => l.startsWith(`${tag} `)).slice(tag.length + 1));
-
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A database of one kind holding the seeded account: a copy of a seeded one, or seeded now. */
-async function seededCopy(kind, name) {
-  if (kind === "pglite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `minutely-bench-log-${name}-`));
-    if (values["seeded-pglite"]) fs.cpSync(values["seeded-pglite"], dir, { recursive: true });
-    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const db = `minutely_bench_log_${name}_${process.pid}`;
-  await admin(`drop database if exists ${db} with (force)`);
-  await admin(values["seeded-postgres"] ? `create database ${db} template ${values["seeded-postgres"]}` : `create database ${db}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${db}`;
-  return { env: { DATABASE_URL: url.toString(), SECRETS_KEY: secretsKey }, drop: () => admin(`drop database if exists ${db} with (force)`) };
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
+/** A database of one kind holding the seeded account: a copy of a seeded one, or empty (seeded by the caller). */
+const seededCopy = (kind, name) => throwawayDatabase(kind, `log_${name}`, kind === "pglite" ? values["seeded-pglite"] : values["seeded-postgres"]);
 
 async function startApp(tree, env) {
   const port = await freePort();
@@ -105,7 +75,7 @@ async function startApp(tree, env) {
     600_000,
   );
   const base = `http://127.0.0.1:${port}`;
-  return { base, pid: child.child.pid, cookie: await signIn(base), stop: () => stopProcess(child.child) };
+  return { base, pid: child.child.pid, cookie: await signInCookie(base, email, password), stop: () => stopProcess(child.child) };
 }
 
 /** Resident memory of `pid` every 20 ms while `url` downloads; the bytes and the peak over the idle figure. */
@@ -180,12 +150,12 @@ async function benchOne(kind) {
     if (seedFromScratch) {
       // Seeded by the oldest tree, so each tree migrates on top of the same data as it would in production.
       for (const [name, tree] of Object.entries(trees)) {
-        run("npx", ["tsx", "src/server/scripts/seed.ts", "--calls", String(calls), "--email", email, "--password", password, "--timezone", timezone], copies[name].env, trees.before ?? tree);
+        seedAccount(copies[name].env, { calls, email, password, timezone }, trees.before ?? tree);
       }
     }
     // This tree's migrations (the keyset indexes), then the plans on its copy.
-    run(process.execPath, ["dist/server/migrate.js"], copies.now.env);
-    const explainOutput = run("npx", ["tsx", "bench/client-log-explain.ts"], { ...copies.now.env, BENCH_ACCOUNT_ID: "1", BENCH_TIMEZONE: timezone, BENCH_YEAR: String(year) });
+    runToEnd(process.execPath, ["dist/server/migrate.js"], copies.now.env);
+    const explainOutput = runToEnd("npx", ["tsx", "bench/client-log-explain.ts"], { ...copies.now.env, BENCH_ACCOUNT_ID: "1", BENCH_TIMEZONE: timezone, BENCH_YEAR: String(year) });
     const { busiestClient, typicalClient } = resultLine(explainOutput, "EXPLAIN_RESULT");
     console.log(`\n===== ${kind}: ${calls} calls; busiest client ${busiestClient.id} (${busiestClient.n} calls in ${year}), ordinary ${typicalClient.id} (${typicalClient.n})`);
     console.log(explainOutput.split("\nEXPLAIN_RESULT")[0]);

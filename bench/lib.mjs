@@ -1,10 +1,13 @@
 // Shared helpers for benchmarks: start the built server in its own process, wait for it, sign up, run autocannon.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 /**
  * Fast mode (BENCH_FAST=1 or --fast): tiny sizes and seconds-long phases, so CI can prove each bench still
@@ -61,6 +64,74 @@ export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** Runs a command to its end (LOG_LEVEL warn) and returns its stdout; a failure throws with both outputs. */
+export function runToEnd(command, args, env = {}, cwd = process.cwd()) {
+  const result = spawnSync(command, args, { cwd, env: { ...process.env, LOG_LEVEL: "warn", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** The JSON a helper prints after `TAG ` on a line of its output (SEED_RESULT, EXPLAIN_RESULT, TEAM_RESULT). */
+export function resultLine(output, tag) {
+  const line = output.split("\n").find((l) => l.startsWith(`${tag} `));
+  if (!line) throw new Error(`no ${tag} line in:\n${output}`);
+  return JSON.parse(line.slice(tag.length + 1));
+}
+
+/** PostgreSQL's administrator URL: throwaway databases are made beside the database it names. */
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** One statement as the administrator (create or drop a throwaway database). */
+export async function adminStatement(statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One key for every PostgreSQL copy this process makes, so a copy of a seeded database opens its sealed secrets. */
+const secretsKey = randomBytes(32).toString("base64");
+
+/**
+ * A throwaway database of `kind` ("pglite" or "postgres") named after `label`: a temporary data folder, or a
+ * database beside adminUrl; `copyOf` (a seeded folder, or a database to use as template) fills it. Returns the
+ * app's environment for it and `drop`.
+ */
+export async function throwawayDatabase(kind, label, copyOf) {
+  if (kind === "pglite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `minutely-bench-${label}-`));
+    if (copyOf) fs.cpSync(copyOf, dir, { recursive: true });
+    return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const db = `minutely_bench_${label.replace(/[^a-z0-9]/gi, "_")}_${process.pid}`;
+  await adminStatement(`drop database if exists ${db} with (force)`);
+  await adminStatement(copyOf ? `create database ${db} template ${copyOf}` : `create database ${db}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${db}`;
+  return { env: { DATABASE_URL: url.toString(), SECRETS_KEY: secretsKey }, drop: () => adminStatement(`drop database if exists ${db} with (force)`) };
+}
+
+/** Seeds one account with `calls` calls over three years (npm run seed, in `tree`): its SEED_RESULT (null from an older tree that prints none). */
+export function seedAccount(env, { calls, email, password, timezone }, tree = process.cwd()) {
+  const args = ["tsx", "src/server/scripts/seed.ts", "--calls", String(calls), "--email", email, "--password", password, "--timezone", timezone];
+  const output = runToEnd("npx", args, env, tree);
+  return output.includes("\nSEED_RESULT ") || output.startsWith("SEED_RESULT ") ? resultLine(output, "SEED_RESULT") : null;
+}
+
+/** Signs in through the API as an existing user; the session cookie header. */
+export async function signInCookie(baseUrl, email, password) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 /** Creates an account through the real sign-up API and returns its session cookie header. */

@@ -1,25 +1,35 @@
 // Issue 26's figure: the dashboard and the client log with 50 members × 100,000 calls, p99 (goal < 20 ms), as a
 // ratio to the single-user figure of the same 100,000 calls in the same run; and the admin dashboard
-// (GET /api/team/overview) at 50 members. PGlite and PostgreSQL (a database of its own, bench_team).
+// (GET /api/team/overview) at 50 members. PGlite and PostgreSQL (a throwaway database of its own: bench/lib.mjs throwawayDatabase).
 //   1. seed one account (npm run seed, 100,000 calls over three years) and give every call to its one user;
 //   2. measure (autocannon, 10 connections, --rounds rounds of --duration s, median round): dashboard stats,
 //      the client log's first page of an ordinary client's year (GET /api/calls/page …&limit=50) and its totals;
 //      as shipped and with the read caches off (READ_CACHE_MS=0: every request reaches the database);
 //   3. add 49 members and spread the calls over the 50 round-robin (bench/team-members.ts), measure again, plus
-//      the team overview.
+//      the team overview and the filtered views: the dashboard and the client log page of one member (userId).
 // The timed part runs under the quiet lock (/work/notes/quiet.lock, or QUIET_LOCK): taken by mkdir, waited for
 // when somebody else holds it, released after each database's measurements.
 //
 //   node bench/team-dashboard.mjs [--calls 100000] [--members 50] [--only pglite|postgres] [--duration 5] [--rounds 3] [--fast]
-//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; bench_team is made beside it and dropped)
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (admin URL; a throwaway database is made beside it and dropped)
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { fast, freePort, load, loadWithCpu, machine, sized, startProcess, stopProcess } from "./lib.mjs";
+import {
+  fast,
+  freePort,
+  load,
+  loadWithCpu,
+  machine,
+  resultLine,
+  runToEnd,
+  seedAccount,
+  signInCookie,
+  sized,
+  startProcess,
+  stopProcess,
+  throwawayDatabase,
+} from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -37,25 +47,13 @@ const calls = Number(values.calls);
 const members = Number(values.members);
 const duration = Number(values.duration);
 const rounds = Number(values.rounds);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const lockDir = process.env.QUIET_LOCK ?? "/work/notes/quiet.lock";
 const email = "bench-team@example.test";
 const password = "bench-team";
 const timezone = "America/New_York";
 const year = new Date().getUTCFullYear() - 1;
 
-if (!values["no-build"]) run(process.execPath, ["scripts/build-server.mjs"], {});
-
-function run(command, args, env) {
-  const result = spawnSync(command, args, { env: { ...process.env, LOG_LEVEL: "warn", ...env }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-const resultLine = (output, tag) => {
-  const line = output.split("\n").find((l) => l.startsWith(`${tag} `));
-  if (!line) throw new Error(`no ${tag} line in:\n${output}`);
-  return JSON.parse(line.slice(tag.length + 1));
-};
+if (!values["no-build"]) runToEnd(process.execPath, ["scripts/build-server.mjs"]);
 
 /** The quiet lock around the timed part only: mkdir is atomic; somebody else's lock is waited for. */
 async function quietly(work) {
@@ -74,26 +72,6 @@ async function quietly(work) {
   } finally {
     fs.rmSync(lockDir, { recursive: true, force: true });
   }
-}
-
-async function admin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 const median = (runs) => {
@@ -116,7 +94,7 @@ async function measureApp(env, extraEnv, urlsOf) {
   const app = await startProcess(["dist/server/main.js"], { ...env, ...extraEnv, PORT: String(port), HOST: "127.0.0.1" }, `http://127.0.0.1:${port}/api/health`);
   try {
     const base = `http://127.0.0.1:${port}`;
-    const headers = { cookie: await signIn(base) };
+    const headers = { cookie: await signInCookie(base, email, password) };
     const urls = urlsOf(base);
     for (const url of Object.values(urls)) {
       const probe = await fetch(url, { headers });
@@ -133,48 +111,45 @@ async function measureApp(env, extraEnv, urlsOf) {
 }
 
 async function benchOne(kind) {
-  let env;
-  let drop;
-  if (kind === "pglite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-bench-team-"));
-    env = { DATA_DIR: dataDir };
-    drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    await admin("drop database if exists bench_team with (force)");
-    await admin("create database bench_team");
-    const url = new URL(adminUrl);
-    url.pathname = "/bench_team";
-    env = { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString("base64") };
-    drop = () => admin("drop database if exists bench_team with (force)");
-  }
+  const { env, drop } = await throwawayDatabase(kind, "team");
   try {
-    const seeded = resultLine(
-      run("npx", ["tsx", "src/server/scripts/seed.ts", "--calls", String(calls), "--email", email, "--password", password, "--timezone", timezone], env),
-      "SEED_RESULT",
-    );
+    const seeded = seedAccount(env, { calls, email, password, timezone });
     const accountEnv = { ...env, BENCH_ACCOUNT_ID: String(seeded.accountId), BENCH_TIMEZONE: timezone, BENCH_YEAR: String(year) };
-    const explained = resultLine(run("npx", ["tsx", "bench/dashboard-explain.ts"], accountEnv), "EXPLAIN_RESULT");
+    const explained = resultLine(runToEnd("npx", ["tsx", "bench/dashboard-explain.ts"], accountEnv), "EXPLAIN_RESULT");
     const client = explained.typicalClient;
     const yearQuery = `startDate=${year}-01-01&endDate=${year}-12-31`;
-    const urlsOf = (withOverview) => (base) => ({
+    // With the team: the overview, and the owner's views narrowed to one member (issue 26 §2's member filter).
+    const urlsOf = (team) => (base) => ({
       dashboard: `${base}/api/dashboard/stats`,
       clientLogPage: `${base}/api/calls/page?clientId=${client.id}&${yearQuery}&limit=50`,
       clientLogTotals: `${base}/api/clients/${client.id}/period-totals?${yearQuery}`,
-      ...(withOverview ? { teamOverview: `${base}/api/team/overview` } : {}),
+      ...(team
+        ? {
+            dashboardOneMember: `${base}/api/dashboard/stats?view=team&userId=${team.memberId}`,
+            clientLogPageOneMember: `${base}/api/calls/page?clientId=${client.id}&${yearQuery}&limit=50&userId=${team.memberId}`,
+            teamOverview: `${base}/api/team/overview`,
+          }
+        : {}),
     });
-    const single = resultLine(run("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: "1" }), "TEAM_RESULT");
+    const single = resultLine(runToEnd("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: "1" }), "TEAM_RESULT");
     console.log(`\n===== ${kind}: ${seeded.calls} calls; ordinary client ${client.id} (${client.n} calls in ${year}); one user: ${JSON.stringify(single)}`);
     const measured = await quietly(async () => {
       const loadBefore = os.loadavg();
-      const one = { shipped: await measureApp(env, {}, urlsOf(false)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(false)) };
-      const team = resultLine(run("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: String(members) }), "TEAM_RESULT");
-      const many = { shipped: await measureApp(env, {}, urlsOf(true)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(true)) };
+      const one = { shipped: await measureApp(env, {}, urlsOf(null)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(null)) };
+      const team = resultLine(runToEnd("npx", ["tsx", "bench/team-members.ts"], { ...accountEnv, BENCH_MEMBERS: String(members) }), "TEAM_RESULT");
+      // The plans at 50 members: the overview's hours, and the views narrowed to one member.
+      console.log(runToEnd("npx", ["tsx", "bench/dashboard-explain.ts"], { ...accountEnv, BENCH_MEMBER_ID: String(team.memberId) }).split("\nEXPLAIN_RESULT")[0]);
+      const many = { shipped: await measureApp(env, {}, urlsOf(team)), cacheOff: await measureApp(env, { READ_CACHE_MS: "0" }, urlsOf(team)) };
       return { one, many, team, loadAverage: { before: loadBefore.map((n) => +n.toFixed(2)), after: os.loadavg().map((n) => +n.toFixed(2)) } };
     });
     const ratios = {};
     for (const config of ["shipped", "cacheOff"])
       for (const name of ["dashboard", "clientLogPage", "clientLogTotals"])
         ratios[`${config} ${name} p99, ${members} members / 1`] = +(measured.many[config][name].p99 / Math.max(measured.one[config][name].p99, 1)).toFixed(2);
+    // One member's view of the 50 against today's one user, who sees the same screen unfiltered.
+    for (const config of ["shipped", "cacheOff"])
+      for (const [filtered, name] of [["dashboardOneMember", "dashboard"], ["clientLogPageOneMember", "clientLogPage"]])
+        ratios[`${config} ${filtered} p99 / one user's ${name}`] = +(measured.many[config][filtered].p99 / Math.max(measured.one[config][name].p99, 1)).toFixed(2);
     return { database: kind, calls: seeded.calls, clientCallsInYear: client.n, members: measured.team, timezone, ...measured, ratios };
   } finally {
     await drop();

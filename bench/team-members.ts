@@ -25,6 +25,8 @@ await database.db.execute(sql`update calls set user_id = (${idList})[(id % ${ids
 await database.db.execute(sql`update accounts set plan = 'team', subscription_status = 'active' where id = ${accountId}`);
 await database.exec("analyze");
 const perMember = await rows(sql`select count(distinct user_id)::int as members, count(*)::int as calls from calls where account_id = ${accountId}`);
-console.log(`TEAM_RESULT ${JSON.stringify({ members: ids.length, ...perMember[0] })}`);
+// The member the filtered views read: one who is not the owner, when there is one.
+const memberId = ids.find((id) => id !== Number(owner.id)) ?? ids[0];
+console.log(`TEAM_RESULT ${JSON.stringify({ members: ids.length, memberId, ...perMember[0] })}`);
 await database.close();
 process.exit(0);

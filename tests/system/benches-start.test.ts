@@ -71,6 +71,7 @@ const HELPERS = [
   "analytics-explain.ts",
   "audit-setup.mjs",
   "team-members.ts",
+  "explain-helpers.ts",
 ];
 
 describe("benches in their fast mode", () => {
