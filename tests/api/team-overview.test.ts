@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, calls, integrations } from "../../src/server/db/schema/index.js";
+import { accounts, calls, integrations, trackedEmails } from "../../src/server/db/schema/index.js";
+import { inbound450 } from "../helpers/email-fixtures.js";
 import { buildCalls, buildClient, buildInvoice, newAccount, type TestAccount } from "../helpers/factories.js";
 import { invite, joinAs } from "../helpers/team.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -14,7 +15,9 @@ import { startTestApp, type TestApp } from "../helpers/test-app.js";
 let t: TestApp;
 let owner: TestAccount;
 // Tuesday 3 March 2026, 22:30 in New York (Wednesday 03:30 UTC): the week is Sun 1 – Sat 7 March there.
-const clock = new Date("2026-03-04T03:30:00Z");
+const TUESDAY_EVENING = new Date("2026-03-04T03:30:00Z");
+// The app's clock: a test that runs a timer moves it on, then puts it back.
+let clock = TUESDAY_EVENING;
 const people: Record<string, { id: number }> = {};
 
 async function callsFor(userId: number | null, list: { startedAt: string; durationSeconds: number }[], extra = {}) {
@@ -141,5 +144,53 @@ describe("the team overview", () => {
     expect(overview.body.members[0]).toMatchObject({ week: hours(0, 0), month: hours(0, 0), integrations: [] });
     expect(overview.body.unattributed).toEqual({ week: hours(0, 0), month: hours(0, 0) });
     expect(overview.body.seats).toEqual({ used: 1, limit: 5, invited: 0 });
+  });
+});
+
+// Issue 26 §5 counts "hours captured and billed per member"; §2 says calls, emails and timers are a member's
+// work. A timer is a call once stopped (a running one is not work yet); a tracked email counts its reading and
+// writing time on the day it was tracked, and its billed time once it is on an invoice (docs/team.md).
+describe("the team overview counts a member's timers and tracked emails", () => {
+  it("adds a stopped timer and a tracked email, made over the API, to the member's week and month", async () => {
+    const practice = await newAccount(t, { plan: "team", timezone: "America/New_York" });
+    await t.app.db.update(accounts).set({ subscriptionStatus: "active" }).where(eq(accounts.id, practice.accountId));
+    t.app.sessionCache.forgetAccount(practice.accountId);
+    const grace = await joinAs(t, practice.c, "member");
+    const client = await buildClient(practice.c, { name: "Hooli" });
+    const before = await practice.c.get("/api/team/overview");
+    expect(before.body.members.find((m: { id: number }) => m.id === grace.user.id)).toMatchObject({ week: hours(0, 0), month: hours(0, 0) });
+
+    try {
+      const started = await grace.c.post("/api/calls/start", { clientId: client.id });
+      expect(started.status).toBe(201);
+      // A running timer is not counted yet.
+      const running = await practice.c.get("/api/team/overview");
+      expect(running.body.members.find((m: { id: number }) => m.id === grace.user.id)).toMatchObject({ week: hours(0, 0) });
+      clock = new Date(TUESDAY_EVENING.getTime() + 25 * 60_000);
+      expect((await grace.c.post(`/api/calls/end/${started.body.id}`, {})).status).toBe(200);
+    } finally {
+      clock = TUESDAY_EVENING;
+    }
+    const tracked = await grace.c.post("/api/emails/track", { emailData: inbound450, clientId: client.id });
+    expect(tracked.status).toBe(201);
+    // A 450-word inbound email: 3 minutes of reading, billed as 3 minutes (the server's estimate).
+    expect(tracked.body.billing.billedMinutes).toBe(3);
+
+    const counted = await practice.c.get("/api/team/overview");
+    expect(counted.body.members.find((m: { id: number }) => m.id === grace.user.id)).toMatchObject({
+      week: hours(1500 + 180, 0),
+      month: hours(1500 + 180, 0),
+    });
+    // Invoiced, the email's billed time counts as billed.
+    const invoice = await buildInvoice(practice, { clientId: client.id });
+    await t.app.db.update(trackedEmails).set({ invoiceId: invoice.id }).where(eq(trackedEmails.id, tracked.body.email.id));
+    const billed = await practice.c.get("/api/team/overview");
+    expect(billed.body.members.find((m: { id: number }) => m.id === grace.user.id)).toMatchObject({
+      week: hours(1500 + 180, 180),
+      month: hours(1500 + 180, 180),
+    });
+    // Nobody else's figures moved: the owner captured nothing, and the first practice's members are not here.
+    expect(billed.body.members.find((m: { id: number }) => m.id === practice.userId)).toMatchObject({ week: hours(0, 0), month: hours(0, 0) });
+    expect(billed.body.members.map((m: { id: number }) => m.id).sort()).toEqual([practice.userId, grace.user.id].sort());
   });
 });

@@ -1,45 +1,62 @@
-import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { calls, integrations } from "../db/schema/index.js";
+import { calls, integrations, trackedEmails } from "../db/schema/index.js";
 
 export type Period = { start: Date; end: Date };
 
-/** Seconds as an int (a member's month of calls stays far below 2^31 seconds). */
-const seconds = (column: unknown, where: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${column}) filter (where ${where}), 0)::int`;
-
 /**
- * Hours captured and billed per member in the week and the month: ONE range over
- * calls_account_started_idx (account, started_at) covering both periods, summed per member with
- * FILTER. Ended, non-test calls; billed = the billed seconds of calls already on an invoice.
- * Instants go in as ISO text: the column's type makes them timestamptz on both drivers.
+ * Hours captured and billed per member in the week and the month (docs/team.md "Team overview"): the work a
+ * member captured is their ended, non-test calls (a timer is a call once it is stopped; a running one is not
+ * work yet) and their tracked emails, each on the day it was done (a call's start, an email's creation, as in
+ * docs/analytics.md). Captured = raw seconds (a call's duration, an email's reading + writing); billed = the
+ * billed seconds (after rounding and minimums) of the work already on an invoice.
+ * ONE range per table covering both periods, summed per member with FILTER: calls over
+ * calls_account_started_idx, whose trailing columns hold every column read here (an index-only scan where
+ * the table's pages are all-visible), emails over tracked_emails_account_created_idx.
+ * Instants go in as ISO text cast to timestamptz, the same on both drivers.
  */
 export async function findMemberHours(db: Db, options: { accountId: number; week: Period; month: Period }) {
-  const { accountId, week, month } = options;
-  const from = new Date(Math.min(week.start.getTime(), month.start.getTime()));
-  const to = new Date(Math.max(week.end.getTime(), month.end.getTime()));
-  const inPeriod = (period: Period) =>
-    sql`${calls.startedAt} >= ${period.start.toISOString()} and ${calls.startedAt} < ${period.end.toISOString()}`;
-  const invoiced = (period: Period) => sql`${inPeriod(period)} and ${calls.invoiceId} is not null`;
-  return db
-    .select({
-      userId: calls.userId,
-      weekCaptured: seconds(calls.durationSeconds, inPeriod(week)),
-      weekBilled: seconds(calls.billedSeconds, invoiced(week)),
-      monthCaptured: seconds(calls.durationSeconds, inPeriod(month)),
-      monthBilled: seconds(calls.billedSeconds, invoiced(month)),
-    })
-    .from(calls)
-    .where(
-      and(
-        eq(calls.accountId, accountId),
-        gte(calls.startedAt, from),
-        lt(calls.startedAt, to),
-        isNotNull(calls.endedAt),
-        eq(calls.isTest, false),
-      ),
-    )
-    .groupBy(calls.userId);
+  const result = await db.execute(memberHoursSql(options));
+  return (result as unknown as { rows: MemberHoursRow[] }).rows;
 }
+
+/** findMemberHours's statement, also explained by bench/dashboard-explain.ts. */
+export function memberHoursSql(options: { accountId: number; week: Period; month: Period }): SQL {
+  const { accountId, week, month } = options;
+  const from = new Date(Math.min(week.start.getTime(), month.start.getTime())).toISOString();
+  const to = new Date(Math.max(week.end.getTime(), month.end.getTime())).toISOString();
+  const inPeriod = (period: Period) =>
+    sql`at >= ${period.start.toISOString()}::timestamptz and at < ${period.end.toISOString()}::timestamptz`;
+  const captured = (period: Period) => sql`coalesce(sum(captured) filter (where ${inPeriod(period)}), 0)::int`;
+  const billed = (period: Period) => sql`coalesce(sum(billed) filter (where ${inPeriod(period)}), 0)::int`;
+  return sql`
+    select user_id as "userId",
+      ${captured(week)} as "weekCaptured", ${billed(week)} as "weekBilled",
+      ${captured(month)} as "monthCaptured", ${billed(month)} as "monthBilled"
+    from (
+      select ${calls.userId} as user_id, ${calls.startedAt} as at, ${calls.durationSeconds} as captured,
+        case when ${calls.invoiceId} is not null then ${calls.billedSeconds} else 0 end as billed
+      from ${calls}
+      where ${calls.accountId} = ${accountId} and ${calls.startedAt} >= ${from}::timestamptz and ${calls.startedAt} < ${to}::timestamptz
+        and ${calls.endedAt} is not null and ${calls.isTest} = false
+      union all
+      select ${trackedEmails.userId}, ${trackedEmails.createdAt}, ${trackedEmails.readSeconds} + ${trackedEmails.writeSeconds},
+        case when ${trackedEmails.invoiceId} is not null then ${trackedEmails.billedSeconds} else 0 end
+      from ${trackedEmails}
+      where ${trackedEmails.accountId} = ${accountId} and ${trackedEmails.createdAt} >= ${from}::timestamptz
+        and ${trackedEmails.createdAt} < ${to}::timestamptz
+    ) as work
+    group by user_id`;
+}
+
+/** One member's seconds (user null: work attributed to nobody, from before the Team plan). */
+export type MemberHoursRow = {
+  userId: number | null;
+  weekCaptured: number;
+  weekBilled: number;
+  monthCaptured: number;
+  monthBilled: number;
+};
 
 /** Each member's connections with their health (last verified event, last error); never a secret column. */
 export async function findMemberIntegrations(db: Db, accountId: number) {

@@ -53,8 +53,21 @@ export const calls = pgTable(
   },
   (t) => [
     // Newest first by (started_at, id): the id makes the keyset order total, so a page of
-    // GET /api/calls/page is one index range from its cursor (docs/paging.md).
-    index("calls_account_started_idx").on(t.accountId, t.startedAt, t.id),
+    // GET /api/calls/page is one index range from its cursor (docs/paging.md). The trailing columns are what
+    // the Team overview's hours per member and the dashboard's figures read (team/overview-queries.ts,
+    // dashboard/get-dashboard-stats.ts): a period of the whole practice is read from the index alone.
+    index("calls_account_started_idx").on(
+      t.accountId,
+      t.startedAt,
+      t.id,
+      t.userId,
+      t.endedAt,
+      t.isTest,
+      t.invoiceId,
+      t.durationSeconds,
+      t.billedSeconds,
+      t.amountCents,
+    ),
     // The trailing columns are what a client's period totals sum (clients/find-period-totals.ts): the aggregate
     // reads the index alone instead of fetching each call of the period from the table (docs/paging.md).
     index("calls_account_client_started_idx").on(
