@@ -70,6 +70,7 @@ export const calls = pgTable(
     ),
     // The trailing columns are what a client's period totals sum (clients/find-period-totals.ts): the aggregate
     // reads the index alone instead of fetching each call of the period from the table (docs/paging.md).
+    // user_id last: the client log narrowed to one member (?userId=) skips the others' calls inside the index.
     index("calls_account_client_started_idx").on(
       t.accountId,
       t.clientId,
@@ -80,6 +81,7 @@ export const calls = pgTable(
       t.durationSeconds,
       t.billedSeconds,
       t.amountCents,
+      t.userId,
     ),
     // A member's own work (issue 26 §2): their dashboard, pages and totals are one range of this index.
     index("calls_account_user_started_idx").on(t.accountId, t.userId, t.startedAt, t.id),
