@@ -34,7 +34,10 @@ export async function benchClients(database: BenchDatabase, accountId: number, s
     where account_id = ${accountId} and client_id is not null
       and started_at >= ${start.toISOString()}::timestamptz and started_at < ${end.toISOString()}::timestamptz
     group by client_id order by n desc`);
-  const counts = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({ id: Number(r.id), n: Number(r.n) }));
+  const counts = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    id: Number(r.id),
+    n: Number(r.n),
+  }));
   const average = counts.reduce((sum, r) => sum + r.n, 0) / Math.max(counts.length, 1);
   const typical = [...counts].sort((a, b) => Math.abs(a.n - average) - Math.abs(b.n - average))[0]!;
   return { typicalClient: typical, busiestClient: counts[0]!, averageCallsPerClient: Math.round(average) };

@@ -44,7 +44,10 @@ async function recordToasts(page: Page) {
 /** Waits until the page has shown a toast with this title and description (recordToasts). */
 async function expectToast(page: Page, title: string, description: string) {
   await page.waitForFunction(
-    ([t, d]) => (JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]") as string[]).some((text) => text.includes(t) && text.includes(d)),
+    ([t, d]) =>
+      (JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]") as string[]).some(
+        (text) => text.includes(t) && text.includes(d),
+      ),
     [title, description] as const,
   );
 }
@@ -67,7 +70,9 @@ describe("personal API tokens", () => {
     await chooseOption(page, "Expires after", "30 days");
     // The closing select hands focus back to its trigger: only once it is gone does the Name field keep it.
     await page.getByRole("listbox").waitFor({ state: "detached" });
-    await expect.poll(() => page.getByRole("combobox", { name: "Expires after", exact: true }).textContent(), POLL).toContain("30 days");
+    await expect
+      .poll(() => page.getByRole("combobox", { name: "Expires after", exact: true }).textContent(), POLL)
+      .toContain("30 days");
     await page.getByLabel("Name", { exact: true }).focus();
     await page.keyboard.press("Enter");
 

@@ -36,7 +36,11 @@ export function ApiTab() {
         <h3 id="api-token-list" className="text-base font-semibold">
           Your tokens
         </h3>
-        <QueryGate query={tokens} loading={<ListSkeleton label="Loading your API tokens" rows={2} />} errorMessage="Your API tokens could not be loaded.">
+        <QueryGate
+          query={tokens}
+          loading={<ListSkeleton label="Loading your API tokens" rows={2} />}
+          errorMessage="Your API tokens could not be loaded."
+        >
           {(data) =>
             data.tokens.length === 0 ? (
               <p className="text-sm text-muted-foreground">No API tokens yet. Create one above to connect another system.</p>

@@ -42,7 +42,11 @@ export function TeamTab() {
         <TeamInviteForm onSent={setSent} />
         {sent?.link && <InvitationLink sent={sent} onDone={() => setSent(null)} />}
       </section>
-      <QueryGate query={team} loading={<ListSkeleton label="Loading the team" rows={3} />} errorMessage="The team could not be loaded.">
+      <QueryGate
+        query={team}
+        loading={<ListSkeleton label="Loading the team" rows={3} />}
+        errorMessage="The team could not be loaded."
+      >
         {(data) => <TeamLists team={data} onSent={setSent} />}
       </QueryGate>
     </div>

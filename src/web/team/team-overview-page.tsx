@@ -57,7 +57,9 @@ function MembersTable({ overview }: { overview: TeamOverviewResponse }) {
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
     <section className="overflow-x-auto rounded-xl border" aria-label="Members" tabIndex={0}>
       <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">Hours captured and billed per member this week and this month, and their connections</caption>
+        <caption className="sr-only">
+          Hours captured and billed per member this week and this month, and their connections
+        </caption>
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
             <th scope="col" className={th}>
@@ -177,7 +179,10 @@ export default function TeamOverviewPage() {
   const overview = useQuery<TeamOverviewResponse>({ queryKey: queryKeys.teamOverview(), enabled: mayView });
   return (
     <>
-      <PageHeader title="Team overview" description="Who captured and billed what this week and month, and whether their connections work." />
+      <PageHeader
+        title="Team overview"
+        description="Who captured and billed what this week and month, and whether their connections work."
+      />
       {mayView ? (
         <QueryGate query={overview} loading={<OverviewSkeleton />} errorMessage="The team overview could not be loaded.">
           {(data) => <Overview overview={data} />}
