@@ -1,7 +1,7 @@
 // Turns the seeded one-person account (npm run seed) into a practice of N members for bench/team-dashboard.mjs,
 // or back to one person: adds members (the owner's password, role member) and attributes every call to a
-// member round-robin (calls.user_id), then refreshes the planner's statistics. With --members 1 every call is
-// the owner's: today's single-user shape of the same data. Run while the app is stopped (PGlite: one process per folder).
+// member round-robin (calls.user_id), then refreshes the planner's statistics (PostgreSQL: and vacuums, as its
+// autovacuum would). With --members 1 every call is the owner's: today's single-user shape of the same data. Run while the app is stopped (PGlite: one process per folder).
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/server/config.js";
 import { openDatabase } from "../src/server/db/client.js";
@@ -23,7 +23,9 @@ const ids = (await rows(sql`select id from users where account_id = ${accountId}
 const idList = sql.raw(`array[${ids.join(",")}]::int[]`);
 await database.db.execute(sql`update calls set user_id = (${idList})[(id % ${ids.length}) + 1] where account_id = ${accountId}`);
 await database.db.execute(sql`update accounts set plan = 'team', subscription_status = 'active' where id = ${accountId}`);
-await database.exec("analyze");
+// What the server's autovacuum does after so many updates (the visibility map an index-only scan relies on,
+// and the planner's statistics); PGlite runs no autovacuum, so there only the statistics, as in production.
+await database.exec(database.pool ? "vacuum analyze" : "analyze");
 const perMember = await rows(sql`select count(distinct user_id)::int as members, count(*)::int as calls from calls where account_id = ${accountId}`);
 // The member the filtered views read: one who is not the owner, when there is one.
 const memberId = ids.find((id) => id !== Number(owner.id)) ?? ids[0];
