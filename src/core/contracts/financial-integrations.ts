@@ -51,11 +51,21 @@ export const createFinancialIntegrationRequest = z
   .strict();
 export type CreateFinancialIntegrationInput = z.input<typeof createFinancialIntegrationRequest>;
 
-/** PUT /api/financial-integrations/{id}: partial (config or enabled). */
+/**
+ * PUT /api/financial-integrations/{id}: partial (config or enabled). `clearSecrets` names stored secrets
+ * to erase without a replacement (the settings' "Clear"; docs/accounting.md): each must be one of the
+ * provider's secret fields, and none may be given a new value in the same request.
+ */
 export const updateFinancialIntegrationRequest = z
   .object({
     enabled: z.boolean({ error: "enabled must be true or false" }).optional(),
     config: financialConfig.optional(),
+    clearSecrets: z
+      .array(text({ error: "clearSecrets must list secret field names" }).max(50, "clearSecrets names a field too long"), {
+        error: "clearSecrets must list secret field names",
+      })
+      .max(10, "clearSecrets lists too many fields")
+      .optional(),
   })
   .strict();
 export type UpdateFinancialIntegrationInput = z.input<typeof updateFinancialIntegrationRequest>;

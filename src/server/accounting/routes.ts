@@ -158,7 +158,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
     {
       schema: routeSchema({
         permission: "integrations:manage",
-        summary: "Change a connection's settings or enabled flag (only what is sent)",
+        summary: "Change a connection's settings or enabled flag (only what is sent); clearSecrets erases stored secrets",
         tags: TAGS,
         params: idParam,
         body: updateFinancialIntegrationRequest,
@@ -178,6 +178,7 @@ export async function financialIntegrationsRoutes(app: FastifyInstance): Promise
         enabled: input.enabled,
         mode: "partial",
         origin: origin(request),
+        ...(input.clearSecrets ? { clearSecrets: input.clearSecrets } : {}),
       });
       return answerSave(request, reply, result);
     },

@@ -47,6 +47,8 @@ export async function saveFinancialIntegration(
     enabled: boolean | undefined;
     mode: SaveMode;
     origin: string;
+    /** Secret fields to erase without a replacement (PUT only). */
+    clearSecrets?: readonly string[];
   },
 ): Promise<SaveResult> {
   const info = accountingProvider(options.provider);
@@ -69,6 +71,12 @@ export async function saveFinancialIntegration(
     settings[field.name] = field.secret ? undefined : (publicConfig[field.name] as string | undefined);
   const refusal = options.config || !existing ? missingConfigMessage(info, settings, storedSecretNames(secret)) : null;
   if (refusal) throw new AppError("validation_error", refusal);
+  const cleared = clearedSecretFields(info, options.clearSecrets ?? [], given);
+  for (const field of cleared) delete secret[field.name];
+  // Without a secret it needs the connection cannot reach the provider: set up again, and consent again
+  // (an OAuth grant belongs to the client secret it was made with).
+  const lostRequired = cleared.some((field) => field.required);
+  if (lostRequired) delete secret.tokens;
 
   // Tokens belong to the app that was consented to: another Client ID needs a new consent.
   const clientChanged = existing !== null && configText(existing, "clientId") !== publicConfig.clientId;
@@ -85,6 +93,7 @@ export async function saveFinancialIntegration(
       config: publicConfig,
       ...(info.fields.some((field) => field.secret) ? { secret } : {}),
       ...initialStatus(info, { enabled, authorized, existingStatus: existing?.status ?? null, clientChanged }),
+      ...(lostRequired ? { status: "not_connected" as const, lastError: null } : {}),
     },
     context.now(),
   );
@@ -95,11 +104,12 @@ export async function saveFinancialIntegration(
   let consent: SaveResult["consent"] = null;
   if (!options.config && options.enabled !== undefined && existing)
     message = info.method === "none" ? message : `${info.name} ${enabled ? "enabled" : "disabled"}.`;
+  if (cleared.length > 0) message = clearedMessage(info, cleared, lostRequired);
   if (info.method === "oauth" && !authorized && publicConfig.clientId && secret.clientSecret) {
     if (apiProviderFor(options.provider)?.authorizationUrl) consent = startAccountingConsent(context, row, options.origin);
     else message = `${info.name} settings saved, but this server cannot connect to ${info.name} yet.`;
   }
-  if ((info.method === "api" || info.method === "token") && options.config) {
+  if ((info.method === "api" || info.method === "token") && options.config && !lostRequired) {
     // One real call: it sets the row connected (with the organisation's name) or error with the provider's words.
     const verified = await verifyAccountingConnection(context, row);
     // (It may answer without writing, e.g. when no provider file is registered: the refusal is kept here too.)
@@ -112,6 +122,34 @@ export async function saveFinancialIntegration(
       : `${info.name} settings saved, but the connection check failed: ${verified.message}`;
   }
   return { row, created: existing === null, message, consent };
+}
+
+type ConfigField = AccountingProviderInfo["fields"][number];
+
+/**
+ * The provider's secret fields `names` asks to clear; a name that is not one of them, or a secret given
+ * a new value in the same request, is refused (400) before anything is written.
+ */
+function clearedSecretFields(
+  info: AccountingProviderInfo,
+  names: readonly string[],
+  given: Partial<Record<string, string>>,
+): ConfigField[] {
+  const fields: ConfigField[] = [];
+  for (const name of new Set(names)) {
+    const field = info.fields.find((candidate) => candidate.name === name && candidate.secret);
+    if (!field) throw new AppError("validation_error", `${name} is not a secret of ${info.name}`);
+    if (given[name]) throw new AppError("validation_error", `${field.label} cannot be replaced and cleared at once`);
+    fields.push(field);
+  }
+  return fields;
+}
+
+function clearedMessage(info: AccountingProviderInfo, cleared: ConfigField[], lostRequired: boolean): string {
+  const labels = cleared.map((field) => field.label).join(" and ");
+  return lostRequired
+    ? `${info.name}: ${labels} cleared. ${info.name} is not connected until a new one is saved.`
+    : `${info.name}: ${labels} cleared.`;
 }
 
 function initialStatus(

@@ -62,3 +62,18 @@ export function useSetupExport() {
     onError: failed(FINANCIAL_TOASTS.settingsExportFailed),
   });
 }
+
+/** Clear: erase one stored secret (PUT /{id} with `clearSecrets`); the server says what the connection needs now. */
+export function useClearSecret() {
+  return useMutation({
+    mutationFn: (input: { record: FinancialIntegrationJson; name: string }) =>
+      apiJson<{ success: true; message: string }>("PUT", `/api/financial-integrations/${input.record.id}`, {
+        clearSecrets: [input.name],
+      }),
+    onSuccess: async (result) => {
+      await refreshAfter("financial.saved");
+      toast({ title: FINANCIAL_TOASTS.updated, description: result.message });
+    },
+    onError: failed(FINANCIAL_TOASTS.updateFailed),
+  });
+}

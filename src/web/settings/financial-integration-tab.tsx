@@ -2,7 +2,6 @@ import { ACCOUNTING_PROVIDERS, type AccountingProviderId, accountingProvider } f
 import type { FinancialIntegrationJson } from "@core/contracts/financial-integrations";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ChoiceSelect } from "@web/components/choice-select";
-import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
 import { Label } from "@web/components/ui/label";
@@ -17,7 +16,12 @@ import { lastSyncText, providerCards, STATUS_BADGES } from "@web/accounting/prov
 import { ProviderConfigFields } from "@web/accounting/provider-config-fields";
 import { useConnectIntegration } from "@web/accounting/use-financial-actions";
 import { useFinancialIntegrations } from "@web/accounting/use-financial-integrations";
-import { useSetupExport, useSetupIntegration, useSetupSync } from "@web/accounting/use-financial-setup";
+import {
+  useClearSecret,
+  useSetupExport,
+  useSetupIntegration,
+  useSetupSync,
+} from "@web/accounting/use-financial-setup";
 import { useAuth } from "@web/hooks/use-auth";
 import { formatEventTime } from "@web/integrations/phone/toast-text";
 import { serverMessage } from "@web/lib/api";
@@ -25,6 +29,7 @@ import { ArrowRight, Download, Link2, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
+import { IntegrationActions, IntegrationHeader, LastErrorAlert } from "./integration-frame";
 import { IntegrationGate } from "./integration-gate";
 
 const PROVIDER_CHOICES = ACCOUNTING_PROVIDERS.map((provider) => ({ value: provider.id, label: provider.name }));
@@ -90,32 +95,28 @@ function ProviderSettings({
   const sync = useSetupSync();
   const exportCsv = useSetupExport();
   const connect = useConnectIntegration();
+  const clearSecret = useClearSecret();
   const form = useForm<ConfigFormValues, unknown, ConfigFormOutput>({
     resolver: zodResolver(configFormSchema(provider, storedSecrets)),
     defaultValues: configFormDefaults(provider, record),
   });
-  const badge = STATUS_BADGES[status];
   const awaitingConsent = provider.method === "oauth" && record !== null && !record.authorized;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Badge variant={badge.variant} data-testid="financial-status">
-          {badge.label}
-        </Badge>
-        {record?.organisationName && status === "connected" ? (
-          <span className="font-medium">{record.organisationName}</span>
-        ) : null}
-        <span className="text-muted-foreground">
-          {lastSyncText(record?.lastSync ?? null, (instant) => formatEventTime(instant, user?.timezone))}
-        </span>
-      </div>
+      <IntegrationHeader
+        testId="financial"
+        status={STATUS_BADGES[status]}
+        detail={
+          <>
+            {record?.organisationName && status === "connected" ? (
+              <span className="mr-3 font-medium text-foreground">{record.organisationName}</span>
+            ) : null}
+            <span>{lastSyncText(record?.lastSync ?? null, (instant) => formatEventTime(instant, user?.timezone))}</span>
+          </>
+        }
+      />
       <p className="text-sm text-muted-foreground">{provider.note ?? provider.description}</p>
-      {status === "error" && record?.lastError ? (
-        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm break-words">
-          <span className="font-medium">Last error: </span>
-          {record.lastError}
-        </p>
-      ) : null}
+      <LastErrorAlert error={status === "error" ? (record?.lastError ?? null) : null} />
       <Form {...form}>
         <form
           noValidate
@@ -123,7 +124,19 @@ function ProviderSettings({
           onSubmit={form.handleSubmit((config) => setup.mutate({ integrationId: provider.id, config }))}
         >
           {provider.fields.length > 0 ? (
-            <ProviderConfigFields provider={provider} control={form.control} storedSecrets={storedSecrets} />
+            <ProviderConfigFields
+              provider={provider}
+              control={form.control}
+              storedSecrets={storedSecrets}
+              clear={
+                record
+                  ? {
+                      clearing: clearSecret.isPending ? (clearSecret.variables?.name ?? null) : null,
+                      run: (name) => clearSecret.mutate({ record, name }),
+                    }
+                  : undefined
+              }
+            />
           ) : (
             <p className="text-sm">CSV Export needs no settings: Save enables it, and Export downloads your invoice lines.</p>
           )}
@@ -132,11 +145,7 @@ function ProviderSettings({
               {serverMessage(setup.error, "The settings could not be saved.")}
             </p>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={setup.isPending}>
-              {setup.isPending ? <Spinner /> : null}
-              Save
-            </Button>
+          <IntegrationActions saving={setup.isPending} disconnect={null}>
             {awaitingConsent && record ? (
               <Button type="button" variant="outline" disabled={connect.isPending} onClick={() => connect.mutate(record)}>
                 {connect.isPending ? <Spinner /> : <Link2 aria-hidden="true" />}
@@ -156,7 +165,7 @@ function ProviderSettings({
               {exportCsv.isPending ? <Spinner /> : <Download aria-hidden="true" />}
               Export
             </Button>
-          </div>
+          </IntegrationActions>
         </form>
       </Form>
     </div>

@@ -10,18 +10,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
 import { SelectField } from "@web/components/select-field";
 import { TextField } from "@web/components/text-field";
-import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
-import { PasswordInput } from "@web/components/ui/password-input";
-import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
 import { LandlineWebhookSetup } from "@web/integrations/phone/landline-webhook-setup";
-import { PhoneStatusBadge } from "@web/integrations/phone/status-badge";
+import { LANDLINE_STATUS_LOOKS } from "@web/integrations/phone/status-badge";
 import { toastInvalidField, useLandlineSettings, useSaveLandline } from "@web/integrations/phone/use-phone-settings";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
+import { IntegrationActions, IntegrationHeader, StoredSecretField } from "./integration-frame";
 import { IntegrationGate } from "./integration-gate";
 import { ReconcileCard } from "./reconcile-card";
 
@@ -60,8 +58,8 @@ function toRequest(values: LandlineSettingsRequest): LandlineSettingsRequest {
   };
 }
 
-/** "Stored — leave blank to keep it." or what the field is for. */
-const secretHint = (stored: boolean, purpose: string) => (stored ? "Stored — leave blank to keep it." : purpose);
+/** What a stored secret's field says on this tab. */
+const KEEP_IT = "Stored — leave blank to keep it.";
 
 function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
   const { user } = useAuth();
@@ -98,10 +96,7 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-semibold">Landline/Office</h3>
-        <PhoneStatusBadge status={landline.status} />
-      </div>
+      <IntegrationHeader testId="integration" title="Landline/Office" status={LANDLINE_STATUS_LOOKS[landline.status]} />
       <Form {...form}>
         <form
           noValidate
@@ -133,33 +128,22 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                       : "From your Twilio console's Account Info."
                   }
                 />
-                <TextField
+                <StoredSecretField
                   control={form.control}
                   name="authToken"
                   label={provider === "signalwire" ? "Signing Key" : "Auth Token"}
-                  input={PasswordInput}
-                  autoComplete="new-password"
-                  spellCheck={false}
-                  placeholder={landline.hasAuthToken && !providerChanged ? "••••••••" : ""}
-                  description={
-                    landline.hasAuthToken && !providerChanged
-                      ? "Stored — leave blank to keep it."
-                      : "Signs every callback; Minutely refuses requests without a valid signature. Stored encrypted."
-                  }
+                  stored={landline.hasAuthToken && !providerChanged}
+                  storedHint={KEEP_IT}
+                  hint="Signs every callback; Minutely refuses requests without a valid signature. Stored encrypted."
                 />
                 {provider === "twilio" ? (
-                  <TextField
+                  <StoredSecretField
                     control={form.control}
                     name="webhookSharedKey"
                     label="Webhook Shared Key (optional)"
-                    input={PasswordInput}
-                    autoComplete="new-password"
-                    spellCheck={false}
-                    placeholder={landline.hasWebhookSharedKey && !providerChanged ? "••••••••" : ""}
-                    description={secretHint(
-                      landline.hasWebhookSharedKey && !providerChanged,
-                      "Only if a Twilio Webhooks Rule signs these URLs with a shared key (HMAC-SHA256): that key's secret.",
-                    )}
+                    stored={landline.hasWebhookSharedKey && !providerChanged}
+                    storedHint={KEEP_IT}
+                    hint="Only if a Twilio Webhooks Rule signs these URLs with a shared key (HMAC-SHA256): that key's secret."
                   />
                 ) : (
                   <>
@@ -172,18 +156,13 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                       placeholder="example.signalwire.com"
                       description="Your SignalWire space; with an API token, Minutely reads its call list to recover calls whose callback was lost."
                     />
-                    <TextField
+                    <StoredSecretField
                       control={form.control}
                       name="apiToken"
                       label="API Token (optional)"
-                      input={PasswordInput}
-                      autoComplete="new-password"
-                      spellCheck={false}
-                      placeholder={landline.hasApiToken && !providerChanged ? "••••••••" : ""}
-                      description={secretHint(
-                        landline.hasApiToken && !providerChanged,
-                        "A project API token with Voice read access, for reconciliation. Stored encrypted.",
-                      )}
+                      stored={landline.hasApiToken && !providerChanged}
+                      storedHint={KEEP_IT}
+                      hint="A project API token with Voice read access, for reconciliation. Stored encrypted."
                     />
                   </>
                 )}
@@ -195,12 +174,7 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
               description="When off, this provider's events are refused and nothing is captured."
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
-          </div>
+          <IntegrationActions saving={save.isPending} disconnect={null} />
         </form>
       </Form>
       {landline.provider === null ? (

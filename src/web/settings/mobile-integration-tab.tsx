@@ -8,17 +8,15 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExtensionField, PhoneNumberField } from "@web/components/phone-number-field";
 import { SelectField } from "@web/components/select-field";
-import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
-import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/hooks/use-auth";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
 import { IntegrationMethodsList } from "@web/integrations/phone/integration-methods-list";
-import { PhoneStatusBadge } from "@web/integrations/phone/status-badge";
+import { MOBILE_STATUS_LOOKS } from "@web/integrations/phone/status-badge";
 import { useMobileActions, useMobileSettings } from "@web/integrations/phone/use-phone-settings";
-import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { IntegrationActions, IntegrationHeader } from "./integration-frame";
 import { IntegrationGate } from "./integration-gate";
 
 const CARRIER_CHOICES = MOBILE_CARRIERS.map((carrier) => ({ value: carrier, label: MOBILE_CARRIER_LABELS[carrier] }));
@@ -58,10 +56,7 @@ function MobileForm({ mobile }: { mobile: MobileSettingsJson }) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-semibold">Mobile/iPhone</h3>
-        <PhoneStatusBadge status={mobile.status} />
-      </div>
+      <IntegrationHeader testId="integration" title="Mobile/iPhone" status={MOBILE_STATUS_LOOKS[mobile.status]} />
       <Form {...form}>
         <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
@@ -80,16 +75,12 @@ function MobileForm({ mobile }: { mobile: MobileSettingsJson }) {
               description="When off, texts and calls from this number are not captured."
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!canSave || save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
-            <Button type="button" variant="outline" disabled={!isSaved || test.isPending} onClick={() => test.mutate()}>
-              {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-              Test
-            </Button>
-          </div>
+          <IntegrationActions
+            saving={save.isPending}
+            canSave={canSave}
+            test={{ pending: test.isPending, run: () => test.mutate(), label: "Test", disabled: !isSaved }}
+            disconnect={null}
+          />
         </form>
       </Form>
       {mobile.integrationMethods.length > 0 ? (
