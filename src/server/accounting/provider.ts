@@ -1,5 +1,6 @@
 import type { AccountingChoiceName } from "../../core/accounting/choices.js";
 import type { AccountingProviderId } from "../../core/accounting/providers.js";
+import type { ProviderSettings } from "./provider-settings.js";
 
 /**
  * The accounting provider interface (docs/accounting.md): one implementation per provider, in
@@ -75,14 +76,21 @@ export type OAuthTokens = {
  */
 export type ProviderEndpoints = { baseUrl?: string; sandbox?: boolean };
 
-/** Everything one call to a provider needs about one connection. */
-export type AccountingSession = {
+/** Settings by name, as code that serves every provider sees them (the rate limiter, the tests' sessions). */
+export type SettingsRecord = Record<string, string | undefined>;
+
+/**
+ * Everything one call to a provider needs about one connection. `Config` and `Secrets` are the
+ * provider's own typed settings (its `settings` schemas, provider-settings.ts); code that serves every
+ * provider sees them by name.
+ */
+export type AccountingSession<Config = SettingsRecord, Secrets = SettingsRecord> = {
   integrationId: number;
   provider: AccountingProviderId;
-  /** Public settings of the row (clientId, redirectUri, realmId, tenantId, account ids …). */
-  config: Record<string, string | undefined>;
+  /** Public settings of the row (clientId, redirectUri, realmId, tenantId, account ids …), as the provider's schema reads them. */
+  config: Config;
   /** Decrypted secret settings (clientSecret, apiKey, consumerSecret, tokenSecret …); never logged. */
-  secrets: Record<string, string | undefined>;
+  secrets: Secrets;
   endpoints: ProviderEndpoints;
   /** A valid access token (OAuth providers), refreshed in one place under the row's lock when needed. */
   accessToken(): Promise<string>;
@@ -126,8 +134,11 @@ export type ProviderChoices = { choices: ProviderChoice[]; facts: { label: strin
  */
 export type VerifyResult = { organisationName: string | null; learned?: Record<string, string> };
 
-export interface AccountingProvider {
+export interface AccountingProvider<Config = SettingsRecord, Secrets = SettingsRecord> {
   readonly id: AccountingProviderId;
+
+  /** Its public config and its secret as zod schemas: the session is read through them (provider-settings.ts). */
+  readonly settings: ProviderSettings<Config, Secrets>;
 
   /** OAuth providers: the consent page for this row's app, carrying our signed `state`. */
   authorizationUrl?(input: {
@@ -158,41 +169,41 @@ export interface AccountingProvider {
   }): Promise<OAuthTokens>;
 
   /** One real call that proves the connection works; its answer names the remote organisation. */
-  verify(session: AccountingSession): Promise<VerifyResult>;
+  verify(session: AccountingSession<Config, Secrets>): Promise<VerifyResult>;
 
   /**
    * Throws AccountingRejected when the books cannot take this invoice at all (QuickBooks: a currency
    * without multicurrency, a required tax code not chosen), before the customer or anything is sent.
    */
-  refuseInvoice?(session: AccountingSession, invoice: Pick<AccountingInvoice, "currency" | "number">): void;
+  refuseInvoice?(session: AccountingSession<Config, Secrets>, invoice: Pick<AccountingInvoice, "currency" | "number">): void;
 
   /** Providers with something to choose after connecting: the lists, read live (docs/accounting.md). */
-  readChoices?(session: AccountingSession): Promise<ProviderChoices>;
+  readChoices?(session: AccountingSession<Config, Secrets>): Promise<ProviderChoices>;
 
   /** The remote customer for this client: `known` when the mapping has one (update it), else find by name or create with `idempotencyKey`. */
   upsertCustomer(
-    session: AccountingSession,
+    session: AccountingSession<Config, Secrets>,
     customer: AccountingCustomer,
     options: { known: RemoteRef | null; idempotencyKey: string },
   ): Promise<RemoteRef>;
 
   /** Creates the invoice (`known` null) with `idempotencyKey`, or updates the known one. */
   upsertInvoice(
-    session: AccountingSession,
+    session: AccountingSession<Config, Secrets>,
     invoice: AccountingInvoice,
     options: { known: RemoteRef | null; idempotencyKey: string },
   ): Promise<RemoteRef>;
 
   /** Voids the remote invoice (an invoice voided here is voided there). */
-  voidInvoice(session: AccountingSession, known: RemoteRef, options: { idempotencyKey: string }): Promise<RemoteRef>;
+  voidInvoice(session: AccountingSession<Config, Secrets>, known: RemoteRef, options: { idempotencyKey: string }): Promise<RemoteRef>;
 
   /** Records the payment of a paid invoice (created once; `idempotencyKey` guards the create). */
   createPayment(
-    session: AccountingSession,
+    session: AccountingSession<Config, Secrets>,
     payment: AccountingPayment,
     options: { idempotencyKey: string },
   ): Promise<RemoteRef>;
 
   /** Revokes the tokens where the provider supports it (best effort; the row forgets them anyway). */
-  disconnect?(session: AccountingSession): Promise<void>;
+  disconnect?(session: AccountingSession<Config, Secrets>): Promise<void>;
 }

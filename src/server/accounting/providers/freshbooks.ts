@@ -1,7 +1,8 @@
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
 import { consentSession, oauthTokenRequest, providerRequest } from "../http.js";
-import type { AccountingInvoice, AccountingProvider, AccountingSession, ProviderEndpoints } from "../provider.js";
+import type { AccountingInvoice, ProviderEndpoints } from "../provider.js";
+import { type FreshBooksSession, type FreshBooksProvider, freshbooksSettings } from "./freshbooks-settings.js";
 
 /**
  * FreshBooks over its REST API (https://www.freshbooks.com/api): OAuth 2.0 authorisation code with
@@ -16,8 +17,9 @@ import type { AccountingInvoice, AccountingProvider, AccountingSession, Provider
 const API_ORIGIN = "https://api.freshbooks.com";
 const AUTH_ORIGIN = "https://auth.freshbooks.com";
 
-export const freshbooksProvider: AccountingProvider = {
+export const freshbooksProvider: FreshBooksProvider = {
   id: "freshbooks",
+  settings: freshbooksSettings,
 
   authorizationUrl({ clientId, redirectUri, state, endpoints }) {
     const query = new URLSearchParams({ client_id: clientId, response_type: "code", redirect_uri: redirectUri, state });
@@ -146,14 +148,14 @@ function tokenUrl(endpoints: ProviderEndpoints): string {
   return `${endpoints.baseUrl ?? API_ORIGIN}/auth/oauth/token`;
 }
 
-function accounting(session: AccountingSession): string {
+function accounting(session: FreshBooksSession): string {
   const accountId = session.config.accountId;
   if (!accountId)
     throw new AccountingRejected("FreshBooks is not connected to a business yet (no account id). Connect it again.");
   return `/accounting/account/${encodeURIComponent(accountId)}`;
 }
 
-function call(session: AccountingSession, method: "GET" | "POST" | "PUT", path: string, json?: unknown) {
+function call(session: FreshBooksSession, method: "GET" | "POST" | "PUT", path: string, json?: unknown) {
   return providerRequest(session, {
     method,
     url: `${session.endpoints.baseUrl ?? API_ORIGIN}${path}`,
@@ -162,7 +164,7 @@ function call(session: AccountingSession, method: "GET" | "POST" | "PUT", path: 
   });
 }
 
-async function findInvoice(session: AccountingSession, number: string): Promise<string | null> {
+async function findInvoice(session: FreshBooksSession, number: string): Promise<string | null> {
   const listed = result<{ invoices?: { id: number; invoice_number?: string }[] }>(
     await call(session, "GET", `${accounting(session)}/invoices/invoices?search[invoice_number]=${encodeURIComponent(number)}`),
   );

@@ -1,7 +1,8 @@
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected } from "../accounting-errors.js";
 import { type ProviderResponse, providerRequest } from "../http.js";
-import type { AccountingInvoice, AccountingProvider, AccountingSession } from "../provider.js";
+import type { AccountingInvoice } from "../provider.js";
+import { type NetSuiteSession, type NetSuiteProvider, netsuiteSettings } from "./netsuite-settings.js";
 import { type NetSuiteCredentials, netSuiteAuthorization, netSuiteOrigin, netSuiteRealm } from "./netsuite-signer.js";
 
 /**
@@ -18,8 +19,9 @@ const RECORD_PATH = "/services/rest/record/v1";
 /** The service item every line bills (upserted by external id; NetSuite invoice lines need an item). */
 const SERVICE_ITEM_EXTERNAL_ID = "minutely-services";
 
-export const netsuiteProvider: AccountingProvider = {
+export const netsuiteProvider: NetSuiteProvider = {
   id: "netsuite",
+  settings: netsuiteSettings,
 
   async verify(session) {
     await call(session, "GET", "/customer?limit=1");
@@ -79,7 +81,7 @@ export const netsuiteProvider: AccountingProvider = {
   },
 };
 
-function credentials(session: AccountingSession): NetSuiteCredentials {
+function credentials(session: NetSuiteSession): NetSuiteCredentials {
   const found = {
     accountId: session.config.accountId,
     consumerKey: session.config.consumerKey,
@@ -94,7 +96,7 @@ function credentials(session: AccountingSession): NetSuiteCredentials {
   return found as NetSuiteCredentials;
 }
 
-function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "PATCH", path: string, json?: unknown) {
+function call(session: NetSuiteSession, method: "GET" | "POST" | "PUT" | "PATCH", path: string, json?: unknown) {
   const signing = credentials(session);
   // The operator's endpoint config (a stand-in in tests) is trusted; the account's own host is the
   // user's choice, so it goes through the outbound rule (docs/security.md).
@@ -109,7 +111,7 @@ function call(session: AccountingSession, method: "GET" | "POST" | "PUT" | "PATC
   });
 }
 
-async function exists(session: AccountingSession, path: string): Promise<boolean> {
+async function exists(session: NetSuiteSession, path: string): Promise<boolean> {
   try {
     await call(session, "GET", path);
     return true;
@@ -119,7 +121,7 @@ async function exists(session: AccountingSession, path: string): Promise<boolean
   }
 }
 
-async function serviceItemId(session: AccountingSession): Promise<string> {
+async function serviceItemId(session: NetSuiteSession): Promise<string> {
   const response = await call(session, "PUT", `/serviceSaleItem/eid:${SERVICE_ITEM_EXTERNAL_ID}`, {
     itemId: "Minutely services",
     displayName: "Minutely services",
@@ -128,7 +130,7 @@ async function serviceItemId(session: AccountingSession): Promise<string> {
   return writtenId(response);
 }
 
-function invoiceBody(session: AccountingSession, invoice: AccountingInvoice, itemId: string) {
+function invoiceBody(session: NetSuiteSession, invoice: AccountingInvoice, itemId: string) {
   return {
     entity: { id: invoice.customerRemoteId },
     tranId: invoice.number,
@@ -148,7 +150,7 @@ function invoiceBody(session: AccountingSession, invoice: AccountingInvoice, ite
   };
 }
 
-function subsidiary(session: AccountingSession): { subsidiary?: { id: string } } {
+function subsidiary(session: NetSuiteSession): { subsidiary?: { id: string } } {
   return session.config.subsidiaryId ? { subsidiary: { id: session.config.subsidiaryId } } : {};
 }
 

@@ -7,7 +7,7 @@ import {
   retryAfterSeconds,
 } from "../accounting-errors.js";
 import { fetchWithDeadline } from "../http.js";
-import type { AccountingSession } from "../provider.js";
+import { type QuickBooksSession } from "./quickbooks-settings.js";
 import { QUICKBOOKS_MINOR_VERSION, quickBooksUrls } from "./quickbooks-endpoints.js";
 
 /**
@@ -50,7 +50,7 @@ export function quickBooksRequestId(idempotencyKey: string, variant?: string): s
   return key.length <= REQUEST_ID_MAX ? key : createHash("sha256").update(key).digest("base64url");
 }
 
-export async function callQuickBooks<T>(session: AccountingSession, call: QuickBooksCall): Promise<T> {
+export async function callQuickBooks<T>(session: QuickBooksSession, call: QuickBooksCall): Promise<T> {
   const realmId = session.config.realmId;
   if (!realmId)
     throw new AccountingUnauthorized("This QuickBooks connection does not name a company (realmId): reconnect QuickBooks");

@@ -1,6 +1,7 @@
 import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { AccountingRejected } from "../accounting-errors.js";
-import type { AccountingInvoice, AccountingSession, ProviderChoices } from "../provider.js";
+import type { AccountingInvoice, ProviderChoices } from "../provider.js";
+import { type QuickBooksSession, type QuickBooksConfig } from "./quickbooks-settings.js";
 import { callQuickBooks } from "./quickbooks-api.js";
 
 /**
@@ -36,7 +37,7 @@ type PreferencesAnswer = {
 type TaxCodeRow = { Id?: string; Name?: string; Description?: string; Taxable?: boolean; Active?: boolean };
 
 /** Three reads: the company, its preferences, its active tax codes. */
-export async function readCompanySetup(session: AccountingSession): Promise<QuickBooksCompanySetup> {
+export async function readCompanySetup(session: QuickBooksSession): Promise<QuickBooksCompanySetup> {
   const realmId = session.config.realmId ?? "";
   const info = await callQuickBooks<CompanyInfoAnswer>(session, {
     method: "GET",
@@ -73,7 +74,7 @@ function nonTaxable(setup: QuickBooksCompanySetup): QuickBooksTaxCode | null {
 }
 
 /** The settings verify keeps: the company's facts always, the default tax code only while none is chosen. */
-export function learnedFromSetup(setup: QuickBooksCompanySetup, config: AccountingSession["config"]): Record<string, string> {
+export function learnedFromSetup(setup: QuickBooksCompanySetup, config: QuickBooksConfig): Record<string, string> {
   const learned: Record<string, string> = {
     companyCountry: setup.country ?? "",
     homeCurrency: setup.homeCurrency ?? "",
@@ -90,7 +91,7 @@ function taxCodeConfig(code: QuickBooksTaxCode): Record<string, string> {
 }
 
 /** The Choose tax code dialog: the company's codes, what is chosen (or proposed), and the company's facts. */
-export function taxCodeChoices(setup: QuickBooksCompanySetup, config: AccountingSession["config"]): ProviderChoices {
+export function taxCodeChoices(setup: QuickBooksCompanySetup, config: QuickBooksConfig): ProviderChoices {
   const required = requiresTaxCode(setup);
   const chosen = setup.taxCodes.find((code) => code.id === config.taxCodeId) ?? (required ? nonTaxable(setup) : null);
   return {
@@ -124,7 +125,7 @@ export function taxCodeChoices(setup: QuickBooksCompanySetup, config: Accounting
  * refused with what to do, before any request. Facts not known (a connection made before they were
  * read) leave the invoice as it was: QuickBooks then answers for itself.
  */
-export function currencyRefFor(session: AccountingSession, invoice: Pick<AccountingInvoice, "currency" | "number">) {
+export function currencyRefFor(session: QuickBooksSession, invoice: Pick<AccountingInvoice, "currency" | "number">) {
   const home = session.config.homeCurrency;
   const currency = invoice.currency.toUpperCase();
   if (!home) return { CurrencyRef: { value: currency } };
@@ -133,13 +134,13 @@ export function currencyRefFor(session: AccountingSession, invoice: Pick<Account
   throw new AccountingRejected(refusedCurrencyMessage(session, invoice));
 }
 
-export function refusedCurrencyMessage(session: AccountingSession, invoice: Pick<AccountingInvoice, "currency" | "number">): string {
+export function refusedCurrencyMessage(session: QuickBooksSession, invoice: Pick<AccountingInvoice, "currency" | "number">): string {
   const company = session.config.organisationName ?? "This QuickBooks company";
   return `${company} keeps its books in ${session.config.homeCurrency} and multicurrency is off in QuickBooks, so invoice ${invoice.number} in ${invoice.currency.toUpperCase()} cannot be booked there. Invoice this client in ${session.config.homeCurrency}, or turn on multicurrency in QuickBooks (Settings → Account and settings → Advanced → Currency) and reconnect QuickBooks here.`;
 }
 
 /** The tax code every line carries, or none; a company that requires one and has none chosen is refused before sending. */
-export function taxCodeRefFor(session: AccountingSession): { TaxCodeRef: { value: string } } | Record<string, never> {
+export function taxCodeRefFor(session: QuickBooksSession): { TaxCodeRef: { value: string } } | Record<string, never> {
   const id = session.config.taxCodeId;
   if (id) return { TaxCodeRef: { value: id } };
   const missing = missingChoiceMessage("quickbooks", session.config);

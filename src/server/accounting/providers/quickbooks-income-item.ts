@@ -1,4 +1,4 @@
-import type { AccountingSession } from "../provider.js";
+import { type QuickBooksSession } from "./quickbooks-settings.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId } from "./quickbooks-api.js";
 import { type QuickBooksRow, queryLiteral } from "./quickbooks-payloads.js";
 
@@ -18,11 +18,11 @@ type Item = QuickBooksRow & { Name: string; IncomeAccountRef?: { value: string }
 
 const known = new Map<string, string>();
 
-function cacheKey(session: AccountingSession, accountId: string): string {
+function cacheKey(session: QuickBooksSession, accountId: string): string {
   return `${session.endpoints.baseUrl ?? ""}|${session.config.realmId}|${accountId}`;
 }
 
-export async function incomeItemFor(session: AccountingSession, idempotencyKey: string): Promise<string> {
+export async function incomeItemFor(session: QuickBooksSession, idempotencyKey: string): Promise<string> {
   if (session.config.itemId) return session.config.itemId;
   const accountId = session.config.revenueAccountId;
   if (!accountId) return DEFAULT_SERVICES_ITEM;
@@ -45,12 +45,12 @@ export async function incomeItemFor(session: AccountingSession, idempotencyKey: 
   }
 }
 
-export function forgetIncomeItem(session: AccountingSession): void {
+export function forgetIncomeItem(session: QuickBooksSession): void {
   const accountId = session.config.revenueAccountId;
   if (accountId) known.delete(cacheKey(session, accountId));
 }
 
-async function findOrCreateItem(session: AccountingSession, accountId: string, idempotencyKey: string): Promise<string> {
+async function findOrCreateItem(session: QuickBooksSession, accountId: string, idempotencyKey: string): Promise<string> {
   const existing = await findItem(session);
   if (existing) return pointAt(session, existing, accountId, idempotencyKey);
   try {
@@ -69,7 +69,7 @@ async function findOrCreateItem(session: AccountingSession, accountId: string, i
   }
 }
 
-async function findItem(session: AccountingSession): Promise<Item | null> {
+async function findItem(session: QuickBooksSession): Promise<Item | null> {
   const answer = await callQuickBooks<{ QueryResponse?: { Item?: Item[] } }>(session, {
     method: "GET",
     resource: "query",
@@ -78,7 +78,7 @@ async function findItem(session: AccountingSession): Promise<Item | null> {
   return answer.QueryResponse?.Item?.[0] ?? null;
 }
 
-async function pointAt(session: AccountingSession, item: Item, accountId: string, idempotencyKey: string): Promise<string> {
+async function pointAt(session: QuickBooksSession, item: Item, accountId: string, idempotencyKey: string): Promise<string> {
   if (item.Active !== false && item.IncomeAccountRef?.value === accountId) return item.Id;
   const updated = await callQuickBooks<{ Item: Item }>(session, {
     method: "POST",

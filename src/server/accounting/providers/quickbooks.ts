@@ -1,5 +1,6 @@
 import { AccountingRejected, AccountingUnauthorized } from "../accounting-errors.js";
-import type { AccountingProvider, AccountingSession, ProviderEndpoints, RemoteRef } from "../provider.js";
+import type { ProviderEndpoints, RemoteRef } from "../provider.js";
+import { type QuickBooksSession, type QuickBooksProvider, quickbooksSettings } from "./quickbooks-settings.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId, STALE_OBJECT_FAULT } from "./quickbooks-api.js";
 import {
   currencyRefFor,
@@ -38,8 +39,9 @@ type Entity = "customer" | "invoice";
 type Customer = QuickBooksRow & { DisplayName: string };
 type Invoice = QuickBooksRow & { Balance?: number; LinkedTxn?: { TxnId: string; TxnType: string }[] };
 
-export const quickbooksProvider: AccountingProvider = {
+export const quickbooksProvider: QuickBooksProvider = {
   id: "quickbooks",
+  settings: quickbooksSettings,
 
   authorizationUrl: (input) => quickBooksAuthorizationUrl(input),
 
@@ -155,7 +157,7 @@ export const quickbooksProvider: AccountingProvider = {
   },
 };
 
-async function companyName(session: AccountingSession): Promise<string | null> {
+async function companyName(session: QuickBooksSession): Promise<string | null> {
   const realmId = session.config.realmId ?? "";
   const answer = await callQuickBooks<{ CompanyInfo?: { CompanyName?: string } }>(session, {
     method: "GET",
@@ -165,7 +167,7 @@ async function companyName(session: AccountingSession): Promise<string | null> {
 }
 
 /** Customers of that DisplayName, inactive ones included (a new one of the same name would be refused). */
-async function findCustomer(session: AccountingSession, displayName: string): Promise<Customer | null> {
+async function findCustomer(session: QuickBooksSession, displayName: string): Promise<Customer | null> {
   const answer = await callQuickBooks<{ QueryResponse?: { Customer?: Customer[] } }>(session, {
     method: "GET",
     resource: "query",
@@ -174,7 +176,7 @@ async function findCustomer(session: AccountingSession, displayName: string): Pr
   return answer.QueryResponse?.Customer?.[0] ?? null;
 }
 
-async function readRow<T extends QuickBooksRow>(session: AccountingSession, entity: Entity, id: string): Promise<T> {
+async function readRow<T extends QuickBooksRow>(session: QuickBooksSession, entity: Entity, id: string): Promise<T> {
   const key = entity === "customer" ? "Customer" : "Invoice";
   const answer = await callQuickBooks<Record<string, T>>(session, {
     method: "GET",
@@ -191,7 +193,7 @@ async function readRow<T extends QuickBooksRow>(session: AccountingSession, enti
  * second request id (the first one's refusal may be what QuickBooks replays for it).
  */
 async function sparseUpdate(
-  session: AccountingSession,
+  session: QuickBooksSession,
   entity: Entity,
   known: RemoteRef,
   fields: Record<string, unknown>,
@@ -233,7 +235,7 @@ function firstCallSession(
   realmId: string,
   endpoints: ProviderEndpoints,
   timeoutMs: number,
-): AccountingSession {
+): QuickBooksSession {
   return {
     integrationId: 0,
     provider: "quickbooks",

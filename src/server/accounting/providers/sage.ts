@@ -2,7 +2,8 @@ import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../accounting-errors.js";
 import { providerRequest } from "../http.js";
-import type { AccountingInvoice, AccountingProvider, AccountingSession } from "../provider.js";
+import type { AccountingInvoice } from "../provider.js";
+import { type SageSession, type SageProvider, sageSettings } from "./sage-settings.js";
 
 /**
  * Sage Business Cloud Accounting, API v3, through Sage's API gateway (api.columbus.sage.com/{region}/
@@ -19,8 +20,9 @@ import type { AccountingInvoice, AccountingProvider, AccountingSession } from ".
  */
 const GATEWAY_ORIGIN = "https://api.columbus.sage.com";
 
-export const sageProvider: AccountingProvider = {
+export const sageProvider: SageProvider = {
   id: "sage",
+  settings: sageSettings,
 
   async verify(session) {
     // Issue 30 §4: the login's businesses first; with several, Sage needs X-Site naming the one to book to.
@@ -137,7 +139,7 @@ export const sageProvider: AccountingProvider = {
   },
 };
 
-function salesInvoice(session: AccountingSession, invoice: AccountingInvoice) {
+function salesInvoice(session: SageSession, invoice: AccountingInvoice) {
   const ledgerAccountId = session.config.revenueAccountId;
   if (!ledgerAccountId)
     throw new AccountingRejected(
@@ -158,7 +160,7 @@ function salesInvoice(session: AccountingSession, invoice: AccountingInvoice) {
   };
 }
 
-async function bankAccountId(session: AccountingSession): Promise<string> {
+async function bankAccountId(session: SageSession): Promise<string> {
   const [first] = items<{ id: string }>(await call(session, "GET", "/bank_accounts?items_per_page=1"));
   if (!first) throw new AccountingRejected("The Sage business has no bank account to record the receipt in. Add one in Sage.");
   return first.id;
@@ -172,7 +174,7 @@ function businessConfig(business: SageBusiness): Record<string, string> {
 }
 
 /** The Core API's businesses of this login (GET business_relationships: [{id, name}]); no X-Site needed. */
-async function listBusinesses(session: AccountingSession): Promise<SageBusiness[]> {
+async function listBusinesses(session: SageSession): Promise<SageBusiness[]> {
   const response = await call(session, "GET", "/business_relationships", undefined, "core");
   const rows = Array.isArray(response.body) ? (response.body as { id?: unknown; name?: unknown }[]) : [];
   return rows.flatMap((row) =>
@@ -181,7 +183,7 @@ async function listBusinesses(session: AccountingSession): Promise<SageBusiness[
 }
 
 function call(
-  session: AccountingSession,
+  session: SageSession,
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   json?: unknown,

@@ -1,6 +1,6 @@
 import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../accounting-errors.js";
 import { providerRequest } from "../http.js";
-import type { AccountingSession } from "../provider.js";
+import { type WaveSession } from "./wave-settings.js";
 import { WAVE_OPERATIONS, type WaveOperation } from "./wave-operations.js";
 
 /**
@@ -16,7 +16,7 @@ type MutationResult = { didSucceed: boolean; inputErrors: { path?: string[] | st
 
 /** A mutation whose `didSucceed: false` becomes AccountingRejected with Wave's own messages. */
 export async function mutate<T>(
-  session: AccountingSession,
+  session: WaveSession,
   operation: WaveOperation,
   field: string,
   input: Record<string, unknown>,
@@ -33,7 +33,7 @@ export async function mutate<T>(
 
 /** One GraphQL request; top-level `errors` are Wave refusing the request itself. */
 export async function gql<T>(
-  session: AccountingSession,
+  session: WaveSession,
   operation: WaveOperation,
   variables: Record<string, unknown>,
 ): Promise<T> {

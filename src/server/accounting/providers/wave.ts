@@ -1,7 +1,8 @@
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected } from "../accounting-errors.js";
 import { consentSession, oauthTokenRequest } from "../http.js";
-import type { AccountingInvoice, AccountingProvider, AccountingSession, ProviderEndpoints } from "../provider.js";
+import type { AccountingInvoice, ProviderEndpoints } from "../provider.js";
+import { type WaveSession, type WaveProvider, waveSettings } from "./wave-settings.js";
 import { gql, mutate, type Page } from "./wave-graphql.js";
 
 /**
@@ -19,8 +20,9 @@ const SERVICE_PRODUCT = "Minutely services";
 export const WAVE_CANNOT_VOID =
   "Wave's public API cannot void an invoice. Void it in Wave (Sales & Payments → Invoices); Minutely keeps it void here.";
 
-export const waveProvider: AccountingProvider = {
+export const waveProvider: WaveProvider = {
   id: "wave",
+  settings: waveSettings,
 
   authorizationUrl({ clientId, redirectUri, state, endpoints }) {
     const query = new URLSearchParams({
@@ -152,7 +154,7 @@ function tokenUrl(endpoints: ProviderEndpoints): string {
   return `${endpoints.baseUrl ?? OAUTH_ORIGIN}/oauth2/token/`;
 }
 
-function businessId(session: AccountingSession): string {
+function businessId(session: WaveSession): string {
   const id = session.config.businessId;
   if (!id) throw new AccountingRejected("Wave is not connected to a business yet. Connect it again.");
   return id;
@@ -175,7 +177,7 @@ function invoiceFields(invoice: AccountingInvoice, productId: string) {
   };
 }
 
-async function findCustomer(session: AccountingSession, name: string, email: string | null): Promise<string | null> {
+async function findCustomer(session: WaveSession, name: string, email: string | null): Promise<string | null> {
   for (let page = 1; page <= 50; page++) {
     const data = await gql<{ business: { customers: Page<{ id: string; name: string; email: string | null }> } }>(
       session,
@@ -195,7 +197,7 @@ async function findCustomer(session: AccountingSession, name: string, email: str
   return null;
 }
 
-async function serviceProductId(session: AccountingSession): Promise<string> {
+async function serviceProductId(session: WaveSession): Promise<string> {
   for (let page = 1; page <= 50; page++) {
     const data = await gql<{ business: { products: Page<{ id: string; name: string }> } }>(session, "FindProducts", {
       businessId: businessId(session),
@@ -214,7 +216,7 @@ async function serviceProductId(session: AccountingSession): Promise<string> {
   return created.product.id;
 }
 
-async function accountId(session: AccountingSession, subtype: string, purpose: string): Promise<string> {
+async function accountId(session: WaveSession, subtype: string, purpose: string): Promise<string> {
   const data = await gql<{ business: { accounts: { edges: { node: { id: string } }[] } } }>(session, "FindAccounts", {
     businessId: businessId(session),
     subtypes: [subtype],

@@ -1,6 +1,7 @@
 import type { Account } from "xero-node";
 import { accountLabel } from "../../../core/accounting/choices.js";
-import type { AccountingSession, ProviderChoice, ProviderChoiceOption, ProviderChoices } from "../provider.js";
+import type { ProviderChoice, ProviderChoiceOption, ProviderChoices } from "../provider.js";
+import { type XeroSession, type XeroConfig } from "./xero-settings.js";
 import { callXero } from "./xero-api.js";
 
 /**
@@ -25,7 +26,7 @@ const STANDARD_SALES_CODE = "200";
 const STANDARD_BANK_CODE = "090";
 
 /** The active accounts, in Xero's order (by code, then name). */
-export async function readXeroAccounts(session: AccountingSession): Promise<XeroAccount[]> {
+export async function readXeroAccounts(session: XeroSession): Promise<XeroAccount[]> {
   const body = await callXero(session, "reading the chart of accounts", (api, tenant) =>
     api.getAccounts(tenant, undefined, 'Status=="ACTIVE"'),
   );
@@ -72,7 +73,7 @@ function option(account: XeroAccount, prefix: "revenueAccount" | "paymentAccount
 }
 
 /** The two lists of the Choose accounts dialog, with what is chosen now. */
-export function xeroAccountChoices(accounts: XeroAccount[], config: AccountingSession["config"]): ProviderChoices {
+export function xeroAccountChoices(accounts: XeroAccount[], config: XeroConfig): ProviderChoices {
   const selected = (prefix: "revenueAccount" | "paymentAccount", list: XeroAccount[]) => {
     const id = config[`${prefix}RemoteId`];
     const code = config[`${prefix}Code`];
@@ -106,7 +107,7 @@ export function xeroAccountChoices(accounts: XeroAccount[], config: AccountingSe
  * choice yet: the same accounts the Demo Company uses, so nothing changes for such a chart. Any
  * other chart gets no proposal: the card asks the user to choose.
  */
-export function proposedXeroAccounts(accounts: XeroAccount[], config: AccountingSession["config"]): Record<string, string> {
+export function proposedXeroAccounts(accounts: XeroAccount[], config: XeroConfig): Record<string, string> {
   const learned: Record<string, string> = {};
   const hasRevenue = Boolean(config.revenueAccountRemoteId || config.revenueAccountCode);
   const hasPayment = Boolean(config.paymentAccountRemoteId || config.paymentAccountCode);

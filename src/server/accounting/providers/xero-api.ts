@@ -9,7 +9,7 @@ import {
   retryAfterSeconds,
 } from "../accounting-errors.js";
 import { deadlineText } from "../http.js";
-import type { AccountingSession } from "../provider.js";
+import { type XeroSession } from "./xero-settings.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
 
 /** xero-node, loaded at the first Xero call (http/on-first-use.ts). */
@@ -26,7 +26,7 @@ export const xeroSdk = onFirstUse<typeof import("xero-node")>("xero-node");
  */
 export type XeroCall<T> = (api: AccountingApi, tenantId: string) => Promise<{ body: T }>;
 
-export async function callXero<T>(session: AccountingSession, what: string, call: XeroCall<T>): Promise<T> {
+export async function callXero<T>(session: XeroSession, what: string, call: XeroCall<T>): Promise<T> {
   const tenantId = session.config.tenantId;
   if (!tenantId)
     throw new AccountingUnauthorized("This Xero connection does not name an organisation (tenantId): reconnect Xero");
@@ -56,7 +56,7 @@ export function xeroIdempotencyKey(key: string, variant?: string): string {
   return full.length <= XERO_IDEMPOTENCY_KEY_MAX ? full : createHash("sha256").update(full).digest("base64url");
 }
 
-function apiFor(session: AccountingSession, token: string): AccountingApi {
+function apiFor(session: XeroSession, token: string): AccountingApi {
   const api = new (xeroSdk().AccountingApi)(xeroUrls(session.endpoints).accountingApi);
   api.accessToken = token;
   const timeoutMs = session.timeoutMs;
@@ -103,7 +103,7 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
   return result;
 }
 
-async function classify(session: AccountingSession, what: string, failure: SdkFailure): Promise<Error> {
+async function classify(session: XeroSession, what: string, failure: SdkFailure): Promise<Error> {
   const { status } = failure;
   if (status === -1) return new AccountingRejected(`Xero could not be asked for ${what}: ${failure.message}`);
   if (status === 0) {

@@ -2,14 +2,8 @@ import type { Contact, CurrencyCode, Invoice, LineItem } from "xero-node";
 import { missingChoiceMessage } from "../../../core/accounting/choices.js";
 import { centsToDecimal } from "../../../core/money.js";
 import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
-import type {
-  AccountingCustomer,
-  AccountingInvoice,
-  AccountingPayment,
-  AccountingProvider,
-  AccountingSession,
-  RemoteRef,
-} from "../provider.js";
+import type { AccountingCustomer, AccountingInvoice, AccountingPayment, RemoteRef } from "../provider.js";
+import { type XeroSession, type XeroProvider, xeroSettings } from "./xero-settings.js";
 import { proposedXeroAccounts, readXeroAccounts, xeroAccountChoices } from "./xero-accounts.js";
 import { callXero, xeroIdempotencyKey, xeroSdk } from "./xero-api.js";
 import { disconnectXeroTenant, exchangeXeroCode, refreshXeroTokens, xeroAuthorizationUrl } from "./xero-oauth.js";
@@ -48,7 +42,7 @@ function contactOf(customer: AccountingCustomer): Contact {
  * The account chosen for sales or payments: its Code when it has one, else its AccountID. Missing:
  * refused before anything is sent, with what to do (core/accounting/choices.ts says it the same way).
  */
-function chosenAccount(session: AccountingSession, prefix: "revenueAccount" | "paymentAccount"): { code?: string; accountID?: string } {
+function chosenAccount(session: XeroSession, prefix: "revenueAccount" | "paymentAccount"): { code?: string; accountID?: string } {
   const code = session.config[`${prefix}Code`];
   const accountID = session.config[`${prefix}RemoteId`];
   if (code) return { code };
@@ -69,7 +63,7 @@ function amountOf(minor: number): number {
  * (Exclusive would add the account's default tax rate on top). AUTHORISED: the invoice was sent, so
  * it is owed (a draft would be left out of receivables).
  */
-export function invoiceOf(invoice: AccountingInvoice, session: AccountingSession): Invoice {
+export function invoiceOf(invoice: AccountingInvoice, session: XeroSession): Invoice {
   const account = chosenAccount(session, "revenueAccount");
   const lineItems: LineItem[] = invoice.lines.map((line) => ({
     description: (line.description.trim() || "Services").slice(0, 4000),
@@ -98,7 +92,7 @@ function firstId<T>(rows: T[] | undefined, id: (row: T) => string | undefined, w
 }
 
 async function upsertCustomer(
-  session: AccountingSession,
+  session: XeroSession,
   customer: AccountingCustomer,
   options: { known: RemoteRef | null; idempotencyKey: string },
 ): Promise<RemoteRef> {
@@ -126,7 +120,7 @@ async function upsertCustomer(
 }
 
 async function upsertInvoice(
-  session: AccountingSession,
+  session: XeroSession,
   invoice: AccountingInvoice,
   options: { known: RemoteRef | null; idempotencyKey: string },
 ): Promise<RemoteRef> {
@@ -151,7 +145,7 @@ async function upsertInvoice(
  * us its payments and whether an earlier attempt already voided it.
  */
 async function voidInvoice(
-  session: AccountingSession,
+  session: XeroSession,
   known: RemoteRef,
   options: { idempotencyKey: string },
 ): Promise<RemoteRef> {
@@ -178,7 +172,7 @@ async function voidInvoice(
 }
 
 async function createPayment(
-  session: AccountingSession,
+  session: XeroSession,
   payment: AccountingPayment,
   options: { idempotencyKey: string },
 ): Promise<RemoteRef> {
@@ -201,8 +195,9 @@ async function createPayment(
   return { remoteId: firstId(body.payments, (p) => p.paymentID, "payment") };
 }
 
-export const xeroProvider: AccountingProvider = {
+export const xeroProvider: XeroProvider = {
   id: "xero",
+  settings: xeroSettings,
   authorizationUrl: xeroAuthorizationUrl,
   exchangeCode: (input) => exchangeXeroCode(input),
   refreshTokens: (input) => refreshXeroTokens(input),

@@ -83,10 +83,11 @@ export async function pushInvoice(
 
   const base = { accountId: target.accountId, integrationId: row.id };
   const invoiceRecord = await ensureRecord(db, { ...base, entity: "invoice", localId: local.invoice.id }, context.now());
-  const session = openAccountingSession(context, row);
   let current: AccountingRecordRow = invoiceRecord;
   let changed = false;
   try {
+    // Inside the try: a stored row its provider's schema refuses fails the invoice with that sentence.
+    const session = openAccountingSession(context, row);
     // 0. What the books cannot take at all is refused before anything is sent (docs/accounting.md).
     provider.refuseInvoice?.(session, { currency: local.invoice.currency, number: local.invoice.invoiceNumber });
 

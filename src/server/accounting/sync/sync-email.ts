@@ -31,8 +31,8 @@ export async function syncClientAsCustomer(
   const name = providerName(row);
   if (!provider) return { ok: false, kind: "refused", message: `${name} works through a file, not an API: export it instead` };
   let record: AccountingRecordRow | null = null;
-  const session = openAccountingSession(context, row);
   try {
+    const session = openAccountingSession(context, row);
     const customer = await ensureCustomer(context, { session, provider, row }, client, (found) => {
       record = found;
     });
