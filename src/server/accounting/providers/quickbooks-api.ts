@@ -7,7 +7,7 @@ import {
   retryAfterSeconds,
 } from "../accounting-errors.js";
 import { fetchWithDeadline } from "../http.js";
-import { type QuickBooksSession } from "./quickbooks-settings.js";
+import type { QuickBooksSession } from "./quickbooks-settings.js";
 import { QUICKBOOKS_MINOR_VERSION, quickBooksUrls } from "./quickbooks-endpoints.js";
 
 /**

@@ -1,4 +1,4 @@
-import { type QuickBooksSession } from "./quickbooks-settings.js";
+import type { QuickBooksSession } from "./quickbooks-settings.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId } from "./quickbooks-api.js";
 import { type QuickBooksRow, queryLiteral } from "./quickbooks-payloads.js";
 

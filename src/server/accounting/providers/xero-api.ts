@@ -9,7 +9,7 @@ import {
   retryAfterSeconds,
 } from "../accounting-errors.js";
 import { deadlineText } from "../http.js";
-import { type XeroSession } from "./xero-settings.js";
+import type { XeroSession } from "./xero-settings.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
 
 /** xero-node, loaded at the first Xero call (http/on-first-use.ts). */
