@@ -89,7 +89,10 @@ describe("PUT /api/financial-integrations/{id} with clearSecrets", () => {
     const cases: [unknown, string | RegExp][] = [
       [{ clearSecrets: ["clientId"] }, "clientId is not a secret of QuickBooks"],
       [{ clearSecrets: ["apiKey"] }, "apiKey is not a secret of QuickBooks"],
-      [{ clearSecrets: ["clientSecret"], config: { clientSecret: "new-one" } }, "Client Secret cannot be replaced and cleared at once"],
+      [
+        { clearSecrets: ["clientSecret"], config: { clientSecret: "new-one" } },
+        "Client Secret cannot be replaced and cleared at once",
+      ],
       [{ clearSecrets: "clientSecret" }, "clearSecrets must list secret field names"],
       [{ clearSecrets: [42] }, "clearSecrets must list secret field names"],
     ];
@@ -143,7 +146,11 @@ describe("PUT /api/financial-integrations/{id} with clearSecrets", () => {
     expect(before.lastError).toBeTruthy();
     const response = await a.c.request("PUT", `/api/financial-integrations/${sageId}`, { json: { clearSecrets: ["apiKey"] } });
     expect(response.status).toBe(200);
-    expect(response.body.integration).toMatchObject({ status: "disconnected", lastError: null, storedSecrets: ["subscriptionKey"] });
+    expect(response.body.integration).toMatchObject({
+      status: "disconnected",
+      lastError: null,
+      storedSecrets: ["subscriptionKey"],
+    });
     expect(await secretOf(a, "sage")).toEqual({ subscriptionKey: SAGE_SUBSCRIPTION });
   });
 

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  ACCOUNTING_PROVIDER_IDS,
-  ACCOUNTING_STATUSES,
-  type AccountingProviderId,
-} from "../accounting/providers.js";
+import { ACCOUNTING_PROVIDER_IDS, ACCOUNTING_STATUSES, type AccountingProviderId } from "../accounting/providers.js";
 import { isoDate, text } from "./common.js";
 import { financialConfig } from "./financial-config.js";
 import { count, day, id, instant } from "./response-fields.js";

@@ -141,12 +141,7 @@ export interface AccountingProvider<Config = SettingsRecord, Secrets = SettingsR
   readonly settings: ProviderSettings<Config, Secrets>;
 
   /** OAuth providers: the consent page for this row's app, carrying our signed `state`. */
-  authorizationUrl?(input: {
-    clientId: string;
-    redirectUri: string;
-    state: string;
-    endpoints: ProviderEndpoints;
-  }): string;
+  authorizationUrl?(input: { clientId: string; redirectUri: string; state: string; endpoints: ProviderEndpoints }): string;
 
   /** OAuth providers: the callback's code (and query, e.g. QuickBooks' realmId) → tokens and organisation. */
   exchangeCode?(input: {
@@ -195,7 +190,11 @@ export interface AccountingProvider<Config = SettingsRecord, Secrets = SettingsR
   ): Promise<RemoteRef>;
 
   /** Voids the remote invoice (an invoice voided here is voided there). */
-  voidInvoice(session: AccountingSession<Config, Secrets>, known: RemoteRef, options: { idempotencyKey: string }): Promise<RemoteRef>;
+  voidInvoice(
+    session: AccountingSession<Config, Secrets>,
+    known: RemoteRef,
+    options: { idempotencyKey: string },
+  ): Promise<RemoteRef>;
 
   /** Records the payment of a paid invoice (created once; `idempotencyKey` guards the create). */
   createPayment(

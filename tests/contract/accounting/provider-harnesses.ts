@@ -7,7 +7,12 @@ import { sageProvider } from "../../../src/server/accounting/providers/sage.js";
 import { waveProvider } from "../../../src/server/accounting/providers/wave.js";
 import { xeroProvider } from "../../../src/server/accounting/providers/xero.js";
 import type { AccountingStandInControls, InjectedFailure } from "../../stand-ins/accounting/controls.js";
-import { consentAndExchange, ORDINARY_DEADLINE_MS, type TestSession, testSession } from "../../stand-ins/accounting/test-session.js";
+import {
+  consentAndExchange,
+  ORDINARY_DEADLINE_MS,
+  type TestSession,
+  testSession,
+} from "../../stand-ins/accounting/test-session.js";
 import { type FreshBooksStandIn, startFreshBooksStandIn } from "../../stand-ins/accounting-rest/freshbooks.js";
 import { type NetSuiteStandIn, startNetSuiteStandIn } from "../../stand-ins/accounting-rest/netsuite.js";
 import { type SageStandIn, startSageStandIn } from "../../stand-ins/accounting-rest/sage.js";

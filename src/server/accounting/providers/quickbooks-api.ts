@@ -133,7 +133,10 @@ function refusedAfterRenewal(data: unknown): AccountingUnauthorized {
 
 /** The first error of a Fault, in either of QuickBooks' casings (`Fault.Error` or `fault.error`). */
 function faultOf(data: unknown): { code: string | null; text: string } | null {
-  const body = data as { Fault?: { Error?: FaultError[] }; fault?: { error?: { message?: unknown; detail?: unknown; code?: unknown }[] } } | null;
+  const body = data as {
+    Fault?: { Error?: FaultError[] };
+    fault?: { error?: { message?: unknown; detail?: unknown; code?: unknown }[] };
+  } | null;
   const upper = body?.Fault?.Error?.[0];
   const lower = body?.fault?.error?.[0];
   const message = upper?.Message ?? lower?.message;

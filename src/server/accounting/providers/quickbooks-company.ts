@@ -134,7 +134,10 @@ export function currencyRefFor(session: QuickBooksSession, invoice: Pick<Account
   throw new AccountingRejected(refusedCurrencyMessage(session, invoice));
 }
 
-export function refusedCurrencyMessage(session: QuickBooksSession, invoice: Pick<AccountingInvoice, "currency" | "number">): string {
+export function refusedCurrencyMessage(
+  session: QuickBooksSession,
+  invoice: Pick<AccountingInvoice, "currency" | "number">,
+): string {
   const company = session.config.organisationName ?? "This QuickBooks company";
   return `${company} keeps its books in ${session.config.homeCurrency} and multicurrency is off in QuickBooks, so invoice ${invoice.number} in ${invoice.currency.toUpperCase()} cannot be booked there. Invoice this client in ${session.config.homeCurrency}, or turn on multicurrency in QuickBooks (Settings → Account and settings → Advanced → Currency) and reconnect QuickBooks here.`;
 }

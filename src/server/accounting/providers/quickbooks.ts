@@ -2,13 +2,7 @@ import { AccountingRejected, AccountingUnauthorized } from "../accounting-errors
 import type { ProviderEndpoints, RemoteRef } from "../provider.js";
 import { type QuickBooksSession, type QuickBooksProvider, quickbooksSettings } from "./quickbooks-settings.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId, STALE_OBJECT_FAULT } from "./quickbooks-api.js";
-import {
-  currencyRefFor,
-  learnedFromSetup,
-  readCompanySetup,
-  taxCodeChoices,
-  taxCodeRefFor,
-} from "./quickbooks-company.js";
+import { currencyRefFor, learnedFromSetup, readCompanySetup, taxCodeChoices, taxCodeRefFor } from "./quickbooks-company.js";
 import { forgetIncomeItem, incomeItemFor } from "./quickbooks-income-item.js";
 import {
   exchangeQuickBooksCode,

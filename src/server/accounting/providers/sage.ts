@@ -178,7 +178,9 @@ async function listBusinesses(session: SageSession): Promise<SageBusiness[]> {
   const response = await call(session, "GET", "/business_relationships", undefined, "core");
   const rows = Array.isArray(response.body) ? (response.body as { id?: unknown; name?: unknown }[]) : [];
   return rows.flatMap((row) =>
-    typeof row.id === "string" && row.id ? [{ id: row.id, name: typeof row.name === "string" && row.name ? row.name : row.id }] : [],
+    typeof row.id === "string" && row.id
+      ? [{ id: row.id, name: typeof row.name === "string" && row.name ? row.name : row.id }]
+      : [],
   );
 }
 

@@ -32,11 +32,7 @@ export async function mutate<T>(
 }
 
 /** One GraphQL request; top-level `errors` are Wave refusing the request itself. */
-export async function gql<T>(
-  session: WaveSession,
-  operation: WaveOperation,
-  variables: Record<string, unknown>,
-): Promise<T> {
+export async function gql<T>(session: WaveSession, operation: WaveOperation, variables: Record<string, unknown>): Promise<T> {
   const response = await providerRequest(session, {
     method: "POST",
     url: `${session.endpoints.baseUrl ?? GRAPHQL_ORIGIN}/graphql/public`,

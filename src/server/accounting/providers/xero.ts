@@ -34,7 +34,9 @@ function contactOf(customer: AccountingCustomer): Contact {
   return {
     name: contactNameOf(customer),
     ...(customer.email ? { emailAddress: customer.email } : {}),
-    ...(customer.phone ? { phones: [{ phoneType: xeroSdk().Phone.PhoneTypeEnum.DEFAULT, phoneNumber: customer.phone.slice(0, 50) }] } : {}),
+    ...(customer.phone
+      ? { phones: [{ phoneType: xeroSdk().Phone.PhoneTypeEnum.DEFAULT, phoneNumber: customer.phone.slice(0, 50) }] }
+      : {}),
   } as Contact;
 }
 
@@ -144,11 +146,7 @@ async function upsertInvoice(
  * deleted first (Xero's only way; the bank entry of that payment goes with it). One read first tells
  * us its payments and whether an earlier attempt already voided it.
  */
-async function voidInvoice(
-  session: XeroSession,
-  known: RemoteRef,
-  options: { idempotencyKey: string },
-): Promise<RemoteRef> {
+async function voidInvoice(session: XeroSession, known: RemoteRef, options: { idempotencyKey: string }): Promise<RemoteRef> {
   const invoiceID = known.remoteId;
   const read = await callXero(session, "reading an invoice", (api, tenant) => api.getInvoice(tenant, invoiceID));
   const current = read.invoices?.[0];
@@ -166,7 +164,13 @@ async function voidInvoice(
   }
   const key = xeroIdempotencyKey(options.idempotencyKey);
   const body = await callXero(session, "voiding an invoice", (api, tenant) =>
-    api.updateInvoice(tenant, invoiceID, { invoices: [{ invoiceID, status: xeroSdk().Invoice.StatusEnum.VOIDED }] }, undefined, key),
+    api.updateInvoice(
+      tenant,
+      invoiceID,
+      { invoices: [{ invoiceID, status: xeroSdk().Invoice.StatusEnum.VOIDED }] },
+      undefined,
+      key,
+    ),
   );
   return { remoteId: firstId(body.invoices, (i) => i.invoiceID, "invoice") };
 }
