@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  AccountingRateLimited,
   AccountingRejected,
   AccountingUnauthorized,
   AccountingUnavailable,
@@ -187,30 +186,6 @@ describe("FreshBooks provider", () => {
     });
     await expect(refused).rejects.toBeInstanceOf(AccountingRejected);
     await expect(refused).rejects.toThrow("Client not found.");
-  });
-
-  it("renews an expired token once and spends each refresh token once", async () => {
-    const own = sessionWith((await connect()).tokens);
-    const spent = own.tokens!.refreshToken;
-    freshbooks.expireAccessTokens();
-    await expect(freshbooksProvider.verify(own)).resolves.toBeTruthy();
-    expect(freshbooks.refreshTokenSpends().get(spent)).toBe(1);
-    s = sessionWith((await connect()).tokens);
-  });
-
-  it("maps 429, 401 after renewal, 500 and time-outs", async () => {
-    const own = sessionWith((await connect()).tokens);
-    freshbooks.failNext({ kind: "429", retryAfterSeconds: 9 });
-    const limited = freshbooksProvider.verify(own);
-    await expect(limited).rejects.toBeInstanceOf(AccountingRateLimited);
-    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 9 });
-    expect(own.seen.rateLimited).toEqual([9]);
-    freshbooks.failNext({ kind: "401", times: 2 });
-    await expect(freshbooksProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnauthorized);
-    freshbooks.failNext({ kind: "500" });
-    await expect(freshbooksProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnavailable);
-    freshbooks.failNext({ kind: "drop-before-commit" });
-    await expect(freshbooksProvider.verify(sessionWith(own.tokens))).rejects.toBeInstanceOf(AccountingUnavailable);
   });
 
   it("revokes the token on disconnect", async () => {

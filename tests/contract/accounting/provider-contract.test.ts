@@ -128,12 +128,12 @@ describe.each(PROVIDER_HARNESSES)("$name: what every accounting provider does", 
       expect(s.seen.renewals).toHaveLength(1);
     });
   } else {
+    // Last: a stand-in may keep refusing these keys afterwards (Sage's treats the key as revoked).
     it("a 401: AccountingUnauthorized at once (keys are not renewed; the user enters new ones)", async () => {
       const s = await h.session(standIn);
       standIn.failNext({ kind: "401" });
       await expect(h.provider.verify(s)).rejects.toBeInstanceOf(AccountingUnauthorized);
       expect(s.seen.renewals).toEqual([]);
-      await expect(h.provider.verify(s)).resolves.toBeTruthy();
     });
   }
 });

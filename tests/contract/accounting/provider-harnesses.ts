@@ -108,7 +108,7 @@ export const PROVIDER_HARNESSES: AnyProviderHarness[] = [
     creates: {
       customer: { method: "PUT", pathIncludes: "/Contacts" },
       invoice: { method: "PUT", pathIncludes: "/Invoices" },
-      payment: { method: "PUT", pathIncludes: "/Payments" },
+      payment: { pathIncludes: "/Payments" },
     },
     paymentCurrency: "USD",
   }),

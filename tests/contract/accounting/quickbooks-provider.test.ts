@@ -475,15 +475,6 @@ describe("idempotency", () => {
 });
 
 describe("failures", () => {
-  it("429: tells the session to hold for Retry-After and throws AccountingRateLimited", async () => {
-    const { s, seen } = await session();
-    standIn.failNext({ kind: "429", retryAfterSeconds: 7 });
-    const failure = await qbo.verify(s).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AccountingRateLimited);
-    expect((failure as AccountingRateLimited).retryAfterSeconds).toBe(7);
-    expect(seen.rateLimited).toEqual([7]);
-  });
-
   it("the stand-in's own rate limit answers 429 past the company's requests a minute, and the provider holds for the minute", async () => {
     await standIn.close();
     standIn = await startQuickBooksStandIn({ perMinute: 3 });

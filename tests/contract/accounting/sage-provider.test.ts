@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  AccountingRateLimited,
   AccountingRejected,
   AccountingUnauthorized,
   AccountingUnavailable,
@@ -163,19 +162,10 @@ describe("Sage provider", () => {
     await expect(refused).rejects.toThrow("Ledger account is invalid");
   });
 
-  it("maps 429, 500, time-outs and a revoked key", async () => {
-    const s = session();
-    sage.failNext({ kind: "429", retryAfterSeconds: 3 });
-    const limited = sageProvider.verify(s);
-    await expect(limited).rejects.toBeInstanceOf(AccountingRateLimited);
-    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 3 });
-    expect(s.seen.rateLimited).toEqual([3]);
-    sage.failNext({ kind: "500" });
-    await expect(sageProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnavailable);
-    sage.failNext({ kind: "drop-before-commit" });
-    await expect(sageProvider.verify(session())).rejects.toBeInstanceOf(AccountingUnavailable);
+  // 429, 5xx, dropped connections and a 401 are provider-contract.test.ts's, as for every provider.
+  it("a revoked key is refused as unauthorised", async () => {
     // Last: the key is revoked for the rest of this file.
     sage.expireAccessTokens();
-    await expect(sageProvider.verify(s)).rejects.toBeInstanceOf(AccountingUnauthorized);
+    await expect(sageProvider.verify(session())).rejects.toBeInstanceOf(AccountingUnauthorized);
   });
 });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  AccountingRateLimited,
   AccountingRejected,
-  AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
 import { WAVE_CANNOT_VOID, waveProvider } from "../../../src/server/accounting/providers/wave.js";
@@ -171,25 +169,5 @@ describe("Wave provider", () => {
     });
     await expect(refused).rejects.toBeInstanceOf(AccountingRejected);
     await expect(refused).rejects.toThrow("Customer not found.");
-  });
-
-  it("renews an expired token once; maps 429, repeated 401, 500 and time-outs", async () => {
-    const own = sessionWith((await connect()).tokens);
-    const spent = own.tokens!.refreshToken;
-    wave.expireAccessTokens();
-    await expect(waveProvider.verify(own)).resolves.toBeTruthy();
-    expect(wave.refreshTokenSpends().get(spent)).toBe(1);
-
-    wave.failNext({ kind: "429", retryAfterSeconds: 4 });
-    const limited = waveProvider.verify(own);
-    await expect(limited).rejects.toBeInstanceOf(AccountingRateLimited);
-    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 4 });
-    expect(own.seen.rateLimited).toEqual([4]);
-    wave.failNext({ kind: "401", times: 2 });
-    await expect(waveProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnauthorized);
-    wave.failNext({ kind: "500" });
-    await expect(waveProvider.verify(own)).rejects.toBeInstanceOf(AccountingUnavailable);
-    wave.failNext({ kind: "drop-before-commit" });
-    await expect(waveProvider.verify(sessionWith(own.tokens))).rejects.toBeInstanceOf(AccountingUnavailable);
   });
 });
