@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrations } from "../../src/server/db/schema/index.js";
 import { secretBoxFor } from "../../src/server/http/secrets.js";
@@ -8,10 +8,12 @@ import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
- * Clearing a stored secret without replacing it (issue 24 §1, docs/accounting.md "Clearing a secret"):
- * PUT /api/financial-integrations/{id} with `clearSecrets`. The secret is gone from the sealed row;
- * a required one leaves the connection not connected (an OAuth grant is dropped with it, the screen says
- * "disconnected"); bad names and another account's id change nothing.
+ * A connection's stored settings and secrets (issue 24 §1, docs/accounting.md "Connecting" and "Settings
+ * and secrets, typed per provider"). Clearing a stored secret without replacing it: PUT
+ * /api/financial-integrations/{id} with `clearSecrets`; the secret is gone from the sealed row, a required
+ * one leaves the connection not connected (an OAuth grant is dropped with it, the screen says
+ * "disconnected"); bad names and another account's id change nothing. A stored row its provider's schema
+ * refuses is a sentence on the card, not a crash.
  */
 const QBO_SECRET = "qbo-secret-clear-Rk4-never-shown";
 const SAGE_KEY = "sage-api-key-clear-W2";
@@ -159,5 +161,28 @@ describe("PUT /api/financial-integrations/{id} with clearSecrets", () => {
       t.client().request("PUT", `/api/financial-integrations/${sageId}`, { json: { clearSecrets: ["subscriptionKey"] } }),
     );
     expect(response.status).toBe(401);
+  });
+});
+
+describe("a stored row its provider's schema refuses", () => {
+  it("the connection check says which setting and what to do: status error, never a 500", async () => {
+    const c = await newAccount(t);
+    const created = await c.c.request("POST", "/api/financial-integrations", {
+      json: { integrationId: "sage", config: { apiKey: SAGE_KEY, subscriptionKey: SAGE_SUBSCRIPTION } },
+    });
+    expect(created.status).toBe(201);
+    // Written by hand (or by an older version): a setting that is not text.
+    await t.app.db
+      .update(integrations)
+      .set({ config: sql`${integrations.config} || '{"siteId": {"id": 1}}'::jsonb` })
+      .where(eq(integrations.id, created.body.integration.id));
+    const response = await c.c.request("PUT", `/api/financial-integrations/${created.body.integration.id}`, {
+      json: { config: { revenueAccountId: "4000" } },
+    });
+    expect(response.status).toBe(200);
+    const sentence =
+      "The stored Sage settings cannot be read (siteId is not text): save Sage's settings again in Settings → Financial.";
+    expect(response.body.message).toBe(`Sage settings saved, but the connection check failed: Sage: ${sentence}`);
+    expect(response.body.integration).toMatchObject({ status: "error", lastError: `Sage: ${sentence}` });
   });
 });
