@@ -226,7 +226,9 @@ describe("Financial Integrations", () => {
     await page.goto("/settings?tab=integrations&sub=financial");
     await page.getByTestId("financial-status").getByText("Connected", { exact: true }).waitFor();
     await page.getByText(qbo.companyName, { exact: true }).waitFor();
-    expect(await page.getByLabel("Client Secret", { exact: true }).getAttribute("placeholder")).toBe("Stored — leave empty to keep");
+    expect(await page.getByLabel("Client Secret", { exact: true }).getAttribute("placeholder")).toBe(
+      "Stored — leave empty to keep",
+    );
     const [settingsExport] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Export", exact: true }).click(),
@@ -257,7 +259,10 @@ describe("Financial Integrations", () => {
     // Nothing connected: the header's Sync Now says why, in the server's words.
     await phone.getByRole("button", { name: "Sync Now", exact: true }).click();
     await toast(phone, "Sync Failed");
-    await phone.getByText(/No accounting integration is enabled/).first().waitFor();
+    await phone
+      .getByText(/No accounting integration is enabled/)
+      .first()
+      .waitFor();
     expect(await phone.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(phone, "serious")).toEqual([]);
@@ -288,6 +293,40 @@ describe("Financial Integrations", () => {
     await phone.goto("/financial-integrations?connected=xero");
     await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
     expect(await phone.getByText("Xero Connected", { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("Settings → Financial: a stored secret shows as stored, never its value, and Clear erases it on the server", async () => {
+    const { page: tab, context } = await h.newPage();
+    await h.signIn(context, { timezone: "UTC" });
+    await tab.goto("/settings?tab=integrations&sub=financial");
+    await tab.getByLabel("Provider", { exact: true }).click();
+    await tab.getByRole("option", { name: "Timberline" }).click();
+    await tab.getByLabel("Server Name", { exact: true }).fill("SQL01");
+    await tab.getByLabel("Database Name", { exact: true }).fill("CRE_AR");
+    await tab.getByLabel("Username", { exact: true }).fill("ar_import");
+    const password = tab.getByLabel("Password", { exact: true });
+    await password.fill("timberline-journey-pw");
+    await tab.getByRole("button", { name: "Save", exact: true }).click();
+    await toast(tab, "Integration Updated");
+    await expect.poll(() => password.getAttribute("placeholder")).toBe("Stored — leave empty to keep");
+    const clear = tab.getByRole("button", { name: "Clear the stored Password" });
+    expect(await axeViolations(tab, "serious")).toEqual([]);
+    await clear.click();
+    await toast(
+      tab,
+      "Integration Updated",
+      "Timberline: Password cleared. Timberline is not connected until a new one is saved.",
+    );
+    await expect.poll(() => password.getAttribute("placeholder")).not.toBe("Stored — leave empty to keep");
+    expect(await password.inputValue()).toBe("");
+    await expect.poll(() => clear.count()).toBe(0);
+    const records = (await (await tab.request.get("/api/financial-integrations")).json()) as {
+      integrationId: string;
+      storedSecrets: string[];
+    }[];
+    const record = records.find((row) => row.integrationId === "timberline");
+    expect(record?.storedSecrets).toEqual([]);
     await context.close();
   });
 });

@@ -122,7 +122,12 @@ function ProviderSettings({
                 record
                   ? {
                       clearing: clearSecret.isPending ? (clearSecret.variables?.name ?? null) : null,
-                      run: (name) => clearSecret.mutate({ record, name }),
+                      // Cleared on the server: whatever was typed in the field goes too.
+                      run: (name) =>
+                        clearSecret.mutate(
+                          { record, name },
+                          { onSuccess: () => form.resetField(name as ConfigFieldName, { defaultValue: "" }) },
+                        ),
                     }
                   : undefined
               }
