@@ -6,7 +6,13 @@ import { Button } from "@web/components/ui/button";
 import { Form } from "@web/components/ui/form";
 import { Label } from "@web/components/ui/label";
 import { Spinner } from "@web/components/ui/spinner";
-import { type ConfigFormOutput, type ConfigFormValues, configFormDefaults, configFormSchema } from "@web/accounting/config-form";
+import {
+  type ConfigFieldName,
+  type ConfigFormOutput,
+  type ConfigFormValues,
+  configFormDefaults,
+  configFormSchema,
+} from "@web/accounting/config-form";
 import { lastSyncText, providerCards, STATUS_BADGES } from "@web/accounting/provider-cards-model";
 import { ProviderConfigFields } from "@web/accounting/provider-config-fields";
 import { useConnectIntegration } from "@web/accounting/use-financial-actions";
