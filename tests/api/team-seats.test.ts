@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   NEXT_INVOICE_NO_SUBSCRIPTION,
@@ -7,6 +7,7 @@ import {
 } from "../../src/core/contracts/subscription.js";
 import { TRIAL_SEAT_LIMIT } from "../../src/core/team-seats.js";
 import { accounts } from "../../src/server/db/schema/index.js";
+import { SYNC_SEATS_JOB } from "../../src/server/subscription/seats/seat-sync-job-name.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { joinAs } from "../helpers/team.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -46,6 +47,14 @@ const accountRow = async (who: TestAccount) =>
   (await t.app.db.select().from(accounts).where(eq(accounts.id, who.accountId)))[0]!;
 const itemOf = (subscriptionId: string) =>
   (standIn.get(subscriptionId)!.items as { data: { id: string; quantity: number }[] }).data[0]!;
+/** The account's seat-sync job as pg-boss records it: its state, runs so far, and whether its next run is still ahead. */
+async function seatJob(accountId: number) {
+  const result = await t.app.db.execute(
+    sql`select id, state, retry_count, start_after > now() as later from pgboss.job
+        where name = ${SYNC_SEATS_JOB} and (data->>'accountId')::int = ${accountId} order by created_on desc limit 1`,
+  );
+  return (result as unknown as { rows: { id: string; state: string; retry_count: number; later: boolean }[] }).rows[0];
+}
 const prorationsOf = (subscriptionId: string) =>
   standIn.list("invoiceitem").filter((ii: StripeObject) => ii.subscription === subscriptionId);
 
@@ -114,6 +123,18 @@ describe("the Stripe seat quantity follows the member count", () => {
     // Then Stripe applies the change but the answer is lost: the retry replays it by its Idempotency-Key.
     standIn.failNext({ method: "POST", path: updatePath }, { kind: "drop-after-commit" }, 1);
     await joinAs(t, owner.c, "admin");
+    // Each failed run leaves the job waiting out pg-boss's backoff (5-10 s, then 10-20 s: sync-seats-job.ts). That
+    // wait is the queue's clock, not what is tested: each retry is made due at once, as the job-queue tests do.
+    for (;;) {
+      const job = await until(
+        "the seat job to finish or to wait for its retry",
+        () => seatJob(owner.accountId),
+        (row) => row?.state === "completed" || row?.state === "failed" || (row?.state === "retry" && row.later),
+      );
+      if (job!.state !== "retry") break;
+      await t.app.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+    }
+    expect((await seatJob(owner.accountId))!.retry_count).toBeGreaterThanOrEqual(1);
     await until("Stripe to bill 2 seats after the queue's retry", () => itemOf(subscriptionId).quantity, (q) => q === 2, 60_000);
     const attempts = standIn.requests.filter((r) => r.method === "POST" && updatePath.test(r.path));
     expect(attempts.length).toBeGreaterThanOrEqual(4);
