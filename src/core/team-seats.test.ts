@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seatLimit, seatQuantity, TRIAL_SEAT_LIMIT } from "./team-seats.js";
+import { assertPlanHolds, seatLimit, seatQuantity, TRIAL_SEAT_LIMIT } from "./team-seats.js";
 
 describe("seatQuantity: what Stripe bills", () => {
   it("is one seat per member on the Team plan", () => {
@@ -20,5 +20,18 @@ describe("seatLimit", () => {
     expect(seatLimit({ plan: "team", subscriptionStatus: "trialing" })).toBe(TRIAL_SEAT_LIMIT);
     expect(seatLimit({ plan: "team", subscriptionStatus: "active" })).toBeNull();
     expect(seatLimit({ plan: "individual", subscriptionStatus: "active" })).toBe(1);
+  });
+});
+
+describe("assertPlanHolds: a plan change that would drop members", () => {
+  it("refuses the Individual plan while the practice has more than one member, naming the count and the way out", () => {
+    expect(() => assertPlanHolds("individual", 2)).toThrow(
+      "The Individual plan is for one person and your practice has 2 members. Remove the other members in Settings → Team first, then change the plan.",
+    );
+  });
+
+  it("allows the Individual plan to a practice of one, and the Team plan to any", () => {
+    expect(() => assertPlanHolds("individual", 1)).not.toThrow();
+    expect(() => assertPlanHolds("team", 30)).not.toThrow();
   });
 });

@@ -13,6 +13,16 @@ export const INDIVIDUAL_PLAN_INVITE =
   "The Individual plan is for one person. Upgrade to the Team plan in Settings → Plan & Billing to invite your colleagues.";
 export const TRIAL_SEATS_FULL = `The Team trial allows up to ${TRIAL_SEAT_LIMIT} people (members and open invitations). Start your subscription in Settings → Plan & Billing to invite more.`;
 
+/** Changing to the Individual plan while others are members: refused, nothing changes (they would lose their seats). */
+export function individualPlanTooSmall(activeMembers: number): string {
+  return `The Individual plan is for one person and your practice has ${activeMembers} members. Remove the other members in Settings → Team first, then change the plan.`;
+}
+
+/** Refuses a plan that cannot hold the practice's current members (409: the answer is to remove people first). */
+export function assertPlanHolds(plan: string, activeMembers: number): void {
+  if (plan !== "team" && activeMembers > 1) throw new AppError("conflict", individualPlanTooSmall(activeMembers));
+}
+
 /** The most people the plan allows, or null for no limit. */
 export function seatLimit(account: SeatStanding): number | null {
   if (account.plan !== "team") return 1;

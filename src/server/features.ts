@@ -32,6 +32,7 @@ import { auditRoutes } from "./audit/routes.js";
 import { analyticsRoutes } from "./analytics/routes.js";
 import { teamRoutes } from "./team/routes.js";
 import { teamOverviewRoutes } from "./team/overview-routes.js";
+import { teamPeopleRoutes } from "./team/people-routes.js";
 import { invitationRoutes } from "./team/invitation-routes.js";
 import { apiTokenRoutes } from "./api-tokens/routes.js";
 
@@ -73,6 +74,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes);
   await app.register(teamRoutes);
   await app.register(teamOverviewRoutes);
+  await app.register(teamPeopleRoutes);
   await app.register(invitationRoutes);
   await app.register(apiTokenRoutes);
 }

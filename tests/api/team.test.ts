@@ -9,7 +9,7 @@ import {
   OTHER_PRACTICE,
 } from "../../src/server/team/accept-invitation.js";
 import { NOT_YOURSELF, ONLY_OWNERS_CHANGE_OWNERS, SOLE_OWNER } from "../../src/server/team/change-member.js";
-import { INDIVIDUAL_PLAN_INVITE, TRIAL_SEATS_FULL } from "../../src/core/team-seats.js";
+import { INDIVIDUAL_PLAN_INVITE, individualPlanTooSmall, TRIAL_SEATS_FULL } from "../../src/core/team-seats.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
 import { invite, joinAs } from "../helpers/team.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -177,6 +177,22 @@ describe("plans", () => {
     const sixth = await trial.c.post("/api/team/invitations", { email: "sixth@example.test", role: "member" });
     expect(sixth.status).toBe(402);
     expect(sixth.body.message).toBe(TRIAL_SEATS_FULL);
+  });
+
+  it("refuses Team → Individual while the practice has more than one member, and changes nothing", async () => {
+    const practice = await newAccount(t, { plan: "team" });
+    const colleague = await joinAs(t, practice.c, "member");
+    const refused = await practice.c.post("/api/billing/change-plan", { plan: "individual", billingCycle: "monthly" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(individualPlanTooSmall(2));
+    const [row] = await t.app.db.select().from(accounts).where(eq(accounts.id, practice.accountId));
+    expect(row?.plan).toBe("team");
+    // Once the colleague is removed, the practice of one may change.
+    expect((await practice.c.delete(`/api/team/members/${colleague.user.id}`)).status).toBe(200);
+    const changed = await practice.c.post("/api/billing/change-plan", { plan: "individual", billingCycle: "monthly" });
+    expect(changed.status, changed.text).toBe(200);
+    const [after] = await t.app.db.select().from(accounts).where(eq(accounts.id, practice.accountId));
+    expect(after?.plan).toBe("individual");
   });
 });
 

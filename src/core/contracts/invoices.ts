@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVOICE_STATUSES, INVOICE_TEMPLATES } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
 import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
+import { memberFilter } from "./calls.js";
 import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
 import { count, day, id, instant, money } from "./response-fields.js";
@@ -130,6 +131,8 @@ export const invoiceItemJson = z.object({
   description: text(),
   ...pricedFields,
   released: z.boolean(),
+  userId: id.nullable().describe("The line's timekeeper: the member whose call or email it bills, recorded when invoiced"),
+  timekeeper: text().nullable().describe("That member's name (null for a line recorded with no member)"),
 });
 export type InvoiceItemJson = z.infer<typeof invoiceItemJson>;
 
@@ -160,13 +163,29 @@ export const invoiceJson = z.object({
 });
 export type InvoiceJson = z.infer<typeof invoiceJson>;
 
-/** GET /api/invoices/page (docs/paging.md): invoices newest first, one keyset page at a time, optionally one client's. */
-export const invoicesPageQuery = z.object({ clientId: idText("clientId").optional(), ...pageParams });
+/**
+ * An invoice in the lists (GET /api/invoices, /page) with the members its lines name: empty when it names
+ * nobody (a solo practice: core/invoice-timekeepers.ts).
+ */
+export const invoiceListItemJson = invoiceJson.extend({ timekeepers: z.array(text()) });
+export type InvoiceListItemJson = z.infer<typeof invoiceListItemJson>;
+
+/** GET /api/invoices?userId=: the invoices with at least one line by that member (issue 26 §2). */
+export const invoicesListQuery = z.object({ ...memberFilter });
+
+/**
+ * GET /api/invoices/page (docs/paging.md): invoices newest first, one keyset page at a time, optionally one
+ * client's and/or those with a line by one member (`userId`).
+ */
+export const invoicesPageQuery = z.object({ clientId: idText("clientId").optional(), ...memberFilter, ...pageParams });
 export type InvoicesPageQuery = z.output<typeof invoicesPageQuery>;
-export const invoicesPage = pageOf(invoiceJson);
+export const invoicesPage = pageOf(invoiceListItemJson);
 export type InvoicesPage = z.infer<typeof invoicesPage>;
 
-export const invoiceDetailJson = invoiceJson.extend({ items: z.array(invoiceItemJson) });
+export const invoiceDetailJson = invoiceJson.extend({
+  items: z.array(invoiceItemJson),
+  showsTimekeepers: z.boolean().describe("Whether the screen and PDF name each line's member (core/invoice-timekeepers.ts)"),
+});
 export type InvoiceDetailJson = z.infer<typeof invoiceDetailJson>;
 
 /** POST /api/invoices answer: one invoice per client that had something to bill. */

@@ -105,3 +105,13 @@ export const acceptInvitationForm = z
     confirmPassword: text({ error: "Please confirm your password" }).min(6, "Please confirm your password"),
   })
   .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/**
+ * GET /api/team/people: the practice's people for the member pickers (dashboard's Team view, client log,
+ * invoices), for those who see everyone's work (`work:read-all`). Removed members are listed (their work stays
+ * with the practice), marked so the picker can say so. Names only: no address, role or activity.
+ */
+export const workPerson = z.object({ id, name: text(), removed: z.boolean(), isYou: z.boolean() });
+export type WorkPerson = z.infer<typeof workPerson>;
+export const workPeopleResponse = z.object({ people: z.array(workPerson) });
+export type WorkPeopleResponse = z.infer<typeof workPeopleResponse>;

@@ -3,6 +3,7 @@ import type { PeriodTotalsJson } from "../../core/contracts/calls.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { Db } from "../db/client.js";
 import { calls, trackedEmails } from "../db/schema/index.js";
+import { ownedBy } from "../work/work-scope.js";
 import { getClient } from "./get-client.js";
 
 /** A sum or count as a JavaScript number (drivers give bigint sums as strings). */
@@ -13,12 +14,10 @@ const UNBILLED = sql`${calls.invoiceId} is null and ${calls.endedAt} is not null
  * GET /api/clients/{id}/period-totals (docs/clients.md): the client log's cards and tab counts for a period,
  * summed by the database in integer cents and seconds over the same index ranges the pages read
  * (calls_account_client_started_idx, tracked_emails_account_client_created_idx), so the screen shows
- * the whole period's figures while holding one page of rows. 404 for another account's client.
+ * the whole period's figures while holding one page of rows. 404 for another account's client. `ownerId`: one
+ * member's work only (the client log's member filter, checked by work/member-filter.ts), like its lists.
  */
-export async function findPeriodTotals(
-  db: Db,
-  options: { accountId: number; clientId: number; start: Date; end: Date },
-): Promise<PeriodTotalsJson> {
+export async function findPeriodTotals(db: Db, options: TotalsScope): Promise<PeriodTotalsJson> {
   const { accountId, clientId } = options;
   await getClient(db, { accountId, clientId });
   const [callRows, emailRows] = await Promise.all([callTotalsQuery(db, options), emailTotalsQuery(db, options)]);
@@ -41,10 +40,10 @@ export async function findPeriodTotals(
   };
 }
 
-type TotalsScope = { accountId: number; clientId: number; start: Date; end: Date };
+type TotalsScope = { accountId: number; clientId: number; start: Date; end: Date; ownerId?: number | null };
 
 /** The period's call figures in one aggregate over calls_account_client_started_idx (also printed by bench/client-log-explain.ts). */
-export function callTotalsQuery(db: Db, { accountId, clientId, start, end }: TotalsScope) {
+export function callTotalsQuery(db: Db, { accountId, clientId, start, end, ownerId }: TotalsScope) {
   return db
     .select({
       calls: total(sql`count(*)`),
@@ -56,11 +55,19 @@ export function callTotalsQuery(db: Db, { accountId, clientId, start, end }: Tot
       unbilledCents: total(sql`sum(${calls.amountCents}) filter (where ${UNBILLED})`),
     })
     .from(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.clientId, clientId), gte(calls.startedAt, start), lt(calls.startedAt, end)));
+    .where(
+      and(
+        eq(calls.accountId, accountId),
+        eq(calls.clientId, clientId),
+        ownedBy(calls.userId, ownerId),
+        gte(calls.startedAt, start),
+        lt(calls.startedAt, end),
+      ),
+    );
 }
 
 /** The period's email figures over tracked_emails_account_client_created_idx. */
-export function emailTotalsQuery(db: Db, { accountId, clientId, start, end }: TotalsScope) {
+export function emailTotalsQuery(db: Db, { accountId, clientId, start, end, ownerId }: TotalsScope) {
   return db
     .select({
       emails: total(sql`count(*)`),
@@ -72,6 +79,7 @@ export function emailTotalsQuery(db: Db, { accountId, clientId, start, end }: To
       and(
         eq(trackedEmails.accountId, accountId),
         eq(trackedEmails.clientId, clientId),
+        ownedBy(trackedEmails.userId, ownerId),
         gte(trackedEmails.createdAt, start),
         lt(trackedEmails.createdAt, end),
       ),

@@ -15,6 +15,7 @@ import { periodQuery, periodTotalsJson } from "../../core/contracts/calls.js";
 import { resolvePeriodBounds } from "../calls/period-bounds.js";
 import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js";
 import { findPeriodTotals } from "./find-period-totals.js";
+import { narrowedScope } from "../work/member-filter.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { workScope } from "../work/work-scope.js";
 import { parseInput } from "../http/validate.js";
@@ -141,10 +142,13 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       }),
     },
     async (request) => {
-      const { accountId, account } = requireAuth(request);
+      const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
-      const { start, end } = resolvePeriodBounds(parseInput(periodQuery, request.query), account.timezone);
-      return findPeriodTotals(app.db, { accountId, clientId: id, start, end });
+      const query = parseInput(periodQuery, request.query);
+      const { start, end } = resolvePeriodBounds(query, auth.account.timezone);
+      // The client log's member filter narrows its cards like its lists (work/member-filter.ts).
+      const { ownerId } = await narrowedScope(app.db, auth, query);
+      return findPeriodTotals(app.db, { accountId: auth.accountId, clientId: id, start, end, ownerId });
     },
   );
 

@@ -13,6 +13,8 @@ type EmailRow = typeof trackedEmails.$inferSelect;
 export type BillableLine = PricedLine & {
   sourceId: number;
   clientId: number;
+  /** The member who did the work (the call's or email's user): the line's timekeeper (core/invoice-timekeepers.ts). */
+  userId: number | null;
   startedAt: Date;
   workDate: string;
   /** The rules the line was priced with, so a day's or an invoice's calls can be rounded together (core/pricing/rounding-scope.ts). */
@@ -37,6 +39,7 @@ export function callLine(call: CallRow, timezone: string): BillableLine {
     kind: "call",
     sourceId: call.id,
     clientId: call.clientId,
+    userId: call.userId,
     startedAt: call.startedAt,
     workDate: dayInZone(call.startedAt, timezone),
     description: describeCall(call),
@@ -58,6 +61,7 @@ export function emailLine(email: EmailRow, timezone: string): BillableLine {
     kind: "email",
     sourceId: email.id,
     clientId: email.clientId,
+    userId: email.userId,
     startedAt: email.createdAt,
     workDate: dayInZone(email.createdAt, timezone),
     description: text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text,

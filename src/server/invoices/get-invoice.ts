@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../core/errors.js";
 import type { Db } from "../db/client.js";
 import { clients, invoiceItems, invoices } from "../db/schema/index.js";
@@ -46,11 +46,20 @@ export async function findInvoiceItems(db: Db, accountId: number, invoiceId: num
     .orderBy(asc(invoiceItems.position));
 }
 
+/**
+ * The invoices with at least one line by this member (issue 26 §2, the lists' `userId`), or every invoice for
+ * null: a lookup of invoice_items_account_user_invoice_idx per invoice.
+ */
+export function withLineBy(accountId: number, memberId: number | null | undefined): SQL | undefined {
+  if (memberId === null || memberId === undefined) return undefined;
+  return sql`exists (select 1 from ${invoiceItems} where ${invoiceItems.accountId} = ${accountId} and ${invoiceItems.userId} = ${memberId} and ${invoiceItems.invoiceId} = ${invoices.id})`;
+}
+
 /** The account's invoices, newest first, with each client's name and address. */
 export async function findInvoices(
   db: Db,
   accountId: number,
-  options: { clientId?: number; limit?: number } = {},
+  options: { clientId?: number; memberId?: number | null; limit?: number } = {},
 ): Promise<{ invoice: InvoiceRow; client: InvoiceClient }[]> {
   return db
     .select({ invoice: invoices, client: { name: clients.name, email: clients.email } })
@@ -60,6 +69,7 @@ export async function findInvoices(
       and(
         eq(invoices.accountId, accountId),
         options.clientId === undefined ? undefined : eq(invoices.clientId, options.clientId),
+        withLineBy(accountId, options.memberId),
       ),
     )
     .orderBy(desc(invoices.createdAt), desc(invoices.sequence))

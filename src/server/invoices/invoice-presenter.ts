@@ -1,8 +1,14 @@
 import type { BillingType } from "../../core/pricing/rules.js";
-import type { InvoiceDetailJson, InvoiceItemJson, InvoiceJson } from "../../core/contracts/invoices.js";
+import type {
+  InvoiceDetailJson,
+  InvoiceItemJson,
+  InvoiceJson,
+  InvoiceListItemJson,
+} from "../../core/contracts/invoices.js";
 import type { InvoiceStatus, InvoiceTemplate } from "../../core/invoices.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { invoiceItems, invoices } from "../db/schema/index.js";
+import type { LineTimekeepers } from "./line-timekeepers.js";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -36,7 +42,12 @@ export function presentInvoice(row: InvoiceRow, client: InvoiceClient): InvoiceJ
   };
 }
 
-export function presentInvoiceItem(row: InvoiceItemRow): InvoiceItemJson {
+/** An invoice in a list, with the members it names (line-timekeepers.ts: empty for a solo practice's). */
+export function presentInvoiceListItem(row: InvoiceRow, client: InvoiceClient, timekeepers: string[]): InvoiceListItemJson {
+  return { ...presentInvoice(row, client), timekeepers };
+}
+
+export function presentInvoiceItem(row: InvoiceItemRow, timekeepers: LineTimekeepers): InvoiceItemJson {
   return {
     id: row.id,
     position: row.position,
@@ -52,9 +63,20 @@ export function presentInvoiceItem(row: InvoiceItemRow): InvoiceItemJson {
     billingType: row.billingType as BillingType,
     amount: centsToDecimal(row.amountCents),
     released: row.releasedAt !== null,
+    userId: row.userId,
+    timekeeper: timekeepers.nameOf(row.userId),
   };
 }
 
-export function presentInvoiceDetail(row: InvoiceRow, client: InvoiceClient, items: InvoiceItemRow[]): InvoiceDetailJson {
-  return { ...presentInvoice(row, client), items: items.map(presentInvoiceItem) };
+export function presentInvoiceDetail(
+  row: InvoiceRow,
+  client: InvoiceClient,
+  items: InvoiceItemRow[],
+  timekeepers: LineTimekeepers,
+): InvoiceDetailJson {
+  return {
+    ...presentInvoice(row, client),
+    items: items.map((item) => presentInvoiceItem(item, timekeepers)),
+    showsTimekeepers: timekeepers.shown,
+  };
 }

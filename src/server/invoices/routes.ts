@@ -6,7 +6,8 @@ import {
   generateInvoiceResponse,
   invoiceActionResponse,
   invoiceDetailJson,
-  invoiceJson,
+  invoiceListItemJson,
+  invoicesListQuery,
   invoicesPage,
   invoicesPageQuery,
 } from "../../core/contracts/invoices.js";
@@ -24,7 +25,9 @@ import { deleteInvoice } from "./delete-invoice.js";
 import { generateInvoiceFromCalls } from "./generate-invoice-from-calls.js";
 import { findInvoicesPage } from "./find-invoices-page.js";
 import { findInvoiceItems, findInvoices, getInvoice } from "./get-invoice.js";
-import { presentInvoice, presentInvoiceDetail } from "./invoice-presenter.js";
+import { presentInvoiceDetail, presentInvoiceListItem } from "./invoice-presenter.js";
+import { findInvoicesTimekeepers, findLineTimekeepers } from "./line-timekeepers.js";
+import { narrowedScope } from "../work/member-filter.js";
 import { markInvoicePaid } from "./mark-invoice-paid.js";
 import { loadInvoiceDocument } from "./pdf/load-invoice-document.js";
 import { invoicePdfStream } from "./pdf/render-invoice-pdf.js";
@@ -64,15 +67,23 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: routeSchema({
         permission: "invoices:read",
-        summary: "Invoices",
+        summary: "Invoices (optionally those with a line by one member: userId)",
         tags: ["invoices"],
-        response: { 200: z.array(invoiceJson) },
+        querystring: invoicesListQuery,
+        response: { 200: z.array(invoiceListItemJson) },
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      const rows = await findInvoices(app.db, accountId);
-      return rows.map((row) => presentInvoice(row.invoice, row.client));
+      const auth = requireAuth(request);
+      const query = parseInput(invoicesListQuery, request.query);
+      const { ownerId } = await narrowedScope(app.db, auth, query);
+      const rows = await findInvoices(app.db, auth.accountId, { memberId: ownerId });
+      const timekeepers = await findInvoicesTimekeepers(
+        app.db,
+        auth.accountId,
+        rows.map((row) => row.invoice.id),
+      );
+      return rows.map((row) => presentInvoiceListItem(row.invoice, row.client, timekeepers.get(row.invoice.id) ?? []));
     },
   );
 
@@ -81,16 +92,17 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: routeSchema({
         permission: "invoices:read",
-        summary: "Invoices newest first, one keyset page at a time (optionally one client's)",
+        summary: "Invoices newest first, one keyset page at a time (optionally one client's, or those with a line by one member)",
         tags: ["invoices"],
         querystring: invoicesPageQuery,
         response: { 200: invoicesPage },
       }),
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
+      const auth = requireAuth(request);
       const query = parseInput(invoicesPageQuery, request.query);
-      return findInvoicesPage(app.db, { accountId, query });
+      const { ownerId } = await narrowedScope(app.db, auth, query);
+      return findInvoicesPage(app.db, { accountId: auth.accountId, memberId: ownerId, query });
     },
   );
 
@@ -147,7 +159,13 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       const { accountId } = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const { invoice, client } = await getInvoice(app.db, accountId, id);
-      return presentInvoiceDetail(invoice, client, await findInvoiceItems(app.db, accountId, id));
+      const items = await findInvoiceItems(app.db, accountId, id);
+      const timekeepers = await findLineTimekeepers(
+        app.db,
+        accountId,
+        items.map((item) => item.userId),
+      );
+      return presentInvoiceDetail(invoice, client, items, timekeepers);
     },
   );
 

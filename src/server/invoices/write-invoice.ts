@@ -80,6 +80,7 @@ export async function writeInvoice(
     callId: line.kind === "call" ? line.sourceId : null,
     emailId: line.kind === "email" ? line.sourceId : null,
     sourceId: line.sourceId,
+    userId: line.userId,
     workDate: line.workDate,
     description: line.description,
     durationSeconds: line.durationSeconds,

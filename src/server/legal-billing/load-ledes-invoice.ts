@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { lineTimekeeperId } from "../../core/invoice-timekeepers.js";
 import { buildLedesInvoice, type LedesTimekeeper } from "../../core/ledes/build-ledes-invoice.js";
 import type { LineCodes } from "../../core/ledes/legal-codes.js";
 import type { LedesInvoice } from "../../core/ledes/model.js";
@@ -7,7 +8,6 @@ import { toBillingType } from "../../core/pricing/rules.js";
 import type { Db } from "../db/client.js";
 import {
   accounts,
-  calls,
   clientLegalSettings,
   invoiceItems,
   legalBillingSettings,
@@ -35,8 +35,9 @@ export type LoadedLedesInvoice = {
 
 /**
  * Reads one invoice of the account (404 otherwise) with its lines, their resolved codes and
- * matters, the client's e-billing id, the firm's id and each line's timekeeper: a call's own user,
- * else the account's first user (the only one until the Team plan).
+ * matters, the client's e-billing id, the firm's id and each line's timekeeper: the member recorded on the
+ * line when it was invoiced (the same one the screen and the PDF name: core/invoice-timekeepers.ts), else the
+ * account's first user (a line whose member's row is gone).
  */
 export async function loadLedesInvoice(db: Db, options: { accountId: number; invoiceId: number }): Promise<LoadedLedesInvoice> {
   const { accountId, invoiceId } = options;
@@ -46,8 +47,7 @@ export async function loadLedesInvoice(db: Db, options: { accountId: number; inv
     .from(invoiceItems)
     .where(and(eq(invoiceItems.accountId, accountId), eq(invoiceItems.invoiceId, invoiceId)))
     .orderBy(asc(invoiceItems.position));
-  const callIds = items.filter((item) => item.kind === "call" && item.sourceId !== null).map((item) => item.sourceId as number);
-  const [[account], [settings], [clientSettings], clientMatters, people, callUsers] = await Promise.all([
+  const [[account], [settings], [clientSettings], clientMatters, people] = await Promise.all([
     db
       .select({ firmName: accounts.firmName, phoneCountry: accounts.phoneCountry })
       .from(accounts)
@@ -68,12 +68,6 @@ export async function loadLedesInvoice(db: Db, options: { accountId: number; inv
       .leftJoin(timekeepers, eq(timekeepers.userId, users.id))
       .where(eq(users.accountId, accountId))
       .orderBy(asc(users.id)),
-    callIds.length
-      ? db
-          .select({ id: calls.id, userId: calls.userId })
-          .from(calls)
-          .where(and(eq(calls.accountId, accountId), inArray(calls.id, callIds)))
-      : [],
   ]);
   const codes = await resolveItemCodes(db, {
     accountId,
@@ -92,7 +86,6 @@ export async function loadLedesInvoice(db: Db, options: { accountId: number; inv
     ]),
   );
   const firstUserId = people[0]?.user.id;
-  const callUser = new Map(callUsers.map((row) => [row.id, row.userId]));
   const matterById = new Map(clientMatters.map((matter) => [matter.id, matter]));
 
   const ledes = buildLedesInvoice({
@@ -102,7 +95,7 @@ export async function loadLedesInvoice(db: Db, options: { accountId: number; inv
     lines: items.map((item) => {
       const lineCodes = codes.get(item.id);
       const matter = lineCodes?.matterId ? matterById.get(lineCodes.matterId) : undefined;
-      const userId = (item.kind === "call" && item.sourceId !== null ? callUser.get(item.sourceId) : null) ?? firstUserId;
+      const userId = lineTimekeeperId(item.userId, firstUserId);
       return {
         position: item.position,
         workDate: item.workDate,
@@ -116,7 +109,7 @@ export async function loadLedesInvoice(db: Db, options: { accountId: number; inv
         matter: matter
           ? { lawFirmMatterId: matter.lawFirmMatterId, clientMatterId: matter.clientMatterId, description: matter.description }
           : null,
-        timekeeper: userId === undefined ? null : (timekeeperOf.get(userId) ?? null),
+        timekeeper: userId === null ? null : (timekeeperOf.get(userId) ?? null),
       };
     }),
   });

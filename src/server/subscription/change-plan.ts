@@ -7,7 +7,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { accounts } from "../db/schema/index.js";
 import { changeSubscriptionPrice } from "./stripe/billing-change-price.js";
-import { seatQuantity } from "../../core/team-seats.js";
+import { assertPlanHolds, seatQuantity } from "../../core/team-seats.js";
 import { countMembers } from "../team/team-queries.js";
 import { syncAccountSubscription } from "./stripe/sync-subscription.js";
 import { planChangePath } from "./plan-change-path.js";
@@ -25,6 +25,8 @@ export async function changePlan(
   const { account, config, stripe, choice, now } = options;
   if (account.plan === choice.plan && account.billingCycle === choice.billingCycle)
     return `You are already on ${describe(choice)}.`;
+  const members = await countMembers(db, account.id);
+  assertPlanHolds(choice.plan, members);
   const path = planChangePath(account, stripe, now);
   if (path.kind === "refused") throw new AppError("conflict", path.message);
   if (path.kind === "local") {
@@ -36,7 +38,7 @@ export async function changePlan(
   }
   const priceId = requirePriceId(config, choice);
   // The new plan bills its own seats: the member count on Team, one on Individual (core/team-seats.ts).
-  const quantity = seatQuantity(choice.plan, await countMembers(db, account.id));
+  const quantity = seatQuantity(choice.plan, members);
   await changeSubscriptionPrice(path.stripe, { subscriptionId: path.subscriptionId, priceId, quantity, now });
   await syncAccountSubscription(db, path.stripe, account.id, now);
   return `Your plan is now ${describe(choice)}. Stripe prorates the difference on your next invoice.`;

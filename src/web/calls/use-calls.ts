@@ -32,8 +32,8 @@ export function useRecentCalls() {
   });
 }
 
-export function useDashboardStats() {
-  return useQuery<DashboardStats>({ queryKey: queryKeys.dashboardStats() });
+export function useDashboardStats(filters = "") {
+  return useQuery<DashboardStats>({ queryKey: queryKeys.dashboardStats(filters) });
 }
 
 export function useStartCall(onDone?: (call: CallJson) => void) {

@@ -17,6 +17,8 @@ import { useAuth } from "@web/hooks/use-auth";
 import { LoadMore } from "@web/components/load-more";
 import { queryKeys } from "@web/lib/query-keys";
 import { type PagedList, usePagedList } from "@web/lib/use-paged-list";
+import { EVERYONE, MemberPicker, pickedUserId } from "@web/team/member-picker";
+import { usePracticePeople } from "@web/team/use-practice-people";
 import { CallHistory } from "./call-history";
 import { ClientExportLink } from "./client-export-link";
 import { ClientPicker } from "./client-picker";
@@ -43,6 +45,7 @@ export const HISTORY_PAGE_SIZE = 50;
 /**
  * The client log: search, period (today, this week, a month, a year in the
  * account's time zone), client cards, then the chosen client's summary and call and email histories.
+ * In a practice of several people, owner, admin and billing may narrow it to one member's work (issue 26 §2).
  * Used by the Clients page's "Client Log" tab and by the standalone /client-log page.
  */
 export function ClientLogView({ initialClientId, renderCallActions, renderEmailActions, renderHistoryActions }: ClientLogViewProps) {
@@ -51,6 +54,9 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
   const currency = user?.currency ?? "usd";
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<number | null>(initialClientId ?? null);
+  const team = usePracticePeople();
+  const [member, setMember] = useState(EVERYONE);
+  const userId = team.offered ? pickedUserId(member) : undefined;
   const [period, setPeriod] = useState<PeriodChoice>(() => {
     const now = new TZDate(Date.now(), timezone);
     return { kind: "month", month: now.getMonth() + 1, year: now.getFullYear() };
@@ -95,7 +101,12 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
             </div>
           </div>
         )}
-        <PeriodSelector value={period} onChange={setPeriod} timezone={timezone} />
+        <div className="flex flex-wrap items-end gap-4">
+          {team.offered && (
+            <MemberPicker people={team.people} value={member} onValueChange={setMember} label="Work by" everyoneLabel="Every member" />
+          )}
+          <PeriodSelector value={period} onChange={setPeriod} timezone={timezone} />
+        </div>
       </div>
 
       {selected ? (
@@ -107,9 +118,11 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
           rangeLabel={rangeLabel}
           currency={currency}
           timezone={timezone}
+          userId={userId}
           renderCallActions={renderCallActions}
           renderEmailActions={renderEmailActions}
-          renderHistoryActions={renderHistoryActions}
+          // Invoicing the period bills every member's unbilled work: offered on the whole practice's view only.
+          renderHistoryActions={userId === undefined ? renderHistoryActions : undefined}
         />
       ) : selectedId !== null && clients.isLoading ? (
         <Skeleton className="h-40 w-full" />
@@ -134,6 +147,7 @@ function SelectedClient({
   rangeLabel,
   currency,
   timezone,
+  userId,
   renderCallActions,
   renderEmailActions,
   renderHistoryActions,
@@ -145,10 +159,15 @@ function SelectedClient({
   rangeLabel: string;
   currency: string;
   timezone: string;
+  /** One member's work only (the member filter), else everyone's the viewer may see. */
+  userId: number | undefined;
 } & Omit<ClientLogViewProps, "initialClientId">) {
-  const filters = `clientId=${client.id}&startDate=${startDate}&endDate=${endDate}&limit=${HISTORY_PAGE_SIZE}`;
+  const member = userId === undefined ? "" : `&userId=${userId}`;
+  const filters = `clientId=${client.id}&startDate=${startDate}&endDate=${endDate}${member}&limit=${HISTORY_PAGE_SIZE}`;
   // The cards and tab counts are the whole period's, summed by the server; the histories hold the pages shown.
-  const totals = useQuery<PeriodTotalsJson>({ queryKey: queryKeys.clientPeriodTotals(client.id, startDate, endDate) });
+  const totals = useQuery<PeriodTotalsJson>({
+    queryKey: queryKeys.clientPeriodTotals(client.id, startDate, endDate, userId),
+  });
   const calls = usePagedList<CallJson>(queryKeys.callsPage(filters));
   const emails = usePagedList<ClientEmailJson>(queryKeys.emailsPage(filters));
   const context: ClientLogContext = { client, startDate, endDate, periodLabel: label };

@@ -14,16 +14,21 @@ import { StatCards } from "./stat-cards";
 import { MeetingsToConfirm } from "@web/capture/calendar/meetings-to-confirm";
 import { CaptureCard } from "@web/first-run/capture-card";
 import { SetupGuide } from "@web/first-run/setup-guide";
+import { usePracticePeople } from "@web/team/use-practice-people";
+import { type DashboardChoice, DashboardViewPicker, dashboardFilters, TEAM_EVERYONE } from "./dashboard-view-picker";
 
 /**
  * Dashboard: greeting, the setup guide until it is dismissed or done (docs/first-run.md),
  * active-call tracker, today's figures, quick actions, recent calls, the Capture card
- * and the account overview.
+ * and the account overview. Owner, admin and billing of a practice of several people choose whose figures:
+ * Mine or Team (everyone or one member); a member's dashboard is always their own (the server holds them to it).
  */
 export default function DashboardPage() {
   const { user, isLoading } = useAuth();
   const [startOpen, setStartOpen] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
+  const [choice, setChoice] = useState<DashboardChoice>(TEAM_EVERYONE);
+  const team = usePracticePeople();
 
   if (isLoading) return <LoadingState />;
   if (!user) return <AccessDenied message="Please log in to access the dashboard." />;
@@ -38,7 +43,8 @@ export default function DashboardPage() {
       />
       <SetupGuide timezone={user.timezone} />
       <ActiveCallTracker onStartCall={openStart} />
-      <StatCards currency={user.currency} />
+      {team.offered && <DashboardViewPicker value={choice} onChange={setChoice} people={team.people} />}
+      <StatCards currency={user.currency} filters={team.offered ? dashboardFilters(choice) : ""} />
       <MeetingsToConfirm timezone={user.timezone} />
       <QuickActions onStartCall={openStart} onLogCall={openLog} />
       <div className="grid gap-6 lg:grid-cols-3">

@@ -5,9 +5,12 @@ import { StatCard } from "@web/components/stat-card";
 import { formatDecimalMoney } from "@core/money";
 import { useDashboardStats } from "@web/calls/use-calls";
 
-/** Today's Calls, Time Tracked, Revenue, Pending Invoices, for today in the account's time zone. */
-export function StatCards({ currency }: { currency: string }) {
-  const stats = useDashboardStats();
+/**
+ * Today's Calls, Time Tracked, Revenue, Pending Invoices, for today in the account's time zone; `filters` is the
+ * Mine/Team choice (dashboard-view-picker.ts), empty for the server's default.
+ */
+export function StatCards({ currency, filters = "" }: { currency: string; filters?: string }) {
+  const stats = useDashboardStats(filters);
   const data = stats.data;
   const cards: { title: string; icon: ReactNode; value: string; hint: string }[] = [
     { title: "Today's Calls", icon: <Phone aria-hidden="true" />, value: String(data?.todayCalls ?? 0), hint: "Calls started today" },

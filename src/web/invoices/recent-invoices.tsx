@@ -1,4 +1,4 @@
-import type { InvoiceJson } from "@core/contracts/invoices";
+import type { InvoiceJson, InvoiceListItemJson } from "@core/contracts/invoices";
 import { formatHoursMinutes } from "@core/duration";
 import { formatInvoiceDate } from "@core/invoices";
 import { formatDecimalMoney } from "@core/money";
@@ -13,6 +13,9 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { Spinner } from "@web/components/ui/spinner";
 import { HistoryButton } from "@web/audit/record-history-dialog";
 import { LedesExportButtons } from "@web/legal-billing/ledes-export-buttons";
+import { EVERYONE, MemberPicker, pickedUserId } from "@web/team/member-picker";
+import { usePracticePeople } from "@web/team/use-practice-people";
+import { useState } from "react";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { pdfUrl, useInvoices, useMarkInvoicePaid } from "./use-invoices";
 
@@ -22,9 +25,14 @@ export type InvoiceActions = {
   onDelete: (invoice: InvoiceJson) => void;
 };
 
-/** "Recent Invoices": each invoice with its figures and the actions its status allows. */
+/**
+ * "Recent Invoices": each invoice with its figures and the actions its status allows. In a practice of several
+ * people a member picker keeps the invoices with at least one line by that member (issue 26 §2).
+ */
 export function RecentInvoices(actions: InvoiceActions) {
-  const invoices = useInvoices();
+  const team = usePracticePeople();
+  const [member, setMember] = useState(EVERYONE);
+  const invoices = useInvoices(team.offered ? pickedUserId(member) : undefined);
   const gate = {
     data: invoices.data ? invoices.items : undefined,
     isLoading: invoices.isLoading,
@@ -36,6 +44,16 @@ export function RecentInvoices(actions: InvoiceActions) {
       <CardHeader>
         <CardTitle as="h2">Recent Invoices</CardTitle>
         <CardDescription>Drafts can be sent or deleted; a sent invoice is marked paid or voided, never edited.</CardDescription>
+        {team.offered && (
+          <MemberPicker
+            people={team.people}
+            value={member}
+            onValueChange={setMember}
+            label="Work by"
+            everyoneLabel="Every member"
+            className="grid gap-1.5 pt-2"
+          />
+        )}
       </CardHeader>
       <CardContent>
         <QueryGate
@@ -88,7 +106,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { invoice: InvoiceJson }) {
+function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { invoice: InvoiceListItemJson }) {
   const markPaid = useMarkInvoicePaid();
   const label = `invoice ${invoice.invoiceNumber}`;
   return (
@@ -116,6 +134,11 @@ function InvoiceRow({ invoice, onSend, onVoid, onDelete }: InvoiceActions & { in
             : `Issued ${formatInvoiceDate(invoice.issueDate)} · Due ${formatInvoiceDate(invoice.dueDate)}`}
         {invoice.sentTo ? ` · Sent to ${invoice.sentTo}` : ""}
       </p>
+      {invoice.timekeepers.length > 0 && (
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="invoice-timekeepers">
+          {invoice.timekeepers.length === 1 ? "Timekeeper" : "Timekeepers"}: {invoice.timekeepers.join(", ")}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="outline" size="sm" asChild>
           <a href={pdfUrl(invoice.id)} target="_blank" rel="noopener" aria-label={`View ${label} (opens in a new tab)`}>

@@ -5,6 +5,7 @@ import type {
   GenerateInvoiceResponse,
   InvoiceActionResponse,
   InvoiceJson,
+  InvoiceListItemJson,
 } from "@core/contracts/invoices";
 import { formatDecimalMoney } from "@core/money";
 import { useMutation } from "@tanstack/react-query";
@@ -19,9 +20,10 @@ export const pdfUrl = (invoiceId: number, download = false) => `/api/invoices/${
 /** Invoices shown per page of Recent Invoices (docs/paging.md). */
 export const INVOICES_PAGE_SIZE = 20;
 
-/** Recent Invoices, newest first, a page at a time (GET /api/invoices/page). */
-export function useInvoices() {
-  return usePagedList<InvoiceJson>(queryKeys.invoicesPage(`limit=${INVOICES_PAGE_SIZE}`));
+/** Recent Invoices, newest first, a page at a time (GET /api/invoices/page); `userId`: those with a line by one member. */
+export function useInvoices(userId?: number) {
+  const member = userId === undefined ? "" : `&userId=${userId}`;
+  return usePagedList<InvoiceListItemJson>(queryKeys.invoicesPage(`limit=${INVOICES_PAGE_SIZE}${member}`));
 }
 
 /** POST /api/invoices: a period for one client or all (one invoice per client). */

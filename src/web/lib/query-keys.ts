@@ -25,15 +25,20 @@ export const queryKeys = {
   clientLogEmails: (clientId: Id, startDate: string, endDate: string) =>
     ["/api/emails", "client", `${clientId}?startDate=${startDate}&endDate=${endDate}`] as const,
   /** A client's figures for a period, summed by the server (the client log's cards and tab counts). */
-  clientPeriodTotals: (clientId: Id, startDate: string, endDate: string) =>
-    ["/api/clients", String(clientId), `period-totals?startDate=${startDate}&endDate=${endDate}`] as const,
+  clientPeriodTotals: (clientId: Id, startDate: string, endDate: string, userId?: Id) =>
+    [
+      "/api/clients",
+      String(clientId),
+      `period-totals?startDate=${startDate}&endDate=${endDate}${userId === undefined ? "" : `&userId=${userId}`}`,
+    ] as const,
   /** Keyset-paged lists (docs/paging.md): the filters as a query string; lib/use-paged-list.ts adds the cursor. */
   callsPage: (filters: string) => [`/api/calls/page?${filters}`] as const,
   emailsPage: (filters: string) => [`/api/emails/page?${filters}`] as const,
   invoicesPage: (filters: string) => [`/api/invoices/page?${filters}`] as const,
   /** Email Tracking's Recent Email Activity (RECENT_EMAILS_LIMIT). */
   recentEmails: (limit: number) => [`/api/emails?limit=${limit}`] as const,
-  dashboardStats: () => ["/api/dashboard/stats"] as const,
+  /** The dashboard's figures; `filters` is the Mine/Team view and member (`view=mine`, `view=team&userId=7`). */
+  dashboardStats: (filters = "") => [filters ? `/api/dashboard/stats?${filters}` : "/api/dashboard/stats"] as const,
   invoices: () => ["/api/invoices"] as const,
   /** The mailbox connection (never a secret). */
   mailbox: () => ["/api/integrations/email"] as const,
@@ -100,6 +105,8 @@ export const queryKeys = {
   apiTokens: () => ["/api/api-tokens"] as const,
   /** /team: the admin dashboard (members' hours, connections, seats, invitations). */
   teamOverview: () => ["/api/team/overview"] as const,
+  /** The member pickers' people (dashboard, client log, invoices): names only, for work:read-all. */
+  teamPeople: () => ["/api/team/people"] as const,
   waitlistStats: () => ["/api/waitlist/stats"] as const,
   waitlistEntries: (page: number, limit: number) => [`/api/waitlist/entries?page=${page}&limit=${limit}`] as const,
 };
@@ -211,6 +218,8 @@ export function familyOf(key: readonly unknown[]): QueryFamily | null {
       return "apiTokens";
     case "/api/team/overview":
       return "teamOverview";
+    case "/api/team/people":
+      return "teamPeople";
     case "/api/waitlist/stats":
       return "waitlistStats";
     case "/api/waitlist/entries":

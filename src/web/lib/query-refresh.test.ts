@@ -42,6 +42,7 @@ const SAMPLE_KEYS: Record<QueryFamily, readonly unknown[]> = {
   billingSubscription: queryKeys.billingSubscription(),
   billingSeats: queryKeys.billingSeats(),
   teamOverview: queryKeys.teamOverview(),
+  teamPeople: queryKeys.teamPeople(),
   stripeTest: queryKeys.stripeTest(),
   platformInfo: queryKeys.platformInfo(),
   platformStatus: queryKeys.platformStatus(),

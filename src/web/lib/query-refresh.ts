@@ -222,7 +222,7 @@ export const REFRESHES = {
   "lineCodes.saved": ["callLegalCodes", "ledesCheck", "ledesChecks"],
   "ledes.markedChecked": ["ledesChecks", "ledesCheck"],
   /** Settings → Team: an invitation made, resent or revoked, a role changed, a member removed. */
-  "team.changed": ["team", "billingSeats", "teamOverview"],
+  "team.changed": ["team", "billingSeats", "teamOverview", "teamPeople"],
   /** Settings → API: a token made or revoked. */
   "apiTokens.changed": ["apiTokens"],
   "waitlist.joined": WAITLIST,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { accountIdColumn } from "./accounts.js";
+import { accountIdColumn, users } from "./accounts.js";
 import { calls } from "./calls.js";
 import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
@@ -74,6 +74,11 @@ export const invoiceItems = pgTable(
     amountCents: integer("amount_cents").notNull(),
     /** The billed call's or email's id (per `kind`), kept after the item is released. */
     sourceId: integer("source_id"),
+    /**
+     * The line's timekeeper (issue 26 §2): the member whose call or email it bills, recorded when the invoice is
+     * made so it stays true whatever later happens to the source (docs/team.md, Invoices by member).
+     */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     releasedAt: instant("released_at"),
   },
   (t) => [
@@ -82,6 +87,8 @@ export const invoiceItems = pgTable(
     index("invoice_items_invoice_idx").on(t.invoiceId, t.position),
     // Analytics: an account's billed work by the day it was done.
     index("invoice_items_account_work_date_idx").on(t.accountId, t.workDate),
+    // The invoices list's member filter: the invoices holding at least one line by this member.
+    index("invoice_items_account_user_invoice_idx").on(t.accountId, t.userId, t.invoiceId),
     check(
       "invoice_items_one_source",
       sql`(${t.releasedAt} is not null and ${t.callId} is null and ${t.emailId} is null) or (${t.callId} is null) <> (${t.emailId} is null)`,

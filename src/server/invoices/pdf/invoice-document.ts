@@ -25,4 +25,8 @@ export type InvoiceDocument = {
   totalEmails: number;
 };
 
-export type InvoiceDocumentLine = PricedLine & { date: string };
+/**
+ * `timekeeper`: the member the line names, printed before its description; null or absent when the invoice
+ * names nobody (a solo practice: core/invoice-timekeepers.ts) or the line was recorded with no member.
+ */
+export type InvoiceDocumentLine = PricedLine & { date: string; timekeeper?: string | null };

@@ -1,4 +1,5 @@
 /** The line-items table (calls and emails) shared by the three templates, continued over pages. */
+import { describeWithTimekeeper } from "../../../core/invoice-timekeepers.js";
 import { billedDuration, money, pdfSafe, rate, rawDuration, shortDate } from "./format.js";
 import { FONT, type PdfContext } from "./pdf-context.js";
 import { hairline, line } from "./text-layout.js";
@@ -74,7 +75,7 @@ export function drawItemsTable(ctx: PdfContext, startY: number, style: TableStyl
   const descriptionWidth = (columns[1]?.width ?? 200) - CELL_GAP;
   let y = drawHeader(ctx, columns, startY, style);
   data.lines.forEach((item, index) => {
-    const description = pdfSafe(item.description);
+    const description = pdfSafe(describeWithTimekeeper(item.description, item.timekeeper ?? null));
     doc.font(FONT.regular).fontSize(style.bodySize);
     // Most descriptions fit on one line: measuring the width is far cheaper than laying out wrapped text.
     const fitsOneLine = doc.widthOfString(description) <= descriptionWidth;

@@ -5,12 +5,14 @@ import type { Db } from "../../db/client.js";
 import { accounts } from "../../db/schema/index.js";
 import type { UserRow } from "../../auth/sessions.js";
 import { findInvoiceItems, getInvoice } from "../get-invoice.js";
+import { findLineTimekeepers } from "../line-timekeepers.js";
 import type { InvoiceDocument } from "./invoice-document.js";
 
 /**
  * Reads one invoice of the account into the renderer's plain document: the firm from the
  * account's profile (firm name) and the acting user (name, email, phone), the client's details
- * as they are now, and the lines as they were snapshot when the invoice was made.
+ * as they are now, and the lines as they were snapshot when the invoice was made, each naming its member when
+ * the invoice names timekeepers (line-timekeepers.ts).
  */
 export async function loadInvoiceDocument(
   db: Db,
@@ -19,6 +21,11 @@ export async function loadInvoiceDocument(
   const { invoice, client } = await getInvoice(db, options.accountId, options.invoiceId);
   const [account] = await db.select().from(accounts).where(eq(accounts.id, options.accountId));
   const items = await findInvoiceItems(db, options.accountId, invoice.id);
+  const timekeepers = await findLineTimekeepers(
+    db,
+    options.accountId,
+    items.map((item) => item.userId),
+  );
   const { user } = options;
   const contactName = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || null;
   return {
@@ -47,6 +54,7 @@ export async function loadInvoiceDocument(
       rateCents: item.rateCents,
       billingType: item.billingType as BillingType,
       amountCents: item.amountCents,
+      timekeeper: timekeepers.shown ? timekeepers.nameOf(item.userId) : null,
     })),
     subtotalCents: invoice.subtotalCents,
     totalCents: invoice.totalCents,
