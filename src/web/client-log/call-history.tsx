@@ -41,7 +41,7 @@ export function CallHistory({
             call.active
               ? undefined
               : {
-                  amount: formatDecimalMoney(call.amount, currency),
+                  amount: call.amount === undefined ? undefined : formatDecimalMoney(call.amount, currency),
                   duration: (
                     <>
                       {formatDurationHms(call.duration)}

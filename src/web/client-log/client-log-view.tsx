@@ -179,7 +179,10 @@ function SelectedClient({
     { title: "Calls", value: String(figures?.calls ?? 0) },
     { title: "Duration", value: formatHoursMinutes(figures ? loggedSeconds(figures) : 0) },
     { title: "Emails", value: String(figures?.emails ?? 0) },
-    { title: "Revenue", value: formatDecimalMoney(figures?.revenue ?? "0.00", currency) },
+    // No rates in the answers (a member whose practice hides them): no Revenue card either.
+    ...(client.effectiveBillingRate === undefined
+      ? []
+      : [{ title: "Revenue", value: formatDecimalMoney(figures?.revenue ?? "0.00", currency) }]),
   ];
   const tabCount = (count: number | undefined, list: PagedList<unknown>) => count ?? list.items.length;
 
@@ -189,10 +192,12 @@ function SelectedClient({
         <h2 className="font-bold text-xl">{client.name}</h2>
         <p className="text-sm text-muted-foreground">
           {[client.company, client.email].filter(Boolean).join(" · ")}
-          {client.company || client.email ? " · " : ""}
-          <span className="tabular-nums">
-            {clientRateLabel(client, currency)}
-          </span>
+          {client.effectiveBillingRate === undefined ? null : (
+            <>
+              {client.company || client.email ? " · " : ""}
+              <span className="tabular-nums">{clientRateLabel(client, currency)}</span>
+            </>
+          )}
         </p>
       </div>
       <section aria-label={`Activity summary, ${label}`} className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -56,7 +56,9 @@ export function ClientPicker({
             <span className="font-medium">{client.name}</span>
             <span className="text-sm text-muted-foreground">{client.company || client.email || "\u00a0"}</span>
             <span className="mt-1 flex flex-wrap items-center gap-2">
-              <span className="text-sm tabular-nums">{clientRateLabel(client, currency)}</span>
+              {client.effectiveBillingRate === undefined ? null : (
+                <span className="text-sm tabular-nums">{clientRateLabel(client, currency)}</span>
+              )}
               {client.caseType ? <Badge variant="secondary">{client.caseType}</Badge> : null}
             </span>
           </button>

@@ -30,7 +30,10 @@ export function EmailHistory({
         <HistoryRow
           key={email.id}
           testId="email-row"
-          figures={{ amount: formatDecimalMoney(email.amount, currency), duration: `${email.estimatedHours}h` }}
+          figures={{
+            amount: email.amount === undefined ? undefined : formatDecimalMoney(email.amount, currency),
+            duration: `${email.estimatedHours}h`,
+          }}
           invoiced={email.invoiceId !== null}
           actions={renderEmailActions?.(email)}
         >

@@ -26,8 +26,8 @@ export function HistoryRow({
 }: {
   testId: string;
   children: ReactNode;
-  /** Amount over duration; left out while a call is still recording. */
-  figures?: { amount: string; duration: ReactNode };
+  /** Amount over duration; left out while a call is still recording. No amount for a viewer who sees no rates. */
+  figures?: { amount?: string; duration: ReactNode };
   invoiced: boolean;
   invoicedTitle?: string;
   actions?: ReactNode;
@@ -40,7 +40,7 @@ export function HistoryRow({
       <div className="flex shrink-0 items-center gap-3">
         {figures ? (
           <div className="text-right tabular-nums">
-            <p className="font-medium">{figures.amount}</p>
+            {figures.amount === undefined ? null : <p className="font-medium">{figures.amount}</p>}
             <p className="text-sm text-muted-foreground">{figures.duration}</p>
           </div>
         ) : null}

@@ -92,11 +92,16 @@ export function ClientCard({ client, currency, onViewLog, onEdit, onDelete }: Cl
           ) : null}
         </dl>
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-          <p className="text-sm">
-            <span className="text-muted-foreground">Billing Rate: </span>
-            <span className="font-medium tabular-nums">{clientRateLabel(client, currency)}</span>
-            {client.billingRate === null ? <span className="text-muted-foreground"> (default)</span> : null}
-          </p>
+          {/* No rate in the answer: a member whose practice hides rates (server/work/hide-rates.ts). */}
+          {client.effectiveBillingRate === undefined ? (
+            <span />
+          ) : (
+            <p className="text-sm">
+              <span className="text-muted-foreground">Billing Rate: </span>
+              <span className="font-medium tabular-nums">{clientRateLabel(client, currency)}</span>
+              {client.billingRate === null ? <span className="text-muted-foreground"> (default)</span> : null}
+            </p>
+          )}
           {client.caseType ? <Badge variant="secondary">{client.caseType}</Badge> : null}
         </div>
       </CardContent>

@@ -83,7 +83,10 @@ export function RecentCalls({ currency, timezone, onLogCall }: { currency: strin
                       {formatDurationClock(call.duration)}
                     </span>
                   )}
-                  <span className="w-20 font-medium">{formatDecimalMoney(call.billableAmount, currency)}</span>
+                  {/* A member whose practice hides rates gets no amount at all (server/work/hide-rates.ts): nothing to show. */}
+                  {call.billableAmount === undefined ? null : (
+                    <span className="w-20 font-medium">{formatDecimalMoney(call.billableAmount, currency)}</span>
+                  )}
                 </div>
               </li>
             ))}

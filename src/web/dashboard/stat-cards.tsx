@@ -12,10 +12,14 @@ import { useDashboardStats } from "@web/calls/use-calls";
 export function StatCards({ currency, filters = "" }: { currency: string; filters?: string }) {
   const stats = useDashboardStats(filters);
   const data = stats.data;
+  // A member whose practice hides rates gets no amount in the answer (server/work/hide-rates.ts): no Revenue card.
+  const hidesRates = data !== undefined && data.billableAmount === undefined;
   const cards: { title: string; icon: ReactNode; value: string; hint: string }[] = [
     { title: "Today's Calls", icon: <Phone aria-hidden="true" />, value: String(data?.todayCalls ?? 0), hint: "Calls started today" },
     { title: "Time Tracked", icon: <Clock aria-hidden="true" />, value: formatHoursMinutes(data?.totalDuration ?? 0), hint: "Call time today" },
-    { title: "Revenue", icon: <DollarSign aria-hidden="true" />, value: formatDecimalMoney(data?.billableAmount, currency), hint: "Billable today" },
+    ...(hidesRates
+      ? []
+      : [{ title: "Revenue", icon: <DollarSign aria-hidden="true" />, value: formatDecimalMoney(data?.billableAmount, currency), hint: "Billable today" }]),
     { title: "Pending Invoices", icon: <FileText aria-hidden="true" />, value: String(data?.pendingInvoices ?? 0), hint: "Drafts and sent, unpaid" },
   ];
   return (

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { formatInstant, ListRow, ListSkeleton, RoleBadges, ShownOnce } from "./settings-list";
 import { TeamInviteForm } from "./team-invite-form";
+import { TeamRatesSetting } from "./team-rates-setting";
 import { useChangeRole, useRemoveMember, useResendInvitation, useRevokeInvitation, useTeam } from "./use-team";
 
 const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }));
@@ -49,6 +50,7 @@ export function TeamTab() {
       >
         {(data) => <TeamLists team={data} onSent={setSent} />}
       </QueryGate>
+      <TeamRatesSetting />
     </div>
   );
 }
