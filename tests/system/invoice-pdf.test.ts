@@ -7,6 +7,7 @@ import { INVOICE_TEMPLATES } from "../../src/core/invoices.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildCall, buildCalls, buildClient, buildEmail, newAccount } from "../helpers/factories.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
+import { joinAs } from "../helpers/team.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -129,6 +130,38 @@ describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => 
     expect(text.replace(/\s+/g, "")).toContain("accounts.payable@mueller-holdings-international.example");
     for (const part of ["Hauptstraße 5", "10115 Berlin", "Germany"]) expect(text).toContain(part);
     expect(text).not.toContain("…");
+  });
+});
+
+describe("a Team practice's invoice (issue 26 §2)", () => {
+  it("names each line's member before its description; a solo practitioner's names nobody", async () => {
+    const owner = await newAccount(t, { plan: "team", firstName: "Olive", lastName: "Owner" });
+    const grace = await joinAs(t, owner.c, "member");
+    const client = await buildClient(owner.c, { name: "Team Client" });
+    await buildCall(owner, { clientId: client.id, startedAt: "2026-04-01T10:00:00Z", notes: "Owner's review" });
+    await buildCall(
+      { c: grace.c, accountId: owner.accountId, db: owner.db },
+      { clientId: client.id, startedAt: "2026-04-02T10:00:00Z", notes: "Grace's draft" },
+    );
+    const created = await owner.c.post("/api/invoices", { dateFrom: "2026-04-01", dateTo: "2026-04-30", clientId: client.id });
+    expect(created.status, created.text).toBe(201);
+    const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
+      headers: { cookie: `minutely_session=${owner.c.cookie("minutely_session")}` },
+    });
+    const text = squash(pdfToText(Buffer.from(await response.arrayBuffer()), "team"));
+    expect(text).toContain("Olive Owner · Consultation call via Zoom — Owner's review");
+    expect(text).toContain("Grace member · Consultation call via Zoom — Grace's draft");
+
+    const solo = await newAccount(t, { firstName: "Sol", lastName: "Practitioner" });
+    const soloClient = await buildClient(solo.c, { name: "Solo Client" });
+    await buildCall(solo, { clientId: soloClient.id, startedAt: "2026-04-01T10:00:00Z", notes: "Solo work" });
+    const soloInvoice = await solo.c.post("/api/invoices", { dateFrom: "2026-04-01", dateTo: "2026-04-30", clientId: soloClient.id });
+    const soloPdf = await fetch(`${t.baseUrl}/api/invoices/${soloInvoice.body.invoices[0].id}/pdf`, {
+      headers: { cookie: `minutely_session=${solo.c.cookie("minutely_session")}` },
+    });
+    const soloText = squash(pdfToText(Buffer.from(await soloPdf.arrayBuffer()), "solo"));
+    expect(soloText).toContain("Consultation call via Zoom — Solo work");
+    expect(soloText).not.toContain("Sol Practitioner ·");
   });
 });
 
