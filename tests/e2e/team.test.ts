@@ -104,8 +104,12 @@ describe("a practice's team", () => {
     await expect.poll(() => owner.page.getByTestId("stat-today-s-calls").textContent()).toBe(count(1));
     if (today) await expect.poll(() => owner.page.getByTestId("stat-time-tracked").textContent()).toBe("2m");
     // Keyboard: the toggle's arrow keys move to Mine, and the figures become the owner's own.
+    // (Once the member list has closed and handed focus back to its button.)
+    await expect.poll(() => owner.page.getByRole("listbox").count()).toBe(0);
     await owner.page.getByRole("radio", { name: "Team" }).focus();
+    await expect.poll(() => owner.page.evaluate(() => document.activeElement?.textContent)).toBe("Team");
     await owner.page.keyboard.press("ArrowLeft");
+    await expect.poll(() => owner.page.evaluate(() => document.activeElement?.textContent)).toBe("Mine");
     await owner.page.keyboard.press("Space");
     await expect.poll(() => owner.page.getByRole("radio", { name: "Mine" }).getAttribute("aria-checked")).toBe("true");
     expect(await view.getByRole("combobox", { name: "Team member" }).count()).toBe(0);

@@ -134,9 +134,16 @@ describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => 
 });
 
 describe("a Team practice's invoice (issue 26 §2)", () => {
+  // An app without SMTP, so an invitation answers with its link (this file's app mails them).
+  let team: TestApp;
+  beforeAll(async () => {
+    team = await startTestApp();
+  });
+  afterAll(async () => team?.close());
+
   it("names each line's member before its description; a solo practitioner's names nobody", async () => {
-    const owner = await newAccount(t, { plan: "team", firstName: "Olive", lastName: "Owner" });
-    const grace = await joinAs(t, owner.c, "member");
+    const owner = await newAccount(team, { plan: "team", firstName: "Olive", lastName: "Owner" });
+    const grace = await joinAs(team, owner.c, "member");
     const client = await buildClient(owner.c, { name: "Team Client" });
     await buildCall(owner, { clientId: client.id, startedAt: "2026-04-01T10:00:00Z", notes: "Owner's review" });
     await buildCall(
@@ -145,18 +152,18 @@ describe("a Team practice's invoice (issue 26 §2)", () => {
     );
     const created = await owner.c.post("/api/invoices", { dateFrom: "2026-04-01", dateTo: "2026-04-30", clientId: client.id });
     expect(created.status, created.text).toBe(201);
-    const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
+    const response = await fetch(`${team.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
       headers: { cookie: `minutely_session=${owner.c.cookie("minutely_session")}` },
     });
     const text = squash(pdfToText(Buffer.from(await response.arrayBuffer()), "team"));
     expect(text).toContain("Olive Owner · Consultation call via Zoom — Owner's review");
     expect(text).toContain("Grace member · Consultation call via Zoom — Grace's draft");
 
-    const solo = await newAccount(t, { firstName: "Sol", lastName: "Practitioner" });
+    const solo = await newAccount(team, { firstName: "Sol", lastName: "Practitioner" });
     const soloClient = await buildClient(solo.c, { name: "Solo Client" });
     await buildCall(solo, { clientId: soloClient.id, startedAt: "2026-04-01T10:00:00Z", notes: "Solo work" });
     const soloInvoice = await solo.c.post("/api/invoices", { dateFrom: "2026-04-01", dateTo: "2026-04-30", clientId: soloClient.id });
-    const soloPdf = await fetch(`${t.baseUrl}/api/invoices/${soloInvoice.body.invoices[0].id}/pdf`, {
+    const soloPdf = await fetch(`${team.baseUrl}/api/invoices/${soloInvoice.body.invoices[0].id}/pdf`, {
       headers: { cookie: `minutely_session=${solo.c.cookie("minutely_session")}` },
     });
     const soloText = squash(pdfToText(Buffer.from(await soloPdf.arrayBuffer()), "solo"));
