@@ -1,6 +1,7 @@
 ALTER TABLE "invoice_items" ADD COLUMN "user_id" integer;--> statement-breakpoint
 ALTER TABLE "invoice_items" ADD CONSTRAINT "invoice_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "invoice_items_account_user_invoice_idx" ON "invoice_items" USING btree ("account_id","user_id","invoice_id");-- Issue 26 §2, hand-written: each line already on an invoice records the member whose call or email it bills
+CREATE INDEX "invoice_items_account_user_invoice_idx" ON "invoice_items" USING btree ("account_id","user_id","invoice_id");--> statement-breakpoint
+-- Issue 26 §2, hand-written: each line already on an invoice records the member whose call or email it bills
 -- (migration 0024 gave every call and email a member), found through the line's source id, which a void keeps.
 -- Not a change anyone made: the audit trigger is off for it. The analytics triggers see no figure move.
 ALTER TABLE "invoice_items" DISABLE TRIGGER "invoice_items_audit";--> statement-breakpoint

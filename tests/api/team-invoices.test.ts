@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InvoiceDetailJson, InvoiceListItemJson } from "../../src/core/contracts/invoices.js";
 import type { WorkPeopleResponse } from "../../src/core/contracts/team.js";
-import { users } from "../../src/server/db/schema/index.js";
+import { invoiceItems, users } from "../../src/server/db/schema/index.js";
 import { loadLedesInvoice } from "../../src/server/legal-billing/load-ledes-invoice.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { buildCall, buildClient, buildEmail, newAccount, type TestAccount } from "../helpers/factories.js";
@@ -169,5 +170,33 @@ describe("the member pickers' list (GET /api/team/people)", () => {
     expect(refused.status).toBe(403);
     const others = await other.c.get<WorkPeopleResponse>("/api/team/people");
     expect(others.body.people.map((person) => person.id)).toEqual([other.userId]);
+  });
+});
+
+describe("migration 0027's backfill", () => {
+  it("gives lines invoiced before it the member of their call or email, the audit trail untouched", async () => {
+    await t.app.db.update(invoiceItems).set({ userId: null }).where(eq(invoiceItems.invoiceId, shared.id));
+    const cleared = await owner.c.get<InvoiceDetailJson>(`/api/invoices/${shared.id}`);
+    expect(cleared.body.items.map((item) => item.userId)).toEqual([null, null, null]);
+    // The migration's own hand-written statements (after the generated ones), run as written.
+    const file = fs.readFileSync("drizzle/0027_invoice_line_timekeepers.sql", "utf8");
+    const backfill = file
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^(UPDATE|ALTER TABLE "invoice_items" (DISABLE|ENABLE) TRIGGER)/m.test(statement));
+    expect(backfill).toHaveLength(4);
+    const auditRows = async () =>
+      Number(
+        ((await t.app.db.execute(sql`select count(*)::int as n from audit_events`)) as unknown as { rows: { n: number }[] })
+          .rows[0]?.n,
+      );
+    const before = await auditRows();
+    for (const statement of backfill) await t.app.db.execute(sql.raw(statement));
+    expect(await auditRows()).toBe(before);
+    const filled = await owner.c.get<InvoiceDetailJson>(`/api/invoices/${shared.id}`);
+    expect(filled.body.items.map((item) => [item.userId, item.timekeeper])).toEqual([
+      [ada.userId, "Ada Member"],
+      [bo.userId, "Bo Member"],
+      [ada.userId, "Ada Member"],
+    ]);
   });
 });

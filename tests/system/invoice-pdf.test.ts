@@ -48,7 +48,12 @@ async function seededAccount(): Promise<{ c: ApiClient; accountId: number; clien
     address: "Hauptstraße 5, 10115 Berlin",
     roundingIncrementMinutes: 6,
   });
-  await buildCall(who, { clientId: client.id, startedAt: "2026-01-05T14:00:00Z", durationSeconds: 1830, notes: "Contract review" });
+  await buildCall(who, {
+    clientId: client.id,
+    startedAt: "2026-01-05T14:00:00Z",
+    durationSeconds: 1830,
+    notes: "Contract review",
+  });
   // Two calls priced by other rules than the client's, so the PDF shows per-minute and per-call rates.
   await buildCall(who, {
     clientId: client.id,
@@ -64,7 +69,12 @@ async function seededAccount(): Promise<{ c: ApiClient; accountId: number; clien
     rules: { rateCents: 5000, billingType: "call" },
     callType: "meeting",
   });
-  await buildEmail(who, { clientId: client.id, createdAt: "2026-01-21T10:00:00Z", seconds: 1080, subject: "Re: Draft settlement" });
+  await buildEmail(who, {
+    clientId: client.id,
+    createdAt: "2026-01-21T10:00:00Z",
+    seconds: 1080,
+    subject: "Re: Draft settlement",
+  });
   return { c, accountId: who.accountId, clientId: client.id };
 }
 
@@ -117,7 +127,12 @@ describe.each(INVOICE_TEMPLATES)("long names in the %s template", (template) => 
       address: "Hauptstraße 5\n10115 Berlin\nGermany",
     });
     await buildCall(who, { clientId: client.id, startedAt: "2026-03-02T10:00:00Z", notes: "Review" });
-    const created = await c.post("/api/invoices", { dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: client.id, template });
+    const created = await c.post("/api/invoices", {
+      dateFrom: "2026-03-01",
+      dateTo: "2026-03-31",
+      clientId: client.id,
+      template,
+    });
     expect(created.status, created.text).toBe(201);
     const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf`, {
       headers: { cookie: `minutely_session=${c.cookie("minutely_session")}` },
@@ -162,7 +177,11 @@ describe("a Team practice's invoice (issue 26 §2)", () => {
     const solo = await newAccount(team, { firstName: "Sol", lastName: "Practitioner" });
     const soloClient = await buildClient(solo.c, { name: "Solo Client" });
     await buildCall(solo, { clientId: soloClient.id, startedAt: "2026-04-01T10:00:00Z", notes: "Solo work" });
-    const soloInvoice = await solo.c.post("/api/invoices", { dateFrom: "2026-04-01", dateTo: "2026-04-30", clientId: soloClient.id });
+    const soloInvoice = await solo.c.post("/api/invoices", {
+      dateFrom: "2026-04-01",
+      dateTo: "2026-04-30",
+      clientId: soloClient.id,
+    });
     const soloPdf = await fetch(`${team.baseUrl}/api/invoices/${soloInvoice.body.invoices[0].id}/pdf`, {
       headers: { cookie: `minutely_session=${solo.c.cookie("minutely_session")}` },
     });
@@ -215,7 +234,12 @@ describe("a 1,000-line invoice", () => {
         notes: marker(i + 1),
       })),
     );
-    const created = await c.post("/api/invoices", { dateFrom: "2026-03-01", dateTo: "2026-03-31", clientId: client.id, template: "professional" });
+    const created = await c.post("/api/invoices", {
+      dateFrom: "2026-03-01",
+      dateTo: "2026-03-31",
+      clientId: client.id,
+      template: "professional",
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.invoices[0].totalCalls).toBe(lines);
     const response = await fetch(`${t.baseUrl}/api/invoices/${created.body.invoices[0].id}/pdf?download=1`, {

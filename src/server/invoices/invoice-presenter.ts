@@ -1,10 +1,5 @@
 import type { BillingType } from "../../core/pricing/rules.js";
-import type {
-  InvoiceDetailJson,
-  InvoiceItemJson,
-  InvoiceJson,
-  InvoiceListItemJson,
-} from "../../core/contracts/invoices.js";
+import type { InvoiceDetailJson, InvoiceItemJson, InvoiceJson, InvoiceListItemJson } from "../../core/contracts/invoices.js";
 import type { InvoiceStatus, InvoiceTemplate } from "../../core/invoices.js";
 import { centsToDecimal } from "../../core/money.js";
 import type { invoiceItems, invoices } from "../db/schema/index.js";

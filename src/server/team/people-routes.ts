@@ -11,7 +11,8 @@ export async function teamPeopleRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: routeSchema({
         permission: "work:read-all",
-        summary: "The practice's people (names only, removed ones marked) for the member filters of the dashboard, client log and invoices",
+        summary:
+          "The practice's people (names only, removed ones marked) for the member filters of the dashboard, client log and invoices",
         tags: ["team"],
         response: { 200: workPeopleResponse },
       }),

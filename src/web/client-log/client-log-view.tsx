@@ -48,7 +48,12 @@ export const HISTORY_PAGE_SIZE = 50;
  * In a practice of several people, owner, admin and billing may narrow it to one member's work (issue 26 §2).
  * Used by the Clients page's "Client Log" tab and by the standalone /client-log page.
  */
-export function ClientLogView({ initialClientId, renderCallActions, renderEmailActions, renderHistoryActions }: ClientLogViewProps) {
+export function ClientLogView({
+  initialClientId,
+  renderCallActions,
+  renderEmailActions,
+  renderHistoryActions,
+}: ClientLogViewProps) {
   const { user } = useAuth();
   const timezone = user?.timezone ?? "UTC";
   const currency = user?.currency ?? "usd";
@@ -70,7 +75,11 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
 
   // Computed on every render (cheap), so "today" and "this week" move at midnight in the account's zone.
   const range = periodRange({ kind: period.kind, timezone, now: new Date(), month: period.month, year: period.year });
-  const label = periodLabel(period.kind === "month" ? { kind: "month", month: period.month, year: period.year } : { kind: period.kind, year: period.year });
+  const label = periodLabel(
+    period.kind === "month"
+      ? { kind: "month", month: period.month, year: period.year }
+      : { kind: period.kind, year: period.year },
+  );
   const rangeLabel = dateRangeLabel(range.startDate, range.endDate);
 
   return (
@@ -103,7 +112,13 @@ export function ClientLogView({ initialClientId, renderCallActions, renderEmailA
         )}
         <div className="flex flex-wrap items-end gap-4">
           {team.offered && (
-            <MemberPicker people={team.people} value={member} onValueChange={setMember} label="Work by" everyoneLabel="Every member" />
+            <MemberPicker
+              people={team.people}
+              value={member}
+              onValueChange={setMember}
+              label="Work by"
+              everyoneLabel="Every member"
+            />
           )}
           <PeriodSelector value={period} onChange={setPeriod} timezone={timezone} />
         </div>

@@ -18,7 +18,17 @@ type ClientCardProps = {
   onDelete: (client: ClientResponse) => void;
 };
 
-function IconAction({ label, onClick, children, destructive = false }: { label: string; onClick: () => void; children: ReactNode; destructive?: boolean }) {
+function IconAction({
+  label,
+  onClick,
+  children,
+  destructive = false,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  destructive?: boolean;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -75,7 +85,10 @@ export function ClientCard({ client, currency, onViewLog, onEdit, onDelete }: Cl
                 <span className="sr-only">Email</span>
               </dt>
               <dd className="truncate">
-                <a href={`mailto:${client.email}`} className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <a
+                  href={`mailto:${client.email}`}
+                  className="rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {client.email}
                 </a>
               </dd>

@@ -115,8 +115,8 @@ function NoCallsYet() {
       ) : connected.length === 0 ? (
         <>
           <p className="max-w-md text-sm text-muted-foreground">
-            No source is connected yet. Connect your calendar, Zoom, Teams, Meet or a phone number, and your calls appear here
-            on their own, priced for the client.
+            No source is connected yet. Connect your calendar, Zoom, Teams, Meet or a phone number, and your calls appear here on
+            their own, priced for the client.
           </p>
           <Button asChild className="mt-2">
             <Link href={SETUP_HREFS.source("calendar")}>Connect a source</Link>

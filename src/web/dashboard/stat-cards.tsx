@@ -15,12 +15,34 @@ export function StatCards({ currency, filters = "" }: { currency: string; filter
   // A member whose practice hides rates gets no amount in the answer (server/work/hide-rates.ts): no Revenue card.
   const hidesRates = data !== undefined && data.billableAmount === undefined;
   const cards: { title: string; icon: ReactNode; value: string; hint: string }[] = [
-    { title: "Today's Calls", icon: <Phone aria-hidden="true" />, value: String(data?.todayCalls ?? 0), hint: "Calls started today" },
-    { title: "Time Tracked", icon: <Clock aria-hidden="true" />, value: formatHoursMinutes(data?.totalDuration ?? 0), hint: "Call time today" },
+    {
+      title: "Today's Calls",
+      icon: <Phone aria-hidden="true" />,
+      value: String(data?.todayCalls ?? 0),
+      hint: "Calls started today",
+    },
+    {
+      title: "Time Tracked",
+      icon: <Clock aria-hidden="true" />,
+      value: formatHoursMinutes(data?.totalDuration ?? 0),
+      hint: "Call time today",
+    },
     ...(hidesRates
       ? []
-      : [{ title: "Revenue", icon: <DollarSign aria-hidden="true" />, value: formatDecimalMoney(data?.billableAmount, currency), hint: "Billable today" }]),
-    { title: "Pending Invoices", icon: <FileText aria-hidden="true" />, value: String(data?.pendingInvoices ?? 0), hint: "Drafts and sent, unpaid" },
+      : [
+          {
+            title: "Revenue",
+            icon: <DollarSign aria-hidden="true" />,
+            value: formatDecimalMoney(data?.billableAmount, currency),
+            hint: "Billable today",
+          },
+        ]),
+    {
+      title: "Pending Invoices",
+      icon: <FileText aria-hidden="true" />,
+      value: String(data?.pendingInvoices ?? 0),
+      hint: "Drafts and sent, unpaid",
+    },
   ];
   return (
     <section aria-label="Today at a glance" className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -22,8 +22,7 @@ export const MEMBERS_SEE_RATES_SAVED = {
 export function TeamRatesSetting() {
   const settings = useSettings();
   const save = useMutation({
-    mutationFn: (membersSeeRates: boolean) =>
-      apiJson<SettingsResponse>("PUT", "/api/settings", { membersSeeRates }),
+    mutationFn: (membersSeeRates: boolean) => apiJson<SettingsResponse>("PUT", "/api/settings", { membersSeeRates }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
       await refreshAfter("settings.saved");
@@ -57,8 +56,8 @@ export function TeamRatesSetting() {
             Members may see rates and amounts
           </label>
           <p id="members-see-rates-hint" className="text-sm text-muted-foreground">
-            Off: people with the Member role see their own calls and emails without any rate, amount or revenue.
-            Owners, admins and billing always see them.
+            Off: people with the Member role see their own calls and emails without any rate, amount or revenue. Owners, admins
+            and billing always see them.
           </p>
         </div>
       </div>
