@@ -144,7 +144,6 @@ export const AUDIT_TRIGGERS = [
   ["accounts", "accounts_audit"],
   ["users", "users_audit"],
   ["integrations", "integrations_audit"],
-  ["email_integrations", "email_integrations_audit"],
   ["sessions", "sessions_audit_sign_in"],
 ];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNTING_STATUSES } from "./accounting/providers.js";
 import { CALENDAR_FEED_STATUSES } from "./contracts/calendar-feed.js";
+import { MAILBOX_STATUSES } from "./contracts/mailbox.js";
 import { MEET_STATUSES } from "./contracts/meet.js";
 import { LANDLINE_STATUSES, MOBILE_STATUSES } from "./contracts/phone.js";
 import { TEAMS_STATUSES } from "./contracts/teams.js";
@@ -28,6 +29,7 @@ describe("the one status vocabulary and each screen's words", () => {
     ["landline", ["disconnected", "disconnected", "connected", "error", "error"]],
     ["mobile", ["disconnected", "configuring", "connected", "configuring", "configuring"]],
     ["calendar", ["disconnected", "disconnected", "connected", "error", "error"]],
+    ["mailbox", ["disconnected", "saved", "connected", "reconnect", "error"]],
     ["accounting", ["disconnected", "disconnected", "connected", "error", "error"]],
   ] as const)("%s shows %j", (screen, words) => {
     expect(INTEGRATION_STATUSES.map((status) => statusWord(screen, status))).toEqual(words);
@@ -41,6 +43,7 @@ describe("the one status vocabulary and each screen's words", () => {
       landline: LANDLINE_STATUSES,
       mobile: MOBILE_STATUSES.filter((word) => word !== "partial"),
       calendar: CALENDAR_FEED_STATUSES,
+      mailbox: MAILBOX_STATUSES,
       accounting: ACCOUNTING_STATUSES,
     };
     for (const [screen, words] of Object.entries(STATUS_WORDS))

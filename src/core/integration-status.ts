@@ -1,5 +1,6 @@
 import type { AccountingStatus } from "./accounting/providers.js";
 import type { CalendarFeedStatus } from "./contracts/calendar-feed.js";
+import type { MailboxStatus } from "./contracts/mailbox.js";
 import type { MeetStatus } from "./contracts/meet.js";
 import type { LandlineStatus, MobileStatus } from "./contracts/phone.js";
 import type { TeamsStatus } from "./contracts/teams.js";
@@ -39,6 +40,7 @@ export type StatusWordsOf = {
   landline: LandlineStatus;
   mobile: MobileStatus;
   calendar: CalendarFeedStatus;
+  mailbox: MailboxStatus;
   accounting: AccountingStatus;
 };
 export type StatusScreen = keyof StatusWordsOf;
@@ -90,6 +92,13 @@ export const STATUS_WORDS: { [S in StatusScreen]: Record<IntegrationStatus, Stat
     awaiting_events: "disconnected",
     connected: "connected",
     reconnect: "error",
+    error: "error",
+  },
+  mailbox: {
+    not_connected: "disconnected",
+    awaiting_events: "saved",
+    connected: "connected",
+    reconnect: "reconnect",
     error: "error",
   },
   accounting: {

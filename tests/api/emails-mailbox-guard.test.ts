@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailIntegrations } from "../../src/server/db/schema/index.js";
+import { integrations } from "../../src/server/db/schema/index.js";
 import { openImap } from "../../src/server/emails/imap-connection.js";
 import { newAccount } from "../helpers/factories.js";
+import { mailboxRowOf, mailboxRowsOf } from "../helpers/mailbox-rows.js";
 import { type ImapStandIn, startImapStandIn } from "../helpers/imap-stand-in.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -39,7 +40,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
     const first = await c.post("/api/integrations/email/test");
     expect(first.status, first.text).toBe(200);
     expect(serverA.received(SECRET_A)).toBe(true);
-    const [saved] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const saved = await mailboxRowOf(t.app.db, accountId);
 
     // The issue's request: the same settings with host B and no password.
     const moved = await c.put("/api/integrations/email", { ...onA, host: "localhost", port: serverB.port });
@@ -53,15 +54,18 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
     expect(tested.status, tested.text).toBe(200);
     expect(serverB.connections()).toBe(0);
     expect(serverB.received(SECRET_A)).toBe(false);
-    const [after] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
-    expect(after).toMatchObject({ host: "127.0.0.1", port: serverA.port, secretCiphertext: saved!.secretCiphertext });
+    const after = await mailboxRowOf(t.app.db, accountId);
+    expect(after).toMatchObject({
+      config: expect.objectContaining({ host: "127.0.0.1", port: serverA.port }),
+      secretCiphertext: saved!.secretCiphertext,
+    });
   });
 
   it("asks for the password again when the port, username, TLS setting or provider changes", async () => {
     const { c, accountId } = await newAccount(t);
     const onA = { provider: "imap", host: "127.0.0.1", port: serverA.port, secure: false, username: "me@firm.test" };
     await c.put("/api/integrations/email", { ...onA, password: SECRET_A });
-    const [saved] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const saved = await mailboxRowOf(t.app.db, accountId);
     const changes: Record<string, unknown>[] = [
       { port: serverB.port },
       { username: "someone-else@firm.test" },
@@ -74,7 +78,7 @@ describe("a stored password is sent only where it was saved for (defect 2)", () 
       expect(response.status, JSON.stringify(change)).toBe(400);
       expect(response.body.message).toBe(REQUIRED_AGAIN);
     }
-    const [after] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const after = await mailboxRowOf(t.app.db, accountId);
     expect(after).toEqual(saved);
   });
 
@@ -145,7 +149,7 @@ describe("private and local addresses refused (defect 3, ALLOW_PRIVATE_MAIL_HOST
       expect(response.body.issues).toEqual([{ path: "host", message: response.body.message }]);
     }
     expect(standIn.connections()).toBe(0);
-    expect(await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId))).toEqual([]);
+    expect(await mailboxRowsOf(t.app.db, accountId)).toEqual([]);
     expect(
       (await c.put("/api/integrations/email", { provider: "imap", host: "127.0.0.1", port: 5432, username: "u", password: "p" }))
         .body.message,
@@ -159,10 +163,11 @@ describe("private and local addresses refused (defect 3, ALLOW_PRIVATE_MAIL_HOST
     expect(
       (await c.put("/api/integrations/email", { provider: "gmail", username: "me@gmail.test", password: SECRET_A })).status,
     ).toBe(200);
+    const row = await mailboxRowOf(t.app.db, accountId);
     await t.app.db
-      .update(emailIntegrations)
-      .set({ provider: "imap", host: "127.0.0.1", port: standIn.port, secure: false })
-      .where(eq(emailIntegrations.accountId, accountId));
+      .update(integrations)
+      .set({ config: { ...row!.config, host: "127.0.0.1", port: standIn.port, secure: false } })
+      .where(eq(integrations.id, row!.id));
 
     const tested = await c.post("/api/integrations/email/test");
     expect(tested.status).toBe(400);

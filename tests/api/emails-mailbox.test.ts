@@ -1,14 +1,16 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_INTEGRATION_REQUIRED } from "../../src/core/contracts/emails.js";
-import { emailIntegrations } from "../../src/server/db/schema/index.js";
+import { EMAIL_INTEGRATION_REQUIRED, MAILBOX_RECONNECT_MESSAGE } from "../../src/core/contracts/emails.js";
+import { integrations } from "../../src/server/db/schema/index.js";
 import { loadConnectedMailbox } from "../../src/server/emails/mailbox-credentials.js";
 import { secretBoxFor } from "../../src/server/http/secrets.js";
+import { sealIntegrationSecret } from "../../src/server/integrations/integration-store.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { freePort } from "../helpers/dovecot.js";
 import { inbound450 } from "../helpers/email-fixtures.js";
 import { newAccount, signUp } from "../helpers/factories.js";
+import { mailboxRowOf, mailboxRowsOf, openMailboxSecret } from "../helpers/mailbox-rows.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -54,6 +56,7 @@ describe("mailbox connection /api/integrations/email", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       enabled: false,
+      status: "disconnected",
       provider: null,
       host: null,
       port: null,
@@ -96,10 +99,10 @@ describe("mailbox connection /api/integrations/email", () => {
     expect(read.body).toEqual(saved.body);
     expect(read.text).not.toContain("abcd");
 
-    const [row] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const row = await mailboxRowOf(t.app.db, accountId);
     expect(row?.secretCiphertext).toMatch(/^v1\./);
     expect(row?.secretCiphertext).not.toContain("abcd");
-    expect(secretBoxFor(t.app.config).decryptJson(row!.secretCiphertext!, `email_integrations:${accountId}`)).toEqual({
+    expect(openMailboxSecret(t.app.config, row!)).toEqual({
       kind: "password",
       password,
     });
@@ -108,7 +111,7 @@ describe("mailbox connection /api/integrations/email", () => {
   it("keeps the stored password when the password is omitted and the server stays, and replaces it when given", async () => {
     const { c, accountId } = await newAccount(t);
     await c.put("/api/integrations/email", { provider: "yahoo", username: "me@yahoo.test", password: "first-secret" });
-    const [before] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const before = await mailboxRowOf(t.app.db, accountId);
     const kept = await c.put("/api/integrations/email", {
       provider: "yahoo",
       username: "me@yahoo.test",
@@ -117,7 +120,7 @@ describe("mailbox connection /api/integrations/email", () => {
     });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ provider: "yahoo", address: "billing@firm.test", enabled: false, hasPassword: true });
-    const [after] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
+    const after = await mailboxRowOf(t.app.db, accountId);
     expect(after?.secretCiphertext).toBe(before?.secretCiphertext);
 
     // Another server needs the password again (issue 11, defect 2: tests/api/emails-mailbox-guard.test.ts).
@@ -139,12 +142,12 @@ describe("mailbox connection /api/integrations/email", () => {
       username: "me@firm.test",
       password: "second-secret",
     });
-    const [changed] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId));
-    expect(secretBoxFor(t.app.config).decryptJson(changed!.secretCiphertext!, `email_integrations:${accountId}`)).toEqual({
+    const changed = await mailboxRowOf(t.app.db, accountId);
+    expect(openMailboxSecret(t.app.config, changed!)).toEqual({
       kind: "password",
       password: "second-secret",
     });
-    expect(changed).toMatchObject({ port: 993, secure: true });
+    expect(changed!.config).toMatchObject({ port: 993, secure: true });
   });
 
   it("refuses bad settings with a clear message and stores nothing", async () => {
@@ -168,7 +171,7 @@ describe("mailbox connection /api/integrations/email", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.message).toMatch(message);
     }
-    expect(await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId))).toEqual([]);
+    expect(await mailboxRowsOf(t.app.db, accountId)).toEqual([]);
   });
 
   it("keeps accounts apart: another account sees nothing and cannot disconnect it", async () => {
@@ -199,11 +202,12 @@ describe("mailbox connection /api/integrations/email", () => {
       username: "t@x.test",
       password: "thief",
     });
-    const [ownerRow] = await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, owner.accountId));
+    const ownerRow = await mailboxRowOf(t.app.db, owner.accountId);
+    const thiefRow = await mailboxRowOf(t.app.db, thief.accountId);
     await t.app.db
-      .update(emailIntegrations)
+      .update(integrations)
       .set({ secretCiphertext: ownerRow!.secretCiphertext })
-      .where(eq(emailIntegrations.accountId, thief.accountId));
+      .where(eq(integrations.id, thiefRow!.id));
     const response = await thief.c.post("/api/integrations/email/test");
     expect(response.status).toBe(409);
     expect(response.body.message).toMatch(/can no longer be read/);
@@ -215,7 +219,7 @@ describe("mailbox connection /api/integrations/email", () => {
     const response = await c.delete("/api/integrations/email");
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
-    expect(await t.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, accountId))).toEqual([]);
+    expect(await mailboxRowsOf(t.app.db, accountId)).toEqual([]);
     expect((await c.get("/api/integrations/email")).body.enabled).toBe(false);
     expect((await c.delete("/api/integrations/email")).status).toBe(404);
   });
@@ -376,7 +380,7 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
       authType: "oauth2",
     });
     expect(settings.text).not.toMatch(/access-|refresh-1/);
-    const [row] = await oauthApp.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, user.accountId));
+    const row = await mailboxRowOf(oauthApp.app.db, user.accountId);
     expect(row?.secretCiphertext).not.toMatch(/access-|refresh-1/);
 
     // Saving the settings again without a password keeps the OAuth grant.
@@ -388,11 +392,11 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
 
     // Before expiry nothing is refreshed; within five minutes of it the token is renewed and stored encrypted.
     const soon = new Date(Date.now() + 10 * 60 * 1000);
-    const fresh = await loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, soon);
+    const fresh = await loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, { accountId: user.accountId, userId: user.id }, soon);
     expect(fresh.target.auth).toEqual({ kind: "oauth2", accessToken: "access-1" });
     const requestsBefore = tokenRequests.length;
     const later = new Date(Date.now() + 58 * 60 * 1000);
-    const refreshed = await loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, later);
+    const refreshed = await loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, { accountId: user.accountId, userId: user.id }, later);
     expect(refreshed.target.auth).toEqual({ kind: "oauth2", accessToken: "access-2" });
     expect(tokenRequests).toHaveLength(requestsBefore + 1);
     expect(Object.fromEntries(tokenRequests.at(-1)!)).toMatchObject({
@@ -400,23 +404,23 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
       refresh_token: "refresh-1",
       client_id: "google-client",
     });
-    const [after] = await oauthApp.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, user.accountId));
+    const after = await mailboxRowOf(oauthApp.app.db, user.accountId);
     expect(
-      secretBoxFor(oauthApp.app.config).decryptJson(after!.secretCiphertext!, `email_integrations:${user.accountId}`),
+      openMailboxSecret(oauthApp.app.config, after!),
     ).toMatchObject({
       kind: "oauth2",
       accessToken: "access-2",
       refreshToken: "refresh-1",
     });
-    expect(after!.tokenExpiresAt!.getTime()).toBeGreaterThan(later.getTime());
+    expect((openMailboxSecret(oauthApp.app.config, after!) as { expiresAt: number }).expiresAt).toBeGreaterThan(later.getTime());
 
     // Two searches at once with a stale token refresh it once: the mailbox row is locked while one
     // refreshes, and the other then reuses its token (issue 23 defect 13, the rule Meet and accounting follow).
     const muchLater = new Date(Date.now() + 3 * 60 * 60 * 1000);
     const beforeBoth = tokenRequests.length;
     const both = await Promise.all([
-      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, muchLater),
-      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, muchLater),
+      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, { accountId: user.accountId, userId: user.id }, muchLater),
+      loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, { accountId: user.accountId, userId: user.id }, muchLater),
     ]);
     expect(tokenRequests).toHaveLength(beforeBoth + 1);
     expect(both[0].target.auth).toEqual(both[1].target.auth);
@@ -446,22 +450,31 @@ describe("OAuth 2.0 sign-in for Gmail against a stand-in token endpoint", () => 
     );
     expect(callback.headers.get("location")).toBe("/emails?oauth=connected");
     // The user revoked the grant at Google: the stored refresh token is no longer one Google accepts.
-    const box = secretBoxFor(oauthApp.app.config);
-    const context = `email_integrations:${user.accountId}`;
-    const [row] = await oauthApp.app.db.select().from(emailIntegrations).where(eq(emailIntegrations.accountId, user.accountId));
-    const secret = box.decryptJson<Record<string, unknown>>(row!.secretCiphertext!, context);
+    const row = await mailboxRowOf(oauthApp.app.db, user.accountId);
+    const secret = openMailboxSecret(oauthApp.app.config, row!);
     await oauthApp.app.db
-      .update(emailIntegrations)
-      .set({ secretCiphertext: box.encryptJson({ ...secret, refreshToken: "refresh-revoked" }, context) })
-      .where(eq(emailIntegrations.accountId, user.accountId));
+      .update(integrations)
+      .set(sealIntegrationSecret(secretBoxFor(oauthApp.app.config), row!, { ...secret, refreshToken: "refresh-revoked" }))
+      .where(eq(integrations.id, row!.id));
 
+    const owner = { accountId: user.accountId, userId: user.id };
     const later = new Date(Date.now() + 58 * 60 * 1000);
-    await expect(loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, user.accountId, later)).rejects.toThrow(
+    await expect(loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, owner, later)).rejects.toThrow(
       /refused the sign-in \(invalid_grant.*\)\. Connect the account again from Settings\./,
     );
     const settings = (await c.get("/api/integrations/email")).body;
+    expect(settings.status).toBe("reconnect");
     expect(settings.lastTestMessage).toMatch(/refused the sign-in \(invalid_grant.*Connect the account again/);
     expect(settings.lastTestMessage).not.toMatch(/refresh-revoked/);
+    const listed = (await c.get("/api/integrations/connections")).body.connections;
+    expect(listed).toEqual([expect.objectContaining({ source: "mailbox", provider: "gmail", status: "reconnect" })]);
+
+    // Refused once is refused until the member connects again: the next search asks Google nothing.
+    const exchanges = tokenRequests.length;
+    await expect(loadConnectedMailbox(oauthApp.app.db, oauthApp.app.config, owner, later)).rejects.toThrow(
+      MAILBOX_RECONNECT_MESSAGE,
+    );
+    expect(tokenRequests).toHaveLength(exchanges);
   });
 
   it("a spent state re-sent by hand with its nonce cookie completes nothing (issue 23 defect 11)", async () => {

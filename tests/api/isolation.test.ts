@@ -113,7 +113,6 @@ const ACCOUNT_TABLES = [
   "tracked_emails",
   "notifications",
   "integrations",
-  "email_integrations",
   "call_proposals",
   "matters",
   "capture_reconciliations",

@@ -17,7 +17,6 @@ export const DATA_TABLES = [
   "invoices",
   "invoice_items",
   "tracked_emails",
-  "email_integrations",
   "notifications",
   "integrations",
   "webhook_events",

@@ -2,10 +2,11 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateEmailTimes } from "../../src/core/email-estimate.js";
-import { emailIntegrations } from "../../src/server/db/schema/index.js";
+import { integrations } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
 import { appendMessages, type Dovecot, startDovecot, words } from "../helpers/dovecot.js";
 import { signUp } from "../helpers/factories.js";
+import { mailboxRowOf } from "../helpers/mailbox-rows.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
 /**
@@ -333,10 +334,11 @@ describe("a Gmail mailbox over OAuth 2.0: XOAUTH2 sign-in to a real IMAP server"
     expect(grants).toEqual(["authorization_code"]);
 
     // The mailbox is Gmail's preset (imap.gmail.com:993, TLS); here the local Dovecot stands in for it.
+    const row = await mailboxRowOf(o.app.db, user.accountId);
     await o.app.db
-      .update(emailIntegrations)
-      .set({ host: oauthDovecot.host, port: oauthDovecot.port, secure: false })
-      .where(eq(emailIntegrations.accountId, user.accountId));
+      .update(integrations)
+      .set({ config: { ...row!.config, host: oauthDovecot.host, port: oauthDovecot.port, secure: false } })
+      .where(eq(integrations.id, row!.id));
 
     const test = await g.post("/api/integrations/email/test");
     expect(test.status).toBe(200);

@@ -91,9 +91,22 @@ export const mailboxSettingsRequest = z
 export type MailboxSettingsInput = z.input<typeof mailboxSettingsRequest>;
 export type MailboxSettingsRequest = z.output<typeof mailboxSettingsRequest>;
 
-/** GET/PUT /api/integrations/email: never a password or token. */
+/**
+ * The mailbox's status on its settings tab (core/integration-status.ts's row "mailbox"): not set up or
+ * switched off, saved and not yet signed in, signed in, the provider refused the OAuth grant, or the last
+ * sign-in failed (its words are `lastTestMessage`).
+ */
+export const MAILBOX_STATUSES = ["disconnected", "saved", "connected", "reconnect", "error"] as const;
+export type MailboxStatus = (typeof MAILBOX_STATUSES)[number];
+
+/** A search or test while the provider refuses the stored OAuth grant: only connecting again helps. */
+export const MAILBOX_RECONNECT_MESSAGE =
+  "The mail provider refused the stored sign-in. Connect the account again in Settings → Integrations → Email.";
+
+/** GET/PUT /api/integrations/email: the caller's own mailbox, never a password or token. */
 export const mailboxSettingsResponse = z.object({
   enabled: z.boolean(),
+  status: z.enum(MAILBOX_STATUSES),
   provider: z.enum(EMAIL_PROVIDERS).nullable(),
   host: text().nullable(),
   port: z.number().int().nullable(),

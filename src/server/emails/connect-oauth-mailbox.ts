@@ -3,16 +3,20 @@ import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { secretBoxFor } from "../http/secrets.js";
-import { type MailboxRow, type MailboxSecret, secretContext, upsertMailbox } from "./mailbox-store.js";
+import type { ConnectionOwner } from "../integrations/integration-store.js";
+import { type Mailbox, writeMailbox } from "./mailbox-store.js";
 import { OAUTH_META, type OAuthTokens } from "./oauth.js";
 
-/** Saves a mailbox connected through OAuth: the preset server, the address from the ID token, the tokens encrypted. */
+/**
+ * Saves the member's mailbox connected through OAuth: the preset server, the address from the ID
+ * token, the tokens sealed. A consent with tokens is proof the grant works: the row is connected.
+ */
 export async function connectOAuthMailbox(
   db: Db,
   config: Config,
-  options: { accountId: number; provider: OAuthEmailProvider; tokens: OAuthTokens; now: Date },
-): Promise<MailboxRow> {
-  const { accountId, provider, tokens, now } = options;
+  options: { owner: ConnectionOwner; provider: OAuthEmailProvider; tokens: OAuthTokens; now: Date },
+): Promise<Mailbox> {
+  const { owner, provider, tokens, now } = options;
   const meta = OAUTH_META[provider];
   if (!tokens.email) {
     throw new AppError(
@@ -20,27 +24,30 @@ export async function connectOAuthMailbox(
       `${meta.label} did not say which mailbox was connected (no email in the ID token). Try again and allow access to your email address.`,
     );
   }
-  const secret: MailboxSecret = {
-    kind: "oauth2",
-    oauthProvider: meta.oauthName,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    expiresAt: tokens.expiresAt,
-  };
-  return upsertMailbox(
+  return writeMailbox(
     db,
-    accountId,
+    secretBoxFor(config),
+    owner,
     {
-      enabled: true,
       provider,
-      ...MAILBOX_PRESETS[provider],
-      username: tokens.email,
-      address: tokens.email,
-      authType: "oauth2",
-      secretCiphertext: secretBoxFor(config).encryptJson(secret, secretContext(accountId)),
-      tokenExpiresAt: new Date(tokens.expiresAt),
-      lastTestedAt: null,
-      lastTestMessage: null,
+      enabled: true,
+      status: "connected",
+      config: {
+        ...MAILBOX_PRESETS[provider],
+        username: tokens.email,
+        address: tokens.email,
+        authType: "oauth2",
+        lastTestedAt: null,
+        lastTestMessage: null,
+      },
+      secret: {
+        kind: "oauth2",
+        oauthProvider: meta.oauthName,
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt,
+      },
+      lastError: null,
     },
     now,
   );

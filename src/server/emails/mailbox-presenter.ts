@@ -1,14 +1,16 @@
-import type { EmailProvider, MailboxSettingsResponse } from "../../core/contracts/emails.js";
+import type { MailboxSettingsResponse } from "../../core/contracts/emails.js";
+import { statusWord } from "../../core/integration-status.js";
 import type { Config } from "../config.js";
-import type { MailboxRow } from "./mailbox-store.js";
+import type { Mailbox } from "./mailbox-store.js";
 import { isOAuthConfigured } from "./oauth.js";
 
-/** Row → GET/PUT /api/integrations/email. Never a password or a token, only whether one is stored. */
-export function presentMailbox(row: MailboxRow | null, config: Config): MailboxSettingsResponse {
+/** The member's mailbox → GET/PUT /api/integrations/email. Never a password or a token, only whether one is stored. */
+export function presentMailbox(mailbox: Mailbox | null, config: Config): MailboxSettingsResponse {
   const oauthAvailable = { gmail: isOAuthConfigured(config, "gmail"), outlook: isOAuthConfigured(config, "outlook") };
-  if (!row) {
+  if (!mailbox) {
     return {
       enabled: false,
+      status: statusWord("mailbox", "not_connected"),
       provider: null,
       host: null,
       port: null,
@@ -23,17 +25,18 @@ export function presentMailbox(row: MailboxRow | null, config: Config): MailboxS
     };
   }
   return {
-    enabled: row.enabled,
-    provider: row.provider as EmailProvider,
-    host: row.host,
-    port: row.port,
-    secure: row.secure,
-    username: row.username,
-    address: row.address,
-    authType: row.authType === "oauth2" ? "oauth2" : "password",
-    hasPassword: row.secretCiphertext !== null,
-    lastTestedAt: row.lastTestedAt?.toISOString() ?? null,
-    lastTestMessage: row.lastTestMessage,
+    enabled: mailbox.enabled,
+    status: statusWord("mailbox", mailbox.status),
+    provider: mailbox.provider,
+    host: mailbox.host,
+    port: mailbox.port,
+    secure: mailbox.secure,
+    username: mailbox.username,
+    address: mailbox.address,
+    authType: mailbox.authType,
+    hasPassword: mailbox.hasSecret,
+    lastTestedAt: mailbox.lastTestedAt === null ? null : new Date(mailbox.lastTestedAt).toISOString(),
+    lastTestMessage: mailbox.lastTestMessage,
     oauthAvailable,
   };
 }

@@ -10,6 +10,7 @@ import { routeSchema } from "../http/route-schema.js";
 import { secretBoxFor } from "../http/secrets.js";
 import { parseInput } from "../http/validate.js";
 import { grantedConsent, rememberConsentNonce, takeConsentNonce } from "../integrations/consent-flow.js";
+import { ownerOf } from "../integrations/integration-store.js";
 import { consentFailureOf } from "../integrations/oauth-state.js";
 import { connectOAuthMailbox } from "./connect-oauth-mailbox.js";
 import { presentMailbox } from "./mailbox-presenter.js";
@@ -29,21 +30,25 @@ import { testMailbox } from "./test-mailbox.js";
 /** The sign-in's state cookie reaches only the sign-in's routes. */
 const MAILBOX_CONSENT_COOKIE = { name: OAUTH_STATE_COOKIE, path: "/api/integrations/email/oauth" };
 
-/** Settings → Integrations → Email: the mailbox connection (docs/decisions.md D12). */
+/**
+ * Settings → Integrations → Email: each member's own mailbox (issue 26 §2; docs/emails.md). Every route
+ * acts on the caller's row (`ownerOf`), so no route can name, read or use another member's mailbox;
+ * connecting one's own needs `integrations:connect-own`, as every capture source does.
+ */
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     "/api/integrations/email",
     {
       schema: routeSchema({
         permission: "integrations:read",
-        summary: "The mailbox connection (never a password)",
+        summary: "The caller's own mailbox connection (never a password)",
         tags: ["mailbox"],
         response: { 200: mailboxSettingsResponse },
       }),
     },
     async (request) => {
       const auth = requireAuth(request);
-      return presentMailbox(await findMailbox(app.db, auth.accountId), app.config);
+      return presentMailbox(await findMailbox(app.db, ownerOf(auth)), app.config);
     },
   );
 
@@ -51,8 +56,8 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
-        summary: "Connect or change the mailbox",
+        permission: "integrations:connect-own",
+        summary: "Connect or change the caller's own mailbox",
         tags: ["mailbox"],
         body: mailboxSettingsRequest,
         response: { 200: mailboxSettingsResponse },
@@ -61,8 +66,8 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const input = parseInput(mailboxSettingsRequest, request.body);
-      const row = await saveMailbox(app.db, app.config, { accountId: auth.accountId, input, now: app.now() });
-      return presentMailbox(row, app.config);
+      const mailbox = await saveMailbox(app.db, app.config, { owner: ownerOf(auth), input, now: app.now() });
+      return presentMailbox(mailbox, app.config);
     },
   );
 
@@ -70,15 +75,15 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/test",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
-        summary: "Sign in to the mailbox and report",
+        permission: "integrations:connect-own",
+        summary: "Sign in to the caller's own mailbox and report",
         tags: ["mailbox"],
         response: { 200: mailboxTestResponse },
       }),
     },
     async (request) => {
       const auth = requireAuth(request);
-      return testMailbox(app.db, app.config, { accountId: auth.accountId, now: app.now() });
+      return testMailbox(app.db, app.config, { owner: ownerOf(auth), now: app.now() });
     },
   );
 
@@ -86,15 +91,15 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
-        summary: "Disconnect the mailbox and erase its secrets",
+        permission: "integrations:connect-own",
+        summary: "Disconnect the caller's own mailbox and erase its secrets",
         tags: ["mailbox"],
         response: { 200: successMessage },
       }),
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (!(await deleteMailbox(app.db, auth.accountId))) throw notFound("Email integration");
+      if (!(await deleteMailbox(app.db, ownerOf(auth)))) throw notFound("Email integration");
       return { success: true, message: "Mailbox disconnected; its stored password and tokens were erased." };
     },
   );
@@ -103,7 +108,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/oauth/:provider/start",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "OAuth sign-in: redirects to the provider",
         tags: ["mailbox"],
         params: oauthProviderParam,
@@ -128,7 +133,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     "/api/integrations/email/oauth/:provider/callback",
     {
       schema: routeSchema({
-        permission: "integrations:manage",
+        permission: "integrations:connect-own",
         summary: "OAuth sign-in: the provider's answer; redirects to /emails",
         tags: ["mailbox"],
         params: oauthProviderParam,
@@ -160,7 +165,7 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
           codeVerifier,
           now,
         });
-        await connectOAuthMailbox(app.db, app.config, { accountId: auth.accountId, provider, tokens, now });
+        await connectOAuthMailbox(app.db, app.config, { owner: ownerOf(auth), provider, tokens, now });
         return backToSettings(reply, { oauth: "connected" });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -23,6 +23,7 @@ import { workScope } from "../work/work-scope.js";
 import { requireAuth } from "../auth/session-hook.js";
 import { secretBoxFor } from "../http/secrets.js";
 import { parseInput } from "../http/validate.js";
+import { ownerOf } from "../integrations/integration-store.js";
 import { calculateBilling } from "./calculate-billing.js";
 import { deleteTrackedEmail } from "./delete-tracked-email.js";
 import { findEmailsPage } from "./find-emails-page.js";
@@ -42,7 +43,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: routeSchema({
         permission: "calls:write",
-        summary: "Search the connected mailbox by subject",
+        summary: "Search the caller's own connected mailbox by subject",
         tags: ["emails"],
         body: searchEmailsRequest,
         response: { 200: searchEmailsResponse },
@@ -51,7 +52,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const input = parseInput(searchEmailsRequest, request.body);
-      return searchEmails(app.db, app.config, { accountId: auth.accountId, ...input, now: app.now() });
+      return searchEmails(app.db, app.config, { owner: ownerOf(auth), ...input, now: app.now() });
     },
   );
 

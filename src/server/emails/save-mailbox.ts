@@ -4,39 +4,39 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { PrivateAddressError, resolvePublicHost } from "../http/outbound-address.js";
 import { secretBoxFor } from "../http/secrets.js";
-import { type MailboxRow, type MailboxSecret, findMailbox, secretContext, upsertMailbox } from "./mailbox-store.js";
+import { type ConnectionOwner, CURRENT_SECRET_VERSION } from "../integrations/integration-store.js";
+import { readMailboxSecret } from "./mailbox-credentials.js";
+import { findMailbox, type Mailbox, type MailboxSecret, writeMailbox } from "./mailbox-store.js";
 
 /**
- * PUT /api/integrations/email. Known providers use their preset server; `imap` its own host,
- * port (993 by default) and TLS (on by default). A password is encrypted before it is stored; an
- * absent password keeps the stored secret only while it would go to the same place (see keepsSecret).
+ * PUT /api/integrations/email: the caller's own mailbox. Known providers use their preset server;
+ * `imap` its own host, port (993 by default) and TLS (on by default). A password is sealed before it
+ * is stored; an absent password keeps the stored secret only while it would go to the same place
+ * (see keepsSecret), sealed again with the kit's context if it still had the old mailbox table's.
  * A host on a private or local network is refused here already (http/outbound-address.ts).
  */
 export async function saveMailbox(
   db: Db,
   config: Config,
-  options: { accountId: number; input: MailboxSettingsRequest; now: Date },
-): Promise<MailboxRow> {
-  const { accountId, input, now } = options;
-  const existing = await findMailbox(db, accountId);
+  options: { owner: ConnectionOwner; input: MailboxSettingsRequest; now: Date },
+): Promise<Mailbox> {
+  const { owner, input, now } = options;
+  const existing = await findMailbox(db, owner);
   const server =
     input.provider === "imap"
       ? { host: input.host!, port: input.port ?? 993, secure: input.secure ?? true }
       : MAILBOX_PRESETS[input.provider];
   if (input.provider === "imap" && !config.allowPrivateMailHosts) await refusePrivateHost(server.host);
 
-  let secretCiphertext: string | null;
+  let secret: MailboxSecret | undefined;
   let authType: "password" | "oauth2";
-  let tokenExpiresAt: Date | null = null;
   if (input.password) {
-    const secret: MailboxSecret = { kind: "password", password: input.password };
-    secretCiphertext = secretBoxFor(config).encryptJson(secret, secretContext(accountId));
+    secret = { kind: "password", password: input.password };
     authType = "password";
-  } else if (existing?.secretCiphertext && keepsSecret(existing, input, server)) {
-    secretCiphertext = existing.secretCiphertext;
-    authType = existing.authType === "oauth2" ? "oauth2" : "password";
-    tokenExpiresAt = existing.tokenExpiresAt;
-  } else if (existing?.secretCiphertext && existing.authType !== "oauth2") {
+  } else if (existing?.hasSecret && keepsSecret(existing, input, server)) {
+    secret = resealed(config, existing);
+    authType = existing.authType;
+  } else if (existing?.hasSecret && existing.authType !== "oauth2") {
     throw new AppError(
       "validation_error",
       "App password is required again when the server, port, TLS setting, username or provider changes",
@@ -50,26 +50,52 @@ export async function saveMailbox(
 
   const changedServer =
     !existing || existing.host !== server.host || existing.port !== server.port || existing.username !== input.username;
+  const reset = changedServer || Boolean(input.password);
+  const enabled = input.enabled ?? true;
   const address = input.address ?? (input.username.includes("@") ? input.username.toLowerCase() : (existing?.address ?? null));
-  return upsertMailbox(
+  return writeMailbox(
     db,
-    accountId,
+    secretBoxFor(config),
+    owner,
     {
-      enabled: input.enabled ?? true,
       provider: input.provider,
-      host: server.host,
-      port: server.port,
-      secure: server.secure,
-      username: input.username,
-      address,
-      authType,
-      secretCiphertext,
-      tokenExpiresAt,
-      lastTestedAt: changedServer || input.password ? null : (existing?.lastTestedAt ?? null),
-      lastTestMessage: changedServer || input.password ? null : (existing?.lastTestMessage ?? null),
+      enabled,
+      // Switched off: not connected; new server or password: saved, not yet proved; else as it was.
+      status: !enabled
+        ? "not_connected"
+        : !reset && existing && existing.status !== "not_connected"
+          ? existing.status
+          : "awaiting_events",
+      config: {
+        host: server.host,
+        port: server.port,
+        secure: server.secure,
+        username: input.username,
+        address,
+        authType,
+        lastTestedAt: reset ? null : (existing?.lastTestedAt ?? null),
+        lastTestMessage: reset ? null : (existing?.lastTestMessage ?? null),
+      },
+      secret,
+      lastError: reset ? null : (existing?.row.lastError ?? null),
     },
     now,
   );
+}
+
+/**
+ * A kept secret: undefined (left as stored) when it is already sealed with the kit's context, else
+ * opened with its old one so the save seals it anew. One that no longer opens is left as it is: the
+ * next test or search says so and asks for the password.
+ */
+function resealed(config: Config, existing: Mailbox): MailboxSecret | undefined {
+  if (existing.row.secretVersion === CURRENT_SECRET_VERSION) return undefined;
+  try {
+    return readMailboxSecret(config, existing);
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -79,7 +105,7 @@ export async function saveMailbox(
  * belongs to one provider and account (its server is the provider's preset).
  */
 function keepsSecret(
-  existing: MailboxRow,
+  existing: Mailbox,
   input: MailboxSettingsRequest,
   server: { host: string; port: number; secure: boolean },
 ): boolean {

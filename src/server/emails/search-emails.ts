@@ -2,23 +2,24 @@ import { EMAIL_PROVIDER_LABELS, type EmailProvider, type SearchEmailsResponse } 
 import { AppError } from "../../core/errors.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import type { ConnectionOwner } from "../integrations/integration-store.js";
 import { withImap } from "./imap-connection.js";
 import { loadConnectedMailbox } from "./mailbox-credentials.js";
 import { searchMailbox } from "./mailbox-search.js";
 
 /**
- * POST /api/emails/search: the connected mailbox searched by subject (inbox and sent), newest
+ * POST /api/emails/search: the caller's own connected mailbox searched by subject (inbox and sent), newest
  * first. A mail server that refuses, rejects the sign-in or does not answer is a 502 whose
  * message the screen shows under "Search Failed".
  */
 export async function searchEmails(
   db: Db,
   config: Config,
-  options: { accountId: number; subjectQuery: string; provider?: EmailProvider; maxResults: number; now: Date },
+  options: { owner: ConnectionOwner; subjectQuery: string; provider?: EmailProvider; maxResults: number; now: Date },
 ): Promise<SearchEmailsResponse> {
-  const { row, target } = await loadConnectedMailbox(db, config, options.accountId, options.now);
+  const { mailbox: row, target } = await loadConnectedMailbox(db, config, options.owner, options.now);
   if (options.provider && options.provider !== row.provider) {
-    const connected = EMAIL_PROVIDER_LABELS[row.provider as EmailProvider] ?? row.provider;
+    const connected = EMAIL_PROVIDER_LABELS[row.provider] ?? row.provider;
     throw new AppError(
       "bad_request",
       `Your connected mailbox is ${connected} (${row.address ?? row.username}). Choose ${row.provider}, or connect a ${EMAIL_PROVIDER_LABELS[options.provider]} mailbox in Settings.`,

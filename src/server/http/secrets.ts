@@ -7,7 +7,7 @@ import type { Config } from "../config.js";
 /**
  * Secrets at rest (docs/decisions.md D12): mailbox passwords and OAuth tokens are stored only as
  * AES-256-GCM ciphertext. Each ciphertext is bound to a context string (for example
- * "email_integrations:42") as additional authenticated data, so a ciphertext copied into another
+ * "integrations:v2:42:7:mailbox:gmail", integrations/integration-store.ts) as additional authenticated data, so a ciphertext copied into another
  * account's row does not decrypt.
  *
  * The key: SECRETS_KEY (32 random bytes, base64) when set; for the embedded install a key file

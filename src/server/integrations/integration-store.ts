@@ -1,3 +1,4 @@
+import type { IntegrationKind } from "../../core/integration-kinds.js";
 import type { IntegrationStatus } from "../../core/integration-status.js";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
@@ -16,6 +17,7 @@ export type IntegrationRow = typeof integrations.$inferSelect;
 
 /** Whose connection: a member's (capture sources) or the practice's (`userId` null: accounting). */
 export type ConnectionOwner = { accountId: number; userId: number | null };
+/** `kind` is one of core/integration-kinds.ts; a row read back carries it as text. */
 export type IntegrationKey = ConnectionOwner & { kind: string; provider: string };
 
 /** The owner of a signed-in request's own connections (a route passes `requireAuth(request)`). */
@@ -26,13 +28,21 @@ export const ownerOf = (who: { accountId: number; userId: number | null }): Conn
 
 /** The context secrets are sealed with now: the row's whole key, user included (migration 0022). */
 export const CURRENT_SECRET_VERSION = 2;
+/**
+ * A mailbox secret sealed in the old `email_integrations` table (bound to the account only) and
+ * copied here unchanged by migration 0029: read with its old context, sealed again with the current
+ * one at the mailbox's next save or token refresh (emails/mailbox-store.ts).
+ */
+export const MAILBOX_TABLE_SECRET_VERSION = 0;
 
 /**
  * Additional authenticated data of a row's secret: it decrypts only in its own row. Version 1 (rows
  * sealed before members had their own connections) bound account, kind and provider; version 2 also
  * binds the user, so one member's ciphertext copied into another member's row does not open.
+ * Version 0 is the old mailbox table's context (`MAILBOX_TABLE_SECRET_VERSION`).
  */
 export function integrationSecretContext(key: IntegrationKey, version: number = CURRENT_SECRET_VERSION): string {
+  if (version === MAILBOX_TABLE_SECRET_VERSION) return `email_integrations:${key.accountId}`;
   if (version === 1) return `integrations:${key.accountId}:${key.kind}:${key.provider}`;
   return `integrations:v2:${key.accountId}:${key.userId ?? "practice"}:${key.kind}:${key.provider}`;
 }
@@ -79,7 +89,7 @@ export async function findIntegration(db: Db, key: IntegrationKey): Promise<Inte
 }
 
 /** Every provider row of one kind ("landline", "meeting" …) of one owner. */
-export async function findIntegrationsOfKind(db: Db, owner: ConnectionOwner, kind: string): Promise<IntegrationRow[]> {
+export async function findIntegrationsOfKind(db: Db, owner: ConnectionOwner, kind: IntegrationKind): Promise<IntegrationRow[]> {
   return db
     .select()
     .from(integrations)
@@ -87,7 +97,7 @@ export async function findIntegrationsOfKind(db: Db, owner: ConnectionOwner, kin
 }
 
 /** The row a webhook URL's token names, or null (the caller answers 404 and changes nothing). */
-export async function findIntegrationByWebhookToken(db: Db, kind: string, token: string): Promise<IntegrationRow | null> {
+export async function findIntegrationByWebhookToken(db: Db, kind: IntegrationKind, token: string): Promise<IntegrationRow | null> {
   const [row] = await db
     .select()
     .from(integrations)

@@ -166,7 +166,7 @@ describe("the refresh table", () => {
     expect(refreshedFamilies("invoice.paid")).toEqual(expect.arrayContaining(["invoices", "clientInvoices", "dashboardStats"]));
     // Rates, currency and time zone change every screen of the account, not the administrators' waitlist.
     expect(refreshedFamilies("settings.saved")).toEqual(QUERY_FAMILIES.filter((family) => !family.startsWith("waitlist")));
-    expect(refreshedFamilies("mailbox.connected")).toEqual(["mailbox"]);
+    expect(refreshedFamilies("mailbox.connected")).toEqual(["mailbox", "memberConnections"]);
     expect(refreshedFamilies("emails.searched")).toEqual([]);
   });
 

@@ -89,7 +89,8 @@ const SHOWS_BILLING: readonly QueryFamily[] = [
 const ACCOUNT: readonly QueryFamily[] = ALL.filter((family) => !family.startsWith("waitlist"));
 
 const WAITLIST: readonly QueryFamily[] = ["waitlistStats", "waitlistEntries"];
-const MAILBOX: readonly QueryFamily[] = ["mailbox"];
+/** The member's mailbox, and the connections list that shows its status (docs/emails.md). */
+const MAILBOX: readonly QueryFamily[] = ["mailbox", "memberConnections"];
 /** The dashboard's setup guide and Capture card (docs/first-run.md): they read clients, sources and captured calls. */
 const CAPTURE_SETUP: readonly QueryFamily[] = ["setupGuide", "captureHealth", "memberConnections"];
 /** The phone capture settings and the badges they feed. */

@@ -2,6 +2,7 @@ import {
   EMAIL_PROVIDER_LABELS,
   MAILBOX_PRESETS,
   type MailboxSettingsInput,
+  type MailboxStatus,
   type MailboxSettingsRequest,
   type MailboxSettingsResponse,
   mailboxSettingsRequest,
@@ -11,14 +12,11 @@ import { useQuery } from "@tanstack/react-query";
 import { TextField } from "@web/components/text-field";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
-import { PasswordInput } from "@web/components/ui/password-input";
-import { Spinner } from "@web/components/ui/spinner";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
 import { ProviderField } from "@web/emails/provider-field";
 import { queryKeys } from "@web/lib/query-keys";
-import { PlugZap } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { DisconnectButton } from "./disconnect-button";
+import { IntegrationActions, IntegrationHeader, type StatusLooks, StoredSecretField } from "./integration-frame";
 import { IntegrationGate } from "./integration-gate";
 import { MailboxTestResult } from "./mailbox-test-result";
 import { useMailboxActions } from "./use-mailbox-actions";
@@ -26,9 +24,10 @@ import { useMailboxActions } from "./use-mailbox-actions";
 const MAILBOX_KEY = queryKeys.mailbox();
 
 /**
- * Settings → Integrations → Email: connect a mailbox over IMAP with an app password, or with
- * Google/Microsoft sign-in where this server has it set up; test the connection (the server's
- * own answer is shown) and disconnect (the stored password or tokens are erased).
+ * Settings → Integrations → Email: the signed-in member's own mailbox, over IMAP with an app password,
+ * or with Google/Microsoft sign-in where this server has it set up; test the connection (the server's
+ * own answer is shown) and disconnect (the stored password or tokens are erased). On the integrations
+ * frame (integration-frame.tsx) like the Zoom, Teams and Meet tabs.
  */
 export function EmailIntegrationTab() {
   const mailbox = useQuery<MailboxSettingsResponse>({ queryKey: MAILBOX_KEY });
@@ -38,6 +37,14 @@ export function EmailIntegrationTab() {
     </IntegrationGate>
   );
 }
+
+const STATUS: StatusLooks<MailboxStatus> = {
+  connected: { label: "Connected", variant: "success" },
+  saved: { label: "Not tested yet", variant: "warning" },
+  reconnect: { label: "Reconnect needed", variant: "destructive" },
+  error: { label: "Error", variant: "destructive" },
+  disconnected: { label: "Not connected", variant: "secondary" },
+};
 
 function toFormValues(mailbox: MailboxSettingsResponse): MailboxSettingsInput {
   return {
@@ -67,11 +74,16 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
   const preset = provider !== "imap" ? MAILBOX_PRESETS[provider] : null;
   return (
     <div className="grid gap-6">
-      <p className="text-sm text-muted-foreground">
-        {isConnected
-          ? `Connected: ${mailbox.address ?? mailbox.username} (${EMAIL_PROVIDER_LABELS[mailbox.provider!]}, ${mailbox.authType === "oauth2" ? "signed in with OAuth" : "app password"}).`
-          : "No mailbox connected. Minutely reads subjects, addresses and the text of the emails you search for; it never sends or deletes mail."}
-      </p>
+      <IntegrationHeader
+        testId="mailbox"
+        status={STATUS[mailbox.status]}
+        detailTestId="mailbox-detail"
+        detail={
+          isConnected
+            ? `Connected: ${mailbox.address ?? mailbox.username} (${EMAIL_PROVIDER_LABELS[mailbox.provider!]}, ${mailbox.authType === "oauth2" ? "signed in with OAuth" : "app password"}).`
+            : "No mailbox connected. Minutely reads subjects, addresses and the text of the emails you search for; it never sends or deletes mail."
+        }
+      />
       <Form {...form}>
         <form noValidate className="grid gap-6" onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <div className="grid items-start gap-6 sm:grid-cols-2">
@@ -127,28 +139,13 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
               autoComplete="username"
               placeholder="you@example.com"
             />
-            <FormField
+            <StoredSecretField
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>App Password</FormLabel>
-                  <FormControl>
-                    <PasswordInput
-                      autoComplete="new-password"
-                      placeholder={mailbox.hasPassword ? "••••••••" : ""}
-                      {...field}
-                      value={field.value ?? ""}
-                    />
-                  </FormControl>
-                  <FormDescription>
-                    {mailbox.hasPassword && mailbox.authType === "password"
-                      ? "Leave blank to keep the saved password."
-                      : "An app password from your provider's security settings. Stored encrypted; never shown again."}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="App Password"
+              stored={mailbox.hasPassword && mailbox.authType === "password"}
+              hint="An app password from your provider's security settings. Stored encrypted; never shown again."
+              storedHint="Leave blank to keep the saved password."
             />
             <TextField
               control={form.control}
@@ -160,29 +157,27 @@ function MailboxForm({ mailbox }: { mailbox: MailboxSettingsResponse }) {
               placeholder="Same as the username"
             />
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
+          <IntegrationActions
+            saving={save.isPending}
+            test={isConnected ? { pending: test.isPending, run: () => test.mutate() } : undefined}
+            disconnect={
+              isConnected
+                ? {
+                    pending: disconnect.isPending,
+                    confirm: () => disconnect.mutate(),
+                    title: "Disconnect this mailbox?",
+                    description:
+                      "The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again at any time.",
+                  }
+                : null
+            }
+          >
             {oauthLabel && oauthAvailable ? (
               <Button asChild variant="outline">
                 <a href={`/api/integrations/email/oauth/${provider}/start`}>Connect with {oauthLabel}</a>
               </Button>
             ) : null}
-            <Button type="button" variant="outline" disabled={!isConnected || test.isPending} onClick={() => test.mutate()}>
-              {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-              Test Connection
-            </Button>
-            {isConnected ? (
-              <DisconnectButton
-                pending={disconnect.isPending}
-                onConfirm={() => disconnect.mutate()}
-                title="Disconnect this mailbox?"
-                description="The saved password or sign-in tokens are erased. Emails already saved to billing records stay. You can connect again at any time."
-              />
-            ) : null}
-          </div>
+          </IntegrationActions>
         </form>
       </Form>
       <MailboxTestResult testResult={testResult} lastTestMessage={mailbox.lastTestMessage} />

@@ -7,6 +7,7 @@ import {
 import { notFound } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { integrations, users } from "../../db/schema/index.js";
+import { MAILBOX_KIND } from "../../emails/mailbox-store.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
 import { FEED_KIND } from "../calendar/feed-integration.js";
 import { DESKTOP_KIND } from "../desktop/desktop-tracking.js";
@@ -16,7 +17,7 @@ import { TEAMS_PROVIDER } from "../teams/teams-integration.js";
 import { ZOOM_KIND, ZOOM_PROVIDER } from "../zoom/zoom-integration.js";
 
 /** The kinds a member owns (docs/team.md "Connections per member"); accounting is the practice's. */
-const MEMBER_KINDS = [ZOOM_KIND, FEED_KIND, LANDLINE_KIND, MOBILE_KIND, DESKTOP_KIND];
+const MEMBER_KINDS = [ZOOM_KIND, FEED_KIND, LANDLINE_KIND, MOBILE_KIND, DESKTOP_KIND, MAILBOX_KIND];
 
 /** Which settings tab a row belongs to. */
 export function sourceOf(row: Pick<IntegrationRow, "kind" | "provider">): MemberConnectionSource | null {
@@ -26,6 +27,7 @@ export function sourceOf(row: Pick<IntegrationRow, "kind" | "provider">): Member
   if (row.kind === LANDLINE_KIND) return "phone";
   if (row.kind === MOBILE_KIND) return "mobile";
   if (row.kind === DESKTOP_KIND) return "desktop";
+  if (row.kind === MAILBOX_KIND) return "mailbox";
   return null;
 }
 

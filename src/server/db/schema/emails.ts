@@ -1,26 +1,7 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accountIdColumn, users } from "./accounts.js";
 import { clients } from "./clients.js";
 import { id, instant, timestamps } from "./columns.js";
-
-/** A mailbox connection. Secrets (password or OAuth tokens) only as AES-256-GCM ciphertext. */
-export const emailIntegrations = pgTable("email_integrations", {
-  id: id(),
-  accountId: accountIdColumn().unique(),
-  enabled: boolean().notNull().default(true),
-  provider: text().notNull(),
-  host: text().notNull(),
-  port: integer().notNull(),
-  secure: boolean().notNull().default(true),
-  username: text().notNull(),
-  address: text(),
-  authType: text("auth_type").notNull().default("password"),
-  secretCiphertext: text("secret_ciphertext"),
-  tokenExpiresAt: instant("token_expires_at"),
-  lastTestedAt: instant("last_tested_at"),
-  lastTestMessage: text("last_test_message"),
-  ...timestamps,
-});
 
 /**
  * An email whose reading and writing time is billed. Amount and time are recomputed by the

@@ -15,6 +15,7 @@ export const integrations = pgTable(
   {
     id: id(),
     accountId: accountIdColumn(),
+    /** One of core/integration-kinds.ts (a stored row may predate a rename: read as text). */
     kind: text().notNull(),
     provider: text().notNull(),
     enabled: boolean().notNull().default(false),
@@ -24,7 +25,8 @@ export const integrations = pgTable(
     secretCiphertext: text("secret_ciphertext"),
     /**
      * Which context the secret was sealed with: 1 = account, kind and provider (before members had
-     * their own connections, migration 0022); 2 = also the user (integrations/integration-store.ts).
+     * their own connections, migration 0022); 2 = also the user (integrations/integration-store.ts);
+     * 0 = a mailbox sealed in the old email_integrations table (account only), moved here by migration 0029.
      */
     secretVersion: integer("secret_version").notNull().default(1),
     /** The member whose connection it is: captured calls belong to them. Null: the practice's (accounting). */
@@ -46,6 +48,10 @@ export const integrations = pgTable(
     uniqueIndex("integrations_account_kind_provider_key")
       .on(t.accountId, t.kind, t.provider)
       .where(sql`${t.userId} is null`),
+    // One mailbox per member (whatever its provider): search, test and tracking read the member's one mailbox.
+    uniqueIndex("integrations_member_mailbox_key")
+      .on(t.accountId, t.userId)
+      .where(sql`${t.kind} = 'mailbox'`),
     // At most one account tracks meetings on a computer (docs/security.md): one switched-on desktop row per hostname.
     uniqueIndex("integrations_desktop_hostname_key")
       .on(sql`(${t.config}->>'hostname')`)
