@@ -131,6 +131,19 @@ describe("each member's own mailbox", () => {
     });
   });
 
+  it("is a 'mailbox' in the audit trail: the password only as (set), no row for a test's outcome", async () => {
+    const who = await newAccount(t);
+    expect((await who.c.put("/api/integrations/email", { ...onStandIn("audit@firm.test"), password: "audit-NEVER-SHOWN" })).status).toBe(200);
+    expect((await who.c.post("/api/integrations/email/test")).status).toBe(200);
+    const log = await who.c.get("/api/audit?entity=mailbox");
+    expect(log.status).toBe(200);
+    expect(log.body.events).toHaveLength(1);
+    expect(log.body.events[0]).toMatchObject({ entity: "mailbox", action: "created" });
+    expect(log.body.events[0].changes).toContainEqual(expect.objectContaining({ field: "secret_ciphertext", after: "(set)" }));
+    expect(JSON.stringify(log.body)).not.toContain("NEVER-SHOWN");
+    expect((await who.c.get("/api/audit?entity=integration")).body.events).toEqual([]);
+  });
+
   it("a member disconnecting their mailbox leaves the owner's", async () => {
     const memberRow = (await mailboxRowOf(t.app.db, owner.accountId, member.userId))!;
     const gone = await member.c.delete(`/api/integrations/connections/${memberRow.id}`);
