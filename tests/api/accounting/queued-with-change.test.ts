@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PUSH_INVOICE_JOB, SYNC_RUN_JOB } from "../../../src/server/accounting/sync/sync-runs.js";
 import { accountingSyncRuns, invoices } from "../../../src/server/db/schema/index.js";
 import type { IntegrationRow } from "../../../src/server/integrations/integration-store.js";
 import { newAccount, type TestAccount } from "../../helpers/factories.js";
+import { installJobRefusals, type JobRefusals } from "../../helpers/job-refusals.js";
 import type { TestApp } from "../../helpers/test-app.js";
 import { until as waitUntil } from "../../helpers/until.js";
 import { type QuickBooksStandIn, startQuickBooksStandIn } from "../../stand-ins/quickbooks/index.js";
@@ -16,24 +17,10 @@ const until = <T>(what: string, read: () => Promise<T> | T, ok: (value: T) => bo
 /**
  * "Write a row and queue its work" in one transaction (issue 24 §2, jobs/send-in-transaction.ts): an
  * invoice marked paid or voided here and its push to the books, a sync run and its job, commit together
- * or not at all. The queue's failure is made real in the test database: a trigger refuses the job's insert
- * into pg-boss's table for one queue, so the change's transaction fails as it would on a real fault.
+ * or not at all. The queue's failure is made real in the test database (tests/helpers/job-refusals.ts): a
+ * trigger refuses the job's insert into pg-boss's table for one queue, so the change's transaction fails as
+ * it would on a real fault.
  */
-async function refuseJobs(t: TestApp, queue: string | null): Promise<void> {
-  await t.app.db.execute(sql.raw("drop trigger if exists minutely_test_refuse_job on pgboss.job"));
-  if (queue === null) return;
-  await t.app.db.execute(
-    sql.raw(`create or replace function minutely_test_refuse_job() returns trigger language plpgsql as $$
-      begin
-        if new.name = '${queue}' then raise exception 'the queue is down (test)'; end if;
-        return new;
-      end $$`),
-  );
-  await t.app.db.execute(
-    sql.raw("create trigger minutely_test_refuse_job before insert on pgboss.job for each row execute function minutely_test_refuse_job()"),
-  );
-}
-
 async function statusOf(t: TestApp, accountId: number, invoiceId: number): Promise<string> {
   const [row] = await t.app.db
     .select({ status: invoices.status })
@@ -48,6 +35,7 @@ describe("a change and the job that carries it to the books commit together", ()
   let who: TestAccount;
   let row: IntegrationRow;
   let month: Awaited<ReturnType<typeof buildMonth>>;
+  let queue: JobRefusals;
 
   beforeAll(async () => {
     standIn = await startQuickBooksStandIn({ companyName: "Hartley & Webb LLP" });
@@ -55,6 +43,7 @@ describe("a change and the job that carries it to the books commit together", ()
     who = await newAccount(t);
     row = await connectProvider(t, who, { provider: "quickbooks", standIn });
     month = await buildMonth(who);
+    queue = await installJobRefusals(t.app.db);
     const sync = await who.c.post<{ run: { id: number } }>(`/api/financial-integrations/${row.id}/sync`, {});
     expect(sync.status).toBe(200);
     await until(
@@ -64,7 +53,6 @@ describe("a change and the job that carries it to the books commit together", ()
     );
   }, 180_000);
   afterAll(async () => {
-    if (t) await refuseJobs(t, null);
     await t?.close();
     await standIn?.close();
   });
@@ -72,7 +60,7 @@ describe("a change and the job that carries it to the books commit together", ()
   it("a payment or void whose push cannot be queued is not recorded here either, and goes through once the queue is back", async () => {
     const [toPay, toVoid] = month.byStatus.sent!;
     const paymentsBefore = standIn.counts().payments;
-    await refuseJobs(t, PUSH_INVOICE_JOB);
+    await queue.refuse(PUSH_INVOICE_JOB);
 
     const paid = await who.c.post<{ message: string }>(`/api/invoices/${toPay!.id}/mark-paid`);
     expect(paid.status).toBe(500);
@@ -82,7 +70,7 @@ describe("a change and the job that carries it to the books commit together", ()
     expect(voided.status).toBe(500);
     expect(await statusOf(t, who.accountId, toVoid!.id)).toBe("sent");
 
-    await refuseJobs(t, null);
+    await queue.allow();
     const paidAgain = await who.c.post<{ message: string }>(`/api/invoices/${toPay!.id}/mark-paid`);
     expect(paidAgain.status).toBe(200);
     expect(paidAgain.body.message).toBe(`Invoice ${toPay!.invoiceNumber} marked as paid`);
@@ -98,12 +86,12 @@ describe("a change and the job that carries it to the books commit together", ()
     const runsOf = () =>
       t.app.db.select({ id: accountingSyncRuns.id }).from(accountingSyncRuns).where(eq(accountingSyncRuns.integrationId, row.id));
     const before = (await runsOf()).length;
-    await refuseJobs(t, SYNC_RUN_JOB);
+    await queue.refuse(SYNC_RUN_JOB);
     const refused = await who.c.post(`/api/financial-integrations/${row.id}/sync`, {});
     expect(refused.status).toBe(500);
     expect((await runsOf()).length).toBe(before);
 
-    await refuseJobs(t, null);
+    await queue.allow();
     const started = await who.c.post<{ message: string; run: { id: number } }>(`/api/financial-integrations/${row.id}/sync`, {});
     expect(started.status).toBe(200);
     expect(started.body.message).toBe("Sync to QuickBooks started.");
