@@ -7,7 +7,11 @@ import { installJobRefusals } from "./job-refusals.js";
  * `times` inserts of a `jobName` job into pg-boss's table fail, and while installed nothing may delete a
  * claim from webhook_events (a crashed process runs no clean-up). `remove()` lifts both.
  */
-export async function injectCrashBeforeQueueing(db: Db, jobName: string, times: number): Promise<{ remove: () => Promise<void> }> {
+export async function injectCrashBeforeQueueing(
+  db: Db,
+  jobName: string,
+  times: number,
+): Promise<{ remove: () => Promise<void> }> {
   const refusals = await installJobRefusals(db);
   await refusals.refuse(jobName, { times, message: "injected crash between claim and queue", noCleanup: true });
   return { remove: refusals.allow };
