@@ -144,6 +144,16 @@ describe("a practice's team", () => {
     expect(await member.page.getByTestId("call-row").count()).toBe(1);
     expect(await member.page.locator("main").textContent()).not.toMatch(/\$\s?\d/);
 
+    // Settings → Team: the owner lets members see rates; a toast says so, and Grace's dashboard gains its Revenue card.
+    await owner.page.goto("/settings?tab=team");
+    const allow = owner.page.getByRole("checkbox", { name: "Members may see rates and amounts" });
+    expect(await allow.getAttribute("aria-checked")).toBe("false");
+    await allow.click();
+    await owner.page.getByText("Members now see rates and amounts on their own work.").first().waitFor();
+    await expect.poll(() => allow.getAttribute("aria-checked")).toBe("true");
+    await member.page.goto("/");
+    await member.page.getByTestId("stat-revenue").waitFor();
+
     // The owner's toggle and picker on a phone in dark mode: nothing wider than the screen, no serious axe finding.
     await owner.page.setViewportSize({ width: 390, height: 844 });
     await owner.page.emulateMedia({ colorScheme: "dark" });
