@@ -473,6 +473,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   "GET /api/billing/subscription": {},
   "GET /api/billing/seats": {},
   "GET /api/team/overview": {},
+  "GET /api/team/people": {},
   "POST /api/billing/portal": { body: { schema: emptyBody, valid: () => ({}) } },
   "POST /api/billing/change-plan": { body: { schema: changePlanRequest, valid: () => ({ plan: "team", billingCycle: "annual" }) } },
   "GET /api/financial-integrations": {},
