@@ -77,8 +77,13 @@ describe("email time tracking", () => {
     await page.getByLabel("App Password").fill(dovecot.password);
     await page.getByRole("button", { name: "Save" }).click();
     await expectToast(page, "Email Integration Saved");
+    // The frame's badge (integration-frame.tsx): saved and not yet signed in, then connected by the test.
+    await page.getByTestId("mailbox-status").filter({ hasText: "Not tested yet" }).waitFor();
+    await page.getByText("Stored encrypted; never shown again.").waitFor({ state: "detached" });
+    await page.getByText("Leave blank to keep the saved password.").waitFor();
     await page.getByRole("button", { name: "Test Connection" }).click();
     await page.getByRole("status").filter({ hasText: 'Server greeting: "Dovecot (Debian) ready."' }).first().waitFor();
+    await page.getByTestId("mailbox-status").filter({ hasText: "Connected" }).waitFor();
 
     // Search, select two, calculate, save.
     await page.goto("/emails");
