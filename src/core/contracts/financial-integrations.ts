@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNTING_PROVIDER_IDS, ACCOUNTING_STATUSES, type AccountingProviderId } from "../accounting/providers.js";
+import { clearSecretsList } from "./clear-secrets.js";
 import { isoDate, text } from "./common.js";
 import { financialConfig } from "./financial-config.js";
 import { count, day, id, instant } from "./response-fields.js";
@@ -56,12 +57,7 @@ export const updateFinancialIntegrationRequest = z
   .object({
     enabled: z.boolean({ error: "enabled must be true or false" }).optional(),
     config: financialConfig.optional(),
-    clearSecrets: z
-      .array(text({ error: "clearSecrets must list secret field names" }).max(50, "clearSecrets names a field too long"), {
-        error: "clearSecrets must list secret field names",
-      })
-      .max(10, "clearSecrets lists too many fields")
-      .optional(),
+    clearSecrets: clearSecretsList.optional(),
   })
   .strict();
 export type UpdateFinancialIntegrationInput = z.input<typeof updateFinancialIntegrationRequest>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clearSecretsList, type SecretFieldInfo } from "./clear-secrets.js";
 import { text } from "./common.js";
 import { instant } from "./response-fields.js";
 
@@ -40,7 +41,15 @@ export function phoneNumberField(requiredMessage = PHONE_NUMBER_REQUIRED) {
 export const EXTENSION_MESSAGE = "Extension must be digits only, at most 10";
 /** Optional extension: digits, "" and null mean none. */
 export const extensionField = z
-  .union([text().trim().regex(/^\d{0,10}$/, EXTENSION_MESSAGE), z.null()], { error: EXTENSION_MESSAGE })
+  .union(
+    [
+      text()
+        .trim()
+        .regex(/^\d{0,10}$/, EXTENSION_MESSAGE),
+      z.null(),
+    ],
+    { error: EXTENSION_MESSAGE },
+  )
   .optional()
   .transform((value) => (value ? value : null));
 
@@ -217,6 +226,27 @@ export const saveLandlineResponse = z.object({
     signingSecret: text().optional(),
   }),
 });
+
+/**
+ * The landline's stored secrets, per provider (what `PUT /api/integrations/landline`'s `clearSecrets`
+ * may name): the one that verifies its events is required; clearing it leaves the line not connected.
+ */
+export function landlineSecretFields(provider: LandlineProvider): SecretFieldInfo[] {
+  if (!isTwilioCompatible(provider)) return [{ name: "signingSecret", label: "Signing Secret", secret: true, required: true }];
+  const authToken = {
+    name: "authToken",
+    label: provider === "signalwire" ? "Signing Key" : "Auth Token",
+    secret: true,
+    required: true,
+  };
+  return provider === "twilio"
+    ? [authToken, { name: "webhookSharedKey", label: "Webhook Shared Key", secret: true, required: false }]
+    : [authToken, { name: "apiToken", label: "API Token", secret: true, required: false }];
+}
+
+/** PUT /api/integrations/landline: erase stored secrets without replacing them (the tab's "Clear"). */
+export const landlineUpdateRequest = z.object({ clearSecrets: clearSecretsList }).strict();
+export type LandlineUpdateRequest = z.infer<typeof landlineUpdateRequest>;
 
 /** GET /api/integrations/status. */
 export const integrationStatusJson = z.object({ phone: z.boolean(), mobile: z.boolean(), landline: z.boolean() });

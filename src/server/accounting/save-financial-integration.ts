@@ -6,6 +6,7 @@ import {
   accountingProvider,
 } from "../../core/accounting/providers.js";
 import { type FinancialConfig, missingConfigMessage } from "../../core/contracts/financial-config.js";
+import { clearedSecretFields, clearsRequiredSecret } from "../../core/contracts/clear-secrets.js";
 import { AppError } from "../../core/errors.js";
 import { apiProviderFor } from "./providers/index.js";
 import type { AccountingContext } from "./sync/accounting-context.js";
@@ -71,11 +72,11 @@ export async function saveFinancialIntegration(
     settings[field.name] = field.secret ? undefined : (publicConfig[field.name] as string | undefined);
   const refusal = options.config || !existing ? missingConfigMessage(info, settings, storedSecretNames(secret)) : null;
   if (refusal) throw new AppError("validation_error", refusal);
-  const cleared = clearedSecretFields(info, options.clearSecrets ?? [], given);
+  const cleared = clearedSecretFields(info.name, info.fields, options.clearSecrets ?? [], given);
   for (const field of cleared) delete secret[field.name];
   // Without a secret it needs the connection cannot reach the provider: set up again, and consent again
   // (an OAuth grant belongs to the client secret it was made with).
-  const lostRequired = cleared.some((field) => field.required);
+  const lostRequired = clearsRequiredSecret(cleared);
   if (lostRequired) delete secret.tokens;
 
   // Tokens belong to the app that was consented to: another Client ID needs a new consent.
@@ -125,25 +126,6 @@ export async function saveFinancialIntegration(
 }
 
 type ConfigField = AccountingProviderInfo["fields"][number];
-
-/**
- * The provider's secret fields `names` asks to clear; a name that is not one of them, or a secret given
- * a new value in the same request, is refused (400) before anything is written.
- */
-function clearedSecretFields(
-  info: AccountingProviderInfo,
-  names: readonly string[],
-  given: Partial<Record<string, string>>,
-): ConfigField[] {
-  const fields: ConfigField[] = [];
-  for (const name of new Set(names)) {
-    const field = info.fields.find((candidate) => candidate.name === name && candidate.secret);
-    if (!field) throw new AppError("validation_error", `${name} is not a secret of ${info.name}`);
-    if (given[name]) throw new AppError("validation_error", `${field.label} cannot be replaced and cleared at once`);
-    fields.push(field);
-  }
-  return fields;
-}
 
 function clearedMessage(info: AccountingProviderInfo, cleared: ConfigField[], lostRequired: boolean): string {
   const labels = cleared.map((field) => field.label).join(" and ");

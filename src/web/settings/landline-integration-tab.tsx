@@ -15,7 +15,12 @@ import { useAuth } from "@web/hooks/use-auth";
 import { EnabledSwitchField } from "@web/integrations/phone/enabled-switch-field";
 import { LandlineWebhookSetup } from "@web/integrations/phone/landline-webhook-setup";
 import { LANDLINE_STATUS_LOOKS } from "@web/integrations/phone/status-badge";
-import { toastInvalidField, useLandlineSettings, useSaveLandline } from "@web/integrations/phone/use-phone-settings";
+import {
+  toastInvalidField,
+  useClearLandlineSecret,
+  useLandlineSettings,
+  useSaveLandline,
+} from "@web/integrations/phone/use-phone-settings";
 import { useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -85,6 +90,12 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
     form.resetField("webhookSharedKey", { defaultValue: "" });
     form.resetField("apiToken", { defaultValue: "" });
   });
+  const clearSecret = useClearLandlineSecret();
+  /** The field's "Clear": erased on the server, and whatever was typed in the field goes too. */
+  const clearOf = (name: "authToken" | "webhookSharedKey" | "apiToken") => ({
+    pending: clearSecret.isPending && clearSecret.variables === name,
+    run: () => clearSecret.mutate(name, { onSuccess: () => form.resetField(name, { defaultValue: "" }) }),
+  });
   const provider = form.watch("provider");
   const usesTwilioCredentials = isTwilioCompatible(provider);
   const providerChanged = landline.provider !== null && provider !== landline.provider;
@@ -134,6 +145,7 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                   label={provider === "signalwire" ? "Signing Key" : "Auth Token"}
                   stored={landline.hasAuthToken && !providerChanged}
                   storedHint={KEEP_IT}
+                  clear={clearOf("authToken")}
                   hint="Signs every callback; Minutely refuses requests without a valid signature. Stored encrypted."
                 />
                 {provider === "twilio" ? (
@@ -143,6 +155,7 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                     label="Webhook Shared Key (optional)"
                     stored={landline.hasWebhookSharedKey && !providerChanged}
                     storedHint={KEEP_IT}
+                    clear={clearOf("webhookSharedKey")}
                     hint="Only if a Twilio Webhooks Rule signs these URLs with a shared key (HMAC-SHA256): that key's secret."
                   />
                 ) : (
@@ -162,6 +175,7 @@ function LandlineForm({ landline }: { landline: LandlineSettingsJson }) {
                       label="API Token (optional)"
                       stored={landline.hasApiToken && !providerChanged}
                       storedHint={KEEP_IT}
+                      clear={clearOf("apiToken")}
                       hint="A project API token with Voice read access, for reconciliation. Stored encrypted."
                     />
                   </>

@@ -73,6 +73,7 @@ import {
 } from "../../../src/core/contracts/team.js";
 import {
   landlineSettingsRequest,
+  landlineUpdateRequest,
   mobileSettingsRequest,
   phoneIntegrationRequest,
   startCallTestRequest,
@@ -439,6 +440,7 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
       valid: () => ({ provider: "twilio", phoneNumber: "+18005551212", extension: "", enabled: true, accountSid: "AC1", authToken: "fuzz-token" }),
     },
   },
+  "PUT /api/integrations/landline": { body: { schema: landlineUpdateRequest, valid: () => ({ clearSecrets: [] }) } },
   "POST /api/integrations/setup-phone": {
     body: { schema: landlineSettingsRequest, valid: () => ({ provider: "ringcentral", phoneNumber: "+18005551212", enabled: true }) },
   },

@@ -8,7 +8,13 @@ import {
 } from "../../../core/contracts/phone.js";
 import type { Db } from "../../db/client.js";
 import { integrations } from "../../db/schema/index.js";
-import { type ConnectionOwner, type IntegrationRow, newWebhookToken, ownedBy, saveIntegration } from "../../integrations/integration-store.js";
+import {
+  type ConnectionOwner,
+  type IntegrationRow,
+  newWebhookToken,
+  ownedBy,
+  saveIntegration,
+} from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { LANDLINE_KIND, phoneConfigOf } from "./phone-context.js";
 import { type LandlineSecret, landlineSecretOf, newSigningSecret } from "./phone-secrets.js";
@@ -31,15 +37,20 @@ export async function findLandline(db: Db, owner: ConnectionOwner): Promise<Inte
 
 /**
  * Status, honestly: connected only once a verified event has arrived; error when events could not be
- * verified (a Twilio-compatible provider without its token); on and waiting for the first event otherwise.
+ * verified (a Twilio-compatible provider saved without its token); not connected when the secret that
+ * verifies them was cleared; on and waiting for the first event otherwise.
  */
 export function landlineStatus(
   row: IntegrationRow | null,
   secret: LandlineSecret,
 ): { status: IntegrationStatus; lastError: string | null } {
   if (!row?.enabled) return { status: "not_connected", lastError: null };
+  // Cleared with the tab's "Clear" (clear-landline-secrets.ts): not connected until a new one is saved.
   if (isTwilioCompatible(row.provider) && !secret.authToken)
-    return { status: "error", lastError: missingAuthTokenMessage(row.provider) };
+    return row.status === "not_connected"
+      ? { status: "not_connected", lastError: null }
+      : { status: "error", lastError: missingAuthTokenMessage(row.provider) };
+  if (!isTwilioCompatible(row.provider) && !secret.signingSecret) return { status: "not_connected", lastError: null };
   if (row.lastError) return { status: "error", lastError: row.lastError };
   return { status: row.lastEventAt ? "connected" : "awaiting_events", lastError: null };
 }
@@ -91,9 +102,7 @@ export async function saveLandline(
     if (previous && !same)
       await tx
         .delete(integrations)
-        .where(
-          and(ownedBy(owner), eq(integrations.kind, LANDLINE_KIND), ne(integrations.provider, input.provider)),
-        );
+        .where(and(ownedBy(owner), eq(integrations.kind, LANDLINE_KIND), ne(integrations.provider, input.provider)));
     const stored = landlineSecretOf(box, same);
     let signingSecret: string | undefined;
     let secret: LandlineSecret;

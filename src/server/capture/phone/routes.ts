@@ -6,6 +6,7 @@ import {
   integrationStatusJson,
   landlineSettingsJson,
   landlineSettingsRequest,
+  landlineUpdateRequest,
   mobileSettingsJson,
   mobileSettingsRequest,
   mobileTestResponse,
@@ -24,6 +25,7 @@ import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { endCallTest, startCallTest } from "./call-test.js";
+import { clearLandlineSecrets } from "./clear-landline-secrets.js";
 import { findLandline, presentLandline, saveLandline } from "./landline-settings.js";
 import { findIntegrationMethods, findMobile, presentMobile, saveMobile, testMobile } from "./mobile-settings.js";
 import { getIntegrationStatus, presentPhoneIntegration, updatePhoneIntegration } from "./phone-integration.js";
@@ -97,7 +99,12 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { accountId, userId, account } = requireAuth(request);
       parseInput(emptyBody, request.body);
-      return testMobile(app.db, secretBoxFor(app.config), { accountId, userId, origin: origin(request), timezone: account.timezone });
+      return testMobile(app.db, secretBoxFor(app.config), {
+        accountId,
+        userId,
+        origin: origin(request),
+        timezone: account.timezone,
+      });
     },
   );
 
@@ -146,6 +153,30 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  app.put(
+    "/api/integrations/landline",
+    {
+      schema: routeSchema({
+        permission: "integrations:connect-own",
+        summary: "Erase the landline's stored secrets (clearSecrets) without replacing them",
+        tags: ["phone"],
+        body: landlineUpdateRequest,
+        response: { 200: saveLandlineResponse },
+      }),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parseInput(landlineUpdateRequest, request.body);
+      const box = secretBoxFor(app.config);
+      const cleared = await clearLandlineSecrets(app.db, box, {
+        owner: ownerOf(auth),
+        clearSecrets: input.clearSecrets,
+        now: app.now(),
+      });
+      return { success: true as const, message: cleared.message, data: presentLandline(cleared.row, box, origin(request)) };
+    },
+  );
 
   app.get(
     "/api/integrations/status",

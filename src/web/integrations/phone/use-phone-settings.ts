@@ -118,6 +118,34 @@ export function useSaveLandline(onSaved: (saved: SavedLandline) => void) {
   });
 }
 
+/**
+ * Settings → Landline/Office's "Clear": erases one stored secret (PUT /api/integrations/landline with
+ * `clearSecrets`); the answer is the landline as it now stands, and its message says what it needs now.
+ */
+export function useClearLandlineSecret() {
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiJson<z.infer<typeof saveLandlineResponse>>("PUT", "/api/integrations/landline", { clearSecrets: [name] }),
+    onSuccess: (cleared) => {
+      const { signingSecret: _secret, ...settings } = cleared.data;
+      queryClient.setQueryData<LandlineSettingsJson>(LANDLINE_KEY, settings);
+      void refreshAfter("landline.saved");
+      toast({ title: "Landline Saved", description: cleared.message });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      const message = refusal(error);
+      toast({
+        ...(message
+          ? { title: "Connection Issue", description: message }
+          : { title: "Connection Failed", description: LANDLINE_FAILED }),
+        variant: "destructive",
+        duration: LANDLINE_TOAST_MS,
+      });
+    },
+  });
+}
+
 /** A field's validation message as its toast: "Invalid Phone Number" + the rule, or "Phone Number Required". */
 export function toastInvalidField(message: string): void {
   toast({ ...toastText(message), variant: "destructive", duration: LANDLINE_TOAST_MS });
