@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { AccountingRejected } from "./accounting-errors.js";
 import { readStoredSettings } from "./provider-settings.js";
 import { apiProviderFor } from "./providers/index.js";
-import { quickbooksSettings } from "./providers/quickbooks-settings.js";
-import { sageSettings } from "./providers/sage-settings.js";
+import { quickbooksSettings } from "./providers/quickbooks/quickbooks-settings.js";
+import { sageSettings } from "./providers/sage/sage-settings.js";
 
 describe("a provider's stored settings, read through its schemas", () => {
   it("keeps the provider's settings as text (a number stored by hand reads as its text) and leaves out what it does not know", () => {

@@ -44,7 +44,7 @@ const CALL_SITES: Record<string, Site> = {
     host: "fixed",
     why: "providers' own hosts or ACCOUNTING endpoint config; a host from the user's settings (NetSuite) sets hostFromUser and goes through http/outbound-request.ts",
   },
-  "accounting/providers/xero-api.ts": { host: "fixed", why: "Xero's API or XERO_BASE_URL; the tenant id is a header" },
+  "accounting/providers/xero/xero-api.ts": { host: "fixed", why: "Xero's API or XERO_BASE_URL; the tenant id is a header" },
   "capture/meet/google-clients.ts": { host: "fixed", why: "Google's APIs or GOOGLE_OAUTH_BASE / GOOGLE_API_BASE" },
   "capture/phone/receive-twilio.ts": { host: "fixed", why: "signature check only, no connection" },
   "capture/teams/graph.ts": { host: "fixed", why: "MICROSOFT_GRAPH_BASE" },
@@ -110,7 +110,7 @@ describe("outbound call sites (issue 23 defect 3)", () => {
   );
 
   it("the NetSuite provider sends its account's own host through the outbound rule", () => {
-    const source = fs.readFileSync(path.join(SERVER, "accounting/providers/netsuite.ts"), "utf8");
+    const source = fs.readFileSync(path.join(SERVER, "accounting/providers/netsuite/netsuite.ts"), "utf8");
     expect(source).toMatch(/hostFromUser: configured === undefined/);
   });
 });

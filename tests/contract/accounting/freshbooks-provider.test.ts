@@ -4,7 +4,7 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import { freshbooksProvider } from "../../../src/server/accounting/providers/freshbooks.js";
+import { freshbooksProvider } from "../../../src/server/accounting/providers/freshbooks/freshbooks.js";
 import { type TestSession, testSession, ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 import { type FreshBooksStandIn, startFreshBooksStandIn } from "../../stand-ins/accounting-rest/freshbooks.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";

@@ -4,7 +4,7 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import { netsuiteProvider } from "../../../src/server/accounting/providers/netsuite.js";
+import { netsuiteProvider } from "../../../src/server/accounting/providers/netsuite/netsuite.js";
 import { testSession } from "../../stand-ins/accounting/test-session.js";
 import { type NetSuiteStandIn, startNetSuiteStandIn } from "../../stand-ins/accounting-rest/netsuite.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";
@@ -60,7 +60,7 @@ describe("NetSuite provider", () => {
   });
 
   it("refuses a replayed signature and a signature made for another URL", async () => {
-    const { netSuiteAuthorization } = await import("../../../src/server/accounting/providers/netsuite-signer.js");
+    const { netSuiteAuthorization } = await import("../../../src/server/accounting/providers/netsuite/netsuite-signer.js");
     const credentials = { accountId: "1234567_SB1", ...netsuite.secrets };
     const url = `${netsuite.url}/services/rest/record/v1/customer?limit=1`;
     const authorization = netSuiteAuthorization(credentials, { method: "GET", url });
@@ -177,7 +177,7 @@ describe("NetSuite provider", () => {
   });
 
   it("sends every request to the account's own host when no base URL is set", async () => {
-    const { netSuiteOrigin, netSuiteRealm } = await import("../../../src/server/accounting/providers/netsuite-signer.js");
+    const { netSuiteOrigin, netSuiteRealm } = await import("../../../src/server/accounting/providers/netsuite/netsuite-signer.js");
     expect(netSuiteOrigin("1234567_SB1")).toBe("https://1234567-sb1.suitetalk.api.netsuite.com");
     expect(netSuiteRealm("1234567-sb1")).toBe("1234567_SB1");
   });

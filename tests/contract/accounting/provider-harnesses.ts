@@ -1,11 +1,11 @@
 import type { AccountingProviderId } from "../../../src/core/accounting/providers.js";
 import type { AccountingProvider } from "../../../src/server/accounting/provider.js";
-import { freshbooksProvider } from "../../../src/server/accounting/providers/freshbooks.js";
-import { netsuiteProvider } from "../../../src/server/accounting/providers/netsuite.js";
-import { quickbooksProvider } from "../../../src/server/accounting/providers/quickbooks.js";
-import { sageProvider } from "../../../src/server/accounting/providers/sage.js";
-import { waveProvider } from "../../../src/server/accounting/providers/wave.js";
-import { xeroProvider } from "../../../src/server/accounting/providers/xero.js";
+import { freshbooksProvider } from "../../../src/server/accounting/providers/freshbooks/freshbooks.js";
+import { netsuiteProvider } from "../../../src/server/accounting/providers/netsuite/netsuite.js";
+import { quickbooksProvider } from "../../../src/server/accounting/providers/quickbooks/quickbooks.js";
+import { sageProvider } from "../../../src/server/accounting/providers/sage/sage.js";
+import { waveProvider } from "../../../src/server/accounting/providers/wave/wave.js";
+import { xeroProvider } from "../../../src/server/accounting/providers/xero/xero.js";
 import type { AccountingStandInControls, InjectedFailure } from "../../stand-ins/accounting/controls.js";
 import {
   consentAndExchange,

@@ -8,9 +8,9 @@ import {
 } from "../../../src/server/accounting/accounting-errors.js";
 import type { AccountingCustomer, AccountingInvoice, AccountingSession } from "../../../src/server/accounting/provider.js";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
-import { quickbooksProvider as qbo } from "../../../src/server/accounting/providers/quickbooks.js";
-import { quickBooksUrls } from "../../../src/server/accounting/providers/quickbooks-endpoints.js";
-import { INCOME_ITEM_NAME } from "../../../src/server/accounting/providers/quickbooks-income-item.js";
+import { quickbooksProvider as qbo } from "../../../src/server/accounting/providers/quickbooks/quickbooks.js";
+import { quickBooksUrls } from "../../../src/server/accounting/providers/quickbooks/quickbooks-endpoints.js";
+import { INCOME_ITEM_NAME } from "../../../src/server/accounting/providers/quickbooks/quickbooks-income-item.js";
 import {
   consentAndExchange,
   TEST_REDIRECT_URI,

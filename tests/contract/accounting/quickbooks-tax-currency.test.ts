@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AccountingRejected, AccountingUnauthorized } from "../../../src/server/accounting/accounting-errors.js";
 import type { AccountingInvoice } from "../../../src/server/accounting/provider.js";
-import { quickbooksProvider as qbo } from "../../../src/server/accounting/providers/quickbooks.js";
+import { quickbooksProvider as qbo } from "../../../src/server/accounting/providers/quickbooks/quickbooks.js";
 import { consentAndExchange, testSession } from "../../stand-ins/accounting/test-session.js";
 import { type QuickBooksStandIn, startQuickBooksStandIn } from "../../stand-ins/quickbooks/index.js";
 

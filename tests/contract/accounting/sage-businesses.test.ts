@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AccountingRejected, AccountingUnauthorized } from "../../../src/server/accounting/accounting-errors.js";
-import { sageProvider as sage } from "../../../src/server/accounting/providers/sage.js";
+import { sageProvider as sage } from "../../../src/server/accounting/providers/sage/sage.js";
 import { testSession } from "../../stand-ins/accounting/test-session.js";
 import { type SageStandIn, startSageStandIn } from "../../stand-ins/accounting-rest/sage.js";
 import { sampleCustomer } from "../../stand-ins/accounting-rest/session.js";

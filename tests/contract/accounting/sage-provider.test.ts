@@ -4,7 +4,7 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import { sageProvider } from "../../../src/server/accounting/providers/sage.js";
+import { sageProvider } from "../../../src/server/accounting/providers/sage/sage.js";
 import { testSession } from "../../stand-ins/accounting/test-session.js";
 import { type SageStandIn, startSageStandIn } from "../../stand-ins/accounting-rest/sage.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";

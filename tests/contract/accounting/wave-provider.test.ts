@@ -3,7 +3,7 @@ import {
   AccountingRejected,
   AccountingUnavailable,
 } from "../../../src/server/accounting/accounting-errors.js";
-import { WAVE_CANNOT_VOID, waveProvider } from "../../../src/server/accounting/providers/wave.js";
+import { WAVE_CANNOT_VOID, waveProvider } from "../../../src/server/accounting/providers/wave/wave.js";
 import { type TestSession, testSession, ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";
 import { startWaveStandIn, type WaveStandIn } from "../../stand-ins/accounting-rest/wave.js";

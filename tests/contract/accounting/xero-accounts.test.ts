@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AccountingRejected, AccountingUnauthorized } from "../../../src/server/accounting/accounting-errors.js";
 import type { AccountingInvoice } from "../../../src/server/accounting/provider.js";
-import { xeroProvider as xero } from "../../../src/server/accounting/providers/xero.js";
+import { xeroProvider as xero } from "../../../src/server/accounting/providers/xero/xero.js";
 import { consentAndExchange, testSession } from "../../stand-ins/accounting/test-session.js";
 import { startXeroStandIn, type XeroStandIn } from "../../stand-ins/xero/index.js";
 

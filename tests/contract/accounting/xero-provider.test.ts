@@ -7,7 +7,7 @@ import {
 } from "../../../src/server/accounting/accounting-errors.js";
 import type { AccountingCustomer, AccountingInvoice } from "../../../src/server/accounting/provider.js";
 import { apiProviderFor } from "../../../src/server/accounting/providers/index.js";
-import { contactNameFilter, xeroProvider as xero } from "../../../src/server/accounting/providers/xero.js";
+import { contactNameFilter, xeroProvider as xero } from "../../../src/server/accounting/providers/xero/xero.js";
 import {
   consentAndExchange,
   TEST_REDIRECT_URI,

@@ -1,11 +1,11 @@
 import type { AccountingProviderId } from "../../../core/accounting/providers.js";
 import type { AccountingProvider } from "../provider.js";
-import { freshbooksProvider } from "./freshbooks.js";
-import { netsuiteProvider } from "./netsuite.js";
-import { quickbooksProvider } from "./quickbooks.js";
-import { sageProvider } from "./sage.js";
-import { waveProvider } from "./wave.js";
-import { xeroProvider } from "./xero.js";
+import { freshbooksProvider } from "./freshbooks/freshbooks.js";
+import { netsuiteProvider } from "./netsuite/netsuite.js";
+import { quickbooksProvider } from "./quickbooks/quickbooks.js";
+import { sageProvider } from "./sage/sage.js";
+import { waveProvider } from "./wave/wave.js";
+import { xeroProvider } from "./xero/xero.js";
 
 /**
  * The provider files that talk to an API, by id (csv and timberline produce files instead:

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountingProvider, AccountingSession } from "../provider.js";
-import { providerSettings, storedSecret, storedSetting } from "../provider-settings.js";
+import type { AccountingProvider, AccountingSession } from "../../provider.js";
+import { providerSettings, storedSecret, storedSetting } from "../../provider-settings.js";
 
 /**
  * Sage's settings (docs/accounting.md "Settings and secrets"): the receivable and revenue ledger accounts typed in the form, the region, and the business (X-Site) learned or chosen. The session is read

@@ -5,9 +5,9 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
   retryAfterSeconds,
-} from "../accounting-errors.js";
-import { basicClientAuthorization, fetchWithDeadline, oauthTokenRequest } from "../http.js";
-import type { OAuthTokens, ProviderEndpoints } from "../provider.js";
+} from "../../accounting-errors.js";
+import { basicClientAuthorization, fetchWithDeadline, oauthTokenRequest } from "../../http.js";
+import type { OAuthTokens, ProviderEndpoints } from "../../provider.js";
 import { QUICKBOOKS_SCOPE, quickBooksUrls } from "./quickbooks-endpoints.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountingProvider, AccountingSession } from "../provider.js";
-import { providerSettings, storedSecret, storedSetting } from "../provider-settings.js";
+import type { AccountingProvider, AccountingSession } from "../../provider.js";
+import { providerSettings, storedSecret, storedSetting } from "../../provider-settings.js";
 
 /**
  * Wave's settings (docs/accounting.md "Settings and secrets"): the app's Client ID and Redirect URI, and the business learned at connect. The session is read

@@ -1,5 +1,5 @@
-import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../accounting-errors.js";
-import { providerRequest } from "../http.js";
+import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../../accounting-errors.js";
+import { providerRequest } from "../../http.js";
 import type { WaveSession } from "./wave-settings.js";
 import { WAVE_OPERATIONS, type WaveOperation } from "./wave-operations.js";
 

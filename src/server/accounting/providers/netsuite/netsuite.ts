@@ -1,7 +1,7 @@
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected } from "../accounting-errors.js";
-import { type ProviderResponse, providerRequest } from "../http.js";
-import type { AccountingInvoice } from "../provider.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected } from "../../accounting-errors.js";
+import { type ProviderResponse, providerRequest } from "../../http.js";
+import type { AccountingInvoice } from "../../provider.js";
 import { type NetSuiteSession, type NetSuiteProvider, netsuiteSettings } from "./netsuite-settings.js";
 import { type NetSuiteCredentials, netSuiteAuthorization, netSuiteOrigin, netSuiteRealm } from "./netsuite-signer.js";
 

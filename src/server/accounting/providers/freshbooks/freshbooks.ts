@@ -1,7 +1,7 @@
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
-import { consentSession, oauthTokenRequest, providerRequest } from "../http.js";
-import type { AccountingInvoice, ProviderEndpoints } from "../provider.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected, AccountingUnavailable } from "../../accounting-errors.js";
+import { consentSession, oauthTokenRequest, providerRequest } from "../../http.js";
+import type { AccountingInvoice, ProviderEndpoints } from "../../provider.js";
 import { type FreshBooksSession, type FreshBooksProvider, freshbooksSettings } from "./freshbooks-settings.js";
 
 /**

@@ -1,5 +1,5 @@
-import { AccountingRejected, AccountingUnauthorized } from "../accounting-errors.js";
-import type { ProviderEndpoints, RemoteRef } from "../provider.js";
+import { AccountingRejected, AccountingUnauthorized } from "../../accounting-errors.js";
+import type { ProviderEndpoints, RemoteRef } from "../../provider.js";
 import { type QuickBooksSession, type QuickBooksProvider, quickbooksSettings } from "./quickbooks-settings.js";
 import { callQuickBooks, QuickBooksRejected, quickBooksRequestId, STALE_OBJECT_FAULT } from "./quickbooks-api.js";
 import { currencyRefFor, learnedFromSetup, readCompanySetup, taxCodeChoices, taxCodeRefFor } from "./quickbooks-company.js";

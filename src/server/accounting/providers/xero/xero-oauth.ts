@@ -4,9 +4,9 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
   retryAfterSeconds,
-} from "../accounting-errors.js";
-import { fetchWithDeadline } from "../http.js";
-import type { OAuthConnection, OAuthTokens, ProviderEndpoints } from "../provider.js";
+} from "../../accounting-errors.js";
+import { fetchWithDeadline } from "../../http.js";
+import type { OAuthConnection, OAuthTokens, ProviderEndpoints } from "../../provider.js";
 import { XERO_SCOPES, xeroUrls } from "./xero-endpoints.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderEndpoints } from "../provider.js";
+import type { ProviderEndpoints } from "../../provider.js";
 
 /**
  * Where QuickBooks Online lives. Intuit's own hosts by default (the API on the sandbox host when

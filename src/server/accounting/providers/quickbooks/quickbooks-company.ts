@@ -1,6 +1,6 @@
-import { missingChoiceMessage } from "../../../core/accounting/choices.js";
-import { AccountingRejected } from "../accounting-errors.js";
-import type { AccountingInvoice, ProviderChoices } from "../provider.js";
+import { missingChoiceMessage } from "../../../../core/accounting/choices.js";
+import { AccountingRejected } from "../../accounting-errors.js";
+import type { AccountingInvoice, ProviderChoices } from "../../provider.js";
 import type { QuickBooksSession, QuickBooksConfig } from "./quickbooks-settings.js";
 import { callQuickBooks } from "./quickbooks-api.js";
 

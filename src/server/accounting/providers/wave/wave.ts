@@ -1,7 +1,7 @@
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected } from "../accounting-errors.js";
-import { consentSession, oauthTokenRequest } from "../http.js";
-import type { AccountingInvoice, ProviderEndpoints } from "../provider.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected } from "../../accounting-errors.js";
+import { consentSession, oauthTokenRequest } from "../../http.js";
+import type { AccountingInvoice, ProviderEndpoints } from "../../provider.js";
 import { type WaveSession, type WaveProvider, waveSettings } from "./wave-settings.js";
 import { gql, mutate, type Page } from "./wave-graphql.js";
 

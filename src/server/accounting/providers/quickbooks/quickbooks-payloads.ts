@@ -1,6 +1,6 @@
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected } from "../accounting-errors.js";
-import type { AccountingCustomer, AccountingInvoice, AccountingPayment, RemoteRef } from "../provider.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected } from "../../accounting-errors.js";
+import type { AccountingCustomer, AccountingInvoice, AccountingPayment, RemoteRef } from "../../provider.js";
 
 /**
  * Our customers, invoices and payments in QuickBooks Online's JSON (minor version 75). Pure: no

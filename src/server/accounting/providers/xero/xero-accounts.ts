@@ -1,6 +1,6 @@
 import type { Account } from "xero-node";
-import { accountLabel } from "../../../core/accounting/choices.js";
-import type { ProviderChoice, ProviderChoiceOption, ProviderChoices } from "../provider.js";
+import { accountLabel } from "../../../../core/accounting/choices.js";
+import type { ProviderChoice, ProviderChoiceOption, ProviderChoices } from "../../provider.js";
 import type { XeroSession, XeroConfig } from "./xero-settings.js";
 import { callXero } from "./xero-api.js";
 

@@ -1,4 +1,4 @@
-import type { ProviderEndpoints } from "../provider.js";
+import type { ProviderEndpoints } from "../../provider.js";
 
 /**
  * Where Xero lives. Xero's own hosts by default; with XERO_BASE_URL every request, OAuth and API,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountingProvider, AccountingSession } from "../provider.js";
-import { providerSettings, storedSecret, storedSetting } from "../provider-settings.js";
+import type { AccountingProvider, AccountingSession } from "../../provider.js";
+import { providerSettings, storedSecret, storedSetting } from "../../provider-settings.js";
 
 /**
  * NetSuite's settings (docs/accounting.md "Settings and secrets"): the account, the integration's consumer key and the token id, the subsidiary. The session is read

@@ -5,8 +5,8 @@ import {
   AccountingUnauthorized,
   AccountingUnavailable,
   retryAfterSeconds,
-} from "../accounting-errors.js";
-import { fetchWithDeadline } from "../http.js";
+} from "../../accounting-errors.js";
+import { fetchWithDeadline } from "../../http.js";
 import type { QuickBooksSession } from "./quickbooks-settings.js";
 import { QUICKBOOKS_MINOR_VERSION, quickBooksUrls } from "./quickbooks-endpoints.js";
 

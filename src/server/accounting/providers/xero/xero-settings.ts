@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountingProvider, AccountingSession } from "../provider.js";
-import { providerSettings, storedSecret, storedSetting } from "../provider-settings.js";
+import type { AccountingProvider, AccountingSession } from "../../provider.js";
+import { providerSettings, storedSecret, storedSetting } from "../../provider-settings.js";
 
 /**
  * Xero's settings (docs/accounting.md "Settings and secrets"): the app's Client ID and Redirect URI, the organisation (tenantId, its name) learned at connect, and the sales and payment accounts chosen from its chart. The session is read

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AccountingProvider, AccountingSession } from "../provider.js";
-import { providerSettings, storedSecret, storedSetting } from "../provider-settings.js";
+import type { AccountingProvider, AccountingSession } from "../../provider.js";
+import { providerSettings, storedSecret, storedSetting } from "../../provider-settings.js";
 
 /**
  * QuickBooks's settings (docs/accounting.md "Settings and secrets"): the app's Client ID and Redirect URI, the receivable and revenue accounts typed in the form, the company (realmId, its name) and its tax setup learned at connect, the chosen tax code, and the income item. The session is read

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node";
-import { onFirstUse } from "../../http/on-first-use.js";
+import { onFirstUse } from "../../../http/on-first-use.js";
 import {
   AccountingRateLimited,
   AccountingRejected,
   AccountingUnauthorized,
   AccountingUnavailable,
   retryAfterSeconds,
-} from "../accounting-errors.js";
-import { deadlineText } from "../http.js";
+} from "../../accounting-errors.js";
+import { deadlineText } from "../../http.js";
 import type { XeroSession } from "./xero-settings.js";
 import { XERO_IDEMPOTENCY_KEY_MAX, xeroUrls } from "./xero-endpoints.js";
 

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
-import { NETSUITE_ACCOUNT_ID_MESSAGE, netSuiteRestHost } from "../../../core/accounting/netsuite-account.js";
-import { AccountingRejected } from "../accounting-errors.js";
+import { NETSUITE_ACCOUNT_ID_MESSAGE, netSuiteRestHost } from "../../../../core/accounting/netsuite-account.js";
+import { AccountingRejected } from "../../accounting-errors.js";
 
 /**
  * NetSuite token-based authentication: every request is signed with OAuth 1.0a HMAC-SHA256

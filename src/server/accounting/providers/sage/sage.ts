@@ -1,8 +1,8 @@
-import { missingChoiceMessage } from "../../../core/accounting/choices.js";
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../accounting-errors.js";
-import { providerRequest } from "../http.js";
-import type { AccountingInvoice } from "../provider.js";
+import { missingChoiceMessage } from "../../../../core/accounting/choices.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected, AccountingUnauthorized, AccountingUnavailable } from "../../accounting-errors.js";
+import { providerRequest } from "../../http.js";
+import type { AccountingInvoice } from "../../provider.js";
 import { type SageSession, type SageProvider, sageSettings } from "./sage-settings.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Contact, CurrencyCode, Invoice, LineItem } from "xero-node";
-import { missingChoiceMessage } from "../../../core/accounting/choices.js";
-import { centsToDecimal } from "../../../core/money.js";
-import { AccountingRejected, AccountingUnavailable } from "../accounting-errors.js";
-import type { AccountingCustomer, AccountingInvoice, AccountingPayment, RemoteRef } from "../provider.js";
+import { missingChoiceMessage } from "../../../../core/accounting/choices.js";
+import { centsToDecimal } from "../../../../core/money.js";
+import { AccountingRejected, AccountingUnavailable } from "../../accounting-errors.js";
+import type { AccountingCustomer, AccountingInvoice, AccountingPayment, RemoteRef } from "../../provider.js";
 import { type XeroSession, type XeroProvider, xeroSettings } from "./xero-settings.js";
 import { proposedXeroAccounts, readXeroAccounts, xeroAccountChoices } from "./xero-accounts.js";
 import { callXero, xeroIdempotencyKey, xeroSdk } from "./xero-api.js";
