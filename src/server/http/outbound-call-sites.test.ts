@@ -50,7 +50,10 @@ const CALL_SITES: Record<string, Site> = {
   "capture/teams/graph.ts": { host: "fixed", why: "MICROSOFT_GRAPH_BASE" },
   "capture/teams/identity.ts": { host: "fixed", why: "MICROSOFT_AUTHORITY_HOST; the tenant id is a path segment" },
   "capture/teams/microsoft-fetch.ts": { host: "fixed", why: "the fetch of graph.ts and identity.ts" },
-  "capture/zoom/zoom-rest.ts": { host: "fixed", why: "Zoom's OAuth and REST hosts or ZOOM_OAUTH_BASE / ZOOM_API_BASE (reconciliation)" },
+  "capture/zoom/zoom-rest.ts": {
+    host: "fixed",
+    why: "Zoom's OAuth and REST hosts or ZOOM_OAUTH_BASE / ZOOM_API_BASE (reconciliation)",
+  },
   "emails/oauth.ts": { host: "fixed", why: "Google's and Microsoft's token endpoints or OAUTH_TOKEN_URL_OVERRIDE" },
   "subscription/stripe/stripe-client.ts": { host: "fixed", why: "Stripe's API or STRIPE_API_BASE" },
   "http/smtp-transport.ts": { host: "fixed", why: "SMTP_URL" },

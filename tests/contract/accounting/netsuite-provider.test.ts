@@ -177,7 +177,9 @@ describe("NetSuite provider", () => {
   });
 
   it("sends every request to the account's own host when no base URL is set", async () => {
-    const { netSuiteOrigin, netSuiteRealm } = await import("../../../src/server/accounting/providers/netsuite/netsuite-signer.js");
+    const { netSuiteOrigin, netSuiteRealm } = await import(
+      "../../../src/server/accounting/providers/netsuite/netsuite-signer.js"
+    );
     expect(netSuiteOrigin("1234567_SB1")).toBe("https://1234567-sb1.suitetalk.api.netsuite.com");
     expect(netSuiteRealm("1234567-sb1")).toBe("1234567_SB1");
   });

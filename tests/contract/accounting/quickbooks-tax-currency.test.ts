@@ -25,7 +25,14 @@ afterEach(async () => {
 async function connectedSession(extra: Record<string, string> = {}) {
   const connection = await consentAndExchange(qbo, standIn);
   const base = { clientId: standIn.clientId, ...connection.config };
-  const probe = testSession({ provider: qbo, id: "quickbooks", baseUrl: standIn.url, config: base, tokens: connection.tokens, secrets: { clientSecret: standIn.clientSecret } });
+  const probe = testSession({
+    provider: qbo,
+    id: "quickbooks",
+    baseUrl: standIn.url,
+    config: base,
+    tokens: connection.tokens,
+    secrets: { clientSecret: standIn.clientSecret },
+  });
   const verified = await qbo.verify(probe);
   return testSession({
     provider: qbo,
@@ -91,7 +98,9 @@ describe("a UK company", () => {
       taxCodeName: "Exempt",
     });
     const paths = standIn.requests().map((r) => r.path.split("?")[0]);
-    expect(paths).toEqual(expect.arrayContaining([expect.stringMatching(/\/companyinfo\//), expect.stringMatching(/\/preferences$/)]));
+    expect(paths).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/companyinfo\//), expect.stringMatching(/\/preferences$/)]),
+    );
     const queries = standIn.requests().map((r) => new URL(r.path, "http://x").searchParams.get("query"));
     expect(queries).toContain("select * from TaxCode where Active = true");
 
@@ -122,7 +131,9 @@ describe("a UK company", () => {
     const s = await connectedSession();
     // A provider that left the tax code out (the old behaviour): what QuickBooks says.
     const withoutTax = { ...s, config: { ...s.config, taxCodeId: undefined, taxCodeRequired: "false" } };
-    const error = await failureOf(qbo.upsertInvoice(withoutTax, invoice(await customerOf(s), "gbp"), { known: null, idempotencyKey: "i" }));
+    const error = await failureOf(
+      qbo.upsertInvoice(withoutTax, invoice(await customerOf(s), "gbp"), { known: null, idempotencyKey: "i" }),
+    );
     expect(error).toBeInstanceOf(AccountingRejected);
     expect(error.message).toBe(
       "A business validation error has occurred while processing your request: Business Validation Error: Make sure all your transactions have a VAT rate before you save.",
@@ -148,7 +159,9 @@ describe("a UK company", () => {
     expect(error.message).toBe(
       "Hartley & Webb Ltd keeps its books in GBP and multicurrency is off in QuickBooks, so invoice HW-0005 in USD cannot be booked there. Invoice this client in GBP, or turn on multicurrency in QuickBooks (Settings → Account and settings → Advanced → Currency) and reconnect QuickBooks here.",
     );
-    await expect(qbo.upsertInvoice(s, invoice("1", "usd"), { known: null, idempotencyKey: "i" })).rejects.toThrow(AccountingRejected);
+    await expect(qbo.upsertInvoice(s, invoice("1", "usd"), { known: null, idempotencyKey: "i" })).rejects.toThrow(
+      AccountingRejected,
+    );
     expect(standIn.requests().length).toBe(before);
     expect(storedInvoices()).toHaveLength(0);
   });
@@ -179,7 +192,10 @@ describe("currencies", () => {
     expect(s.config).toMatchObject({ homeCurrency: "AUD", taxCodeId: "11", taxCodeName: "FRE" });
     expect(() => qbo.refuseInvoice!(s, { currency: "cad", number: "HW-0005" })).toThrow(/keeps its books in AUD/);
     await qbo.upsertInvoice(s, invoice(await customerOf(s), "aud"), { known: null, idempotencyKey: "invoice-5" });
-    expect(linesOf(storedInvoices()[0]!).map((line) => line.SalesItemLineDetail?.TaxCodeRef)).toEqual([{ value: "11" }, { value: "11" }]);
+    expect(linesOf(storedInvoices()[0]!).map((line) => line.SalesItemLineDetail?.TaxCodeRef)).toEqual([
+      { value: "11" },
+      { value: "11" },
+    ]);
   });
 });
 
@@ -190,7 +206,9 @@ describe("QuickBooks' refusals of the company itself", () => {
     const error = await failureOf(customerOf(s));
     expect(error).toBeInstanceOf(AccountingUnauthorized);
     expect((error as AccountingUnauthorized).saysWhatToDo).toBe(true);
-    expect(error.message).toContain("Invalid Company Status: Subscription period has ended or canceled or there was a billing problem");
+    expect(error.message).toContain(
+      "Invalid Company Status: Subscription period has ended or canceled or there was a billing problem",
+    );
     expect(error.message).toContain("Renew or reactivate the QuickBooks subscription");
     expect(standIn.counts().customers).toBe(0);
   });

@@ -71,7 +71,11 @@ describe("Sage businesses", () => {
         selected: null,
         options: [
           expect.objectContaining({ value: standIn.businesses[0]!.id, label: "Hartley & Webb" }),
-          expect.objectContaining({ value: SECOND.id, label: "Webb Family Law", config: { siteId: SECOND.id, siteName: "Webb Family Law", organisationName: "Webb Family Law" } }),
+          expect.objectContaining({
+            value: SECOND.id,
+            label: "Webb Family Law",
+            config: { siteId: SECOND.id, siteName: "Webb Family Law", organisationName: "Webb Family Law" },
+          }),
         ],
       }),
     ]);
@@ -82,7 +86,9 @@ describe("Sage businesses", () => {
     const s = session({ sageBusinessCount: "2" });
     const error = await failureOf(sage.upsertCustomer(s, sampleCustomer(), { known: null, idempotencyKey: "c" }));
     expect(error).toBeInstanceOf(AccountingRejected);
-    expect(error.message).toBe('Your Sage login has 2 businesses: use "Choose business" on the Sage card to say which one Minutely books to.');
+    expect(error.message).toBe(
+      'Your Sage login has 2 businesses: use "Choose business" on the Sage card to say which one Minutely books to.',
+    );
     expect(standIn.sitesSeen()).toEqual([]);
   });
 

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AccountingRejected,
-  AccountingUnavailable,
-} from "../../../src/server/accounting/accounting-errors.js";
+import { AccountingRejected, AccountingUnavailable } from "../../../src/server/accounting/accounting-errors.js";
 import { WAVE_CANNOT_VOID, waveProvider } from "../../../src/server/accounting/providers/wave/wave.js";
 import { type TestSession, testSession, ORDINARY_DEADLINE_MS } from "../../stand-ins/accounting/test-session.js";
 import { sampleCustomer, sampleInvoice } from "../../stand-ins/accounting-rest/session.js";

@@ -133,7 +133,10 @@ describe("Xero's chart of accounts", () => {
   it("an income account without a code is booked by its AccountID on the line", async () => {
     const chart = standIn.organisation.useRealChart();
     delete chart.consulting.Code;
-    const s = await session({ revenueAccountRemoteId: String(chart.consulting.AccountID), paymentAccountRemoteId: String(chart.bank.AccountID) });
+    const s = await session({
+      revenueAccountRemoteId: String(chart.consulting.AccountID),
+      paymentAccountRemoteId: String(chart.bank.AccountID),
+    });
     const contact = await contactOf(s);
     await xero.upsertInvoice(s, invoice(contact), { known: null, idempotencyKey: "inv-12" });
     expect(standIn.invoices()[0]!.LineItems).toMatchObject([{ AccountID: chart.consulting.AccountID }]);
@@ -145,7 +148,9 @@ describe("Xero's chart of accounts", () => {
     const before = standIn.requests().length;
     const error = await failureOf(xero.upsertInvoice(s, invoice("any-contact"), { known: null, idempotencyKey: "inv-12" }));
     expect(error).toBeInstanceOf(AccountingRejected);
-    expect(error.message).toBe('Choose the sales and the payment accounts in your Xero chart: use "Choose accounts" on the Xero card.');
+    expect(error.message).toBe(
+      'Choose the sales and the payment accounts in your Xero chart: use "Choose accounts" on the Xero card.',
+    );
     expect(standIn.requests().length).toBe(before);
   });
 });
@@ -174,7 +179,7 @@ describe("Xero's refusals, in Xero's words", () => {
     const error = await failureOf(contactOf(s));
     expect(error).toBeInstanceOf(AccountingUnauthorized);
     expect((error as AccountingUnauthorized).saysWhatToDo).toBe(true);
-    expect(error.message).toContain("\"User doesn't have permission to access the resource.\"");
+    expect(error.message).toContain('"User doesn\'t have permission to access the resource."');
     expect(error.message).toContain("Ask for the Standard or Adviser role in Xero (Settings → Users)");
     expect(standIn.counts().customers).toBe(0);
   });

@@ -80,7 +80,11 @@ export async function revokeQuickBooksToken(input: ClientInput & { token: string
     quickBooksUrls(input.endpoints).revoke,
     {
       method: "POST",
-      headers: { authorization: basicClientAuthorization(input.clientId, input.clientSecret), accept: "application/json", "content-type": "application/json" },
+      headers: {
+        authorization: basicClientAuthorization(input.clientId, input.clientSecret),
+        accept: "application/json",
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ token: input.token }),
       timeoutMs: input.timeoutMs,
     },
@@ -100,7 +104,10 @@ function failureOf(
   const endpoint = grant === "revoke" ? REVOKE_ENDPOINT : TOKEN_ENDPOINT;
   const { status, body } = answer;
   if (status === 429)
-    return new AccountingRateLimited("QuickBooks is limiting token requests", retryAfterSeconds(answer.retryAfter, new Date(), 60));
+    return new AccountingRateLimited(
+      "QuickBooks is limiting token requests",
+      retryAfterSeconds(answer.retryAfter, new Date(), 60),
+    );
   if (status >= 500) return new AccountingUnavailable(`${endpoint} answered ${status}`);
   const code = typeof body.error === "string" ? body.error : `HTTP ${status}`;
   if (code === "invalid_grant")
