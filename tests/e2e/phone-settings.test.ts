@@ -6,7 +6,7 @@ import { axeViolations, chooseOption, type Harness, startHarness } from "./harne
 
 /**
  * Issue 13 §5's settings screens: Landline/Office (Twilio: validation, credentials, the URLs to
- * paste; another provider: the signing secret shown once) and Mobile/iPhone (Save only with a carrier
+ * paste, Clear of the stored token (issue 24 §1); another provider: the signing secret shown once) and Mobile/iPhone (Save only with a carrier
  * and a number; methods not yet working until a real event arrives).
  */
 let h: Harness;
@@ -78,6 +78,24 @@ describe("Settings → Landline/Office", () => {
     const saved = await (await page.request.get("/api/integrations/landline")).json();
     expect(saved).toMatchObject({ provider: "twilio", phoneNumber: "+15550104000", hasAuthToken: true });
     expect(JSON.stringify(saved)).not.toContain("twilio-auth-token-1");
+
+    // Clear erases the stored token on the server without a new one (PUT /api/integrations/landline).
+    await page.getByRole("button", { name: "Clear the stored Auth Token" }).click();
+    await expectToast(
+      page,
+      "Landline Saved",
+      "Twilio landline: Auth Token cleared. It is not connected until a new one is saved.",
+    );
+    await expect(page.getByRole("button", { name: "Clear the stored Auth Token" }).count()).resolves.toBe(0);
+    await expect(page.getByText("Stored — leave blank to keep it.").count()).resolves.toBe(0);
+    await expect(page.getByTestId("integration-status").textContent()).resolves.toBe("Disconnected");
+    const cleared = await (await page.request.get("/api/integrations/landline")).json();
+    expect(cleared).toMatchObject({
+      provider: "twilio",
+      phoneNumber: "+15550104000",
+      hasAuthToken: false,
+      status: "disconnected",
+    });
     await context.close();
   });
 
