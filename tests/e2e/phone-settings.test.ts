@@ -38,7 +38,7 @@ describe("Settings → Landline/Office", () => {
     await page.getByRole("combobox", { name: "Phone Provider" }).waitFor();
     await expect(page.getByRole("combobox", { name: "Phone Provider" }).textContent()).resolves.toContain("Twilio");
     await page.getByLabel("Account SID").fill("AC0123456789abcdef0123456789abcdef");
-    await page.getByLabel("Auth Token").fill("twilio-auth-token-1");
+    await page.getByLabel("Auth Token", { exact: true }).fill("twilio-auth-token-1");
 
     await expectNothingChanged(h.app.db, async () => {
       await page.getByRole("button", { name: "Save" }).click();
@@ -67,7 +67,7 @@ describe("Settings → Landline/Office", () => {
     await expectToast(page, "Copied", "Messaging webhook URL copied to the clipboard.");
     // The token is stored, never shown again; the status is honest until an event arrives.
     await page.getByText("Stored — leave blank to keep it.").waitFor();
-    await expect(page.getByLabel("Auth Token").inputValue()).resolves.toBe("");
+    await expect(page.getByLabel("Auth Token", { exact: true }).inputValue()).resolves.toBe("");
     await expect(page.getByTestId("integration-status").textContent()).resolves.toBe("Disconnected");
     await page.getByText("No event has arrived yet.").waitFor();
 
