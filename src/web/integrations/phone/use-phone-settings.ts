@@ -88,6 +88,27 @@ export function useMobileActions() {
 
 export type SavedLandline = z.infer<typeof saveLandlineResponse>["data"];
 
+/** The landline as the server now keeps it (never its signing secret) in the cache, then "Landline Saved". */
+function showLandline(answer: z.infer<typeof saveLandlineResponse>): void {
+  const { signingSecret: _secret, ...settings } = answer.data;
+  queryClient.setQueryData<LandlineSettingsJson>(LANDLINE_KEY, settings);
+  void refreshAfter("landline.saved");
+  toast({ title: "Landline Saved", description: answer.message });
+}
+
+/** A refused or failed landline change: the server's sentence ("Connection Issue") or "Connection Failed". */
+function toastLandlineError(error: unknown): void {
+  if (isUnauthorizedError(error)) return;
+  const message = refusal(error);
+  toast({
+    ...(message
+      ? { title: "Connection Issue", description: message }
+      : { title: "Connection Failed", description: LANDLINE_FAILED }),
+    variant: "destructive",
+    duration: LANDLINE_TOAST_MS,
+  });
+}
+
 /**
  * Settings → Landline/Office: Save, with its toasts (a 401 is the app-wide "You are logged
  * out. Logging in again..." and the sign-in redirect after 500 ms). `onSaved` gets the answer, which
@@ -98,23 +119,10 @@ export function useSaveLandline(onSaved: (saved: SavedLandline) => void) {
     mutationFn: (values: LandlineSettingsRequest) =>
       apiJson<z.infer<typeof saveLandlineResponse>>("POST", "/api/integrations/landline", values),
     onSuccess: (saved) => {
-      const { signingSecret: _secret, ...settings } = saved.data;
-      queryClient.setQueryData<LandlineSettingsJson>(LANDLINE_KEY, settings);
-      void refreshAfter("landline.saved");
+      showLandline(saved);
       onSaved(saved.data);
-      toast({ title: "Landline Saved", description: saved.message });
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      const message = refusal(error);
-      toast({
-        ...(message
-          ? { title: "Connection Issue", description: message }
-          : { title: "Connection Failed", description: LANDLINE_FAILED }),
-        variant: "destructive",
-        duration: LANDLINE_TOAST_MS,
-      });
-    },
+    onError: toastLandlineError,
   });
 }
 
@@ -126,23 +134,8 @@ export function useClearLandlineSecret() {
   return useMutation({
     mutationFn: (name: string) =>
       apiJson<z.infer<typeof saveLandlineResponse>>("PUT", "/api/integrations/landline", { clearSecrets: [name] }),
-    onSuccess: (cleared) => {
-      const { signingSecret: _secret, ...settings } = cleared.data;
-      queryClient.setQueryData<LandlineSettingsJson>(LANDLINE_KEY, settings);
-      void refreshAfter("landline.saved");
-      toast({ title: "Landline Saved", description: cleared.message });
-    },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      const message = refusal(error);
-      toast({
-        ...(message
-          ? { title: "Connection Issue", description: message }
-          : { title: "Connection Failed", description: LANDLINE_FAILED }),
-        variant: "destructive",
-        duration: LANDLINE_TOAST_MS,
-      });
-    },
+    onSuccess: showLandline,
+    onError: toastLandlineError,
   });
 }
 
