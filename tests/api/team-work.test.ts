@@ -139,9 +139,28 @@ describe("the member filter (dashboard, call and email pages, client log)", () =
   it("narrows pages and the client log to one member", async () => {
     const page = await owner.c.get<Page<CallJson>>(`/api/calls/page?userId=${b.userId}`);
     expect(ids(page.body.items)).toEqual([bTimerId]);
-    const log = await owner.c.get<CallJson[]>(`/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`);
+    const log = await owner.c.get<CallJson[]>(
+      `/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`,
+    );
     expect(ids(log.body)).toEqual([aCallId]);
     expect((await owner.c.get<Page<{ id: number }>>(`/api/emails/page?userId=${b.userId}`)).body.items).toEqual([]);
+  });
+
+  it("gives the dashboard's Recent Calls the same choice: the team's, one member's, or the viewer's own", async () => {
+    const recent = async (c: ApiClient, query = "") => ids((await c.get<CallJson[]>(`/api/calls?limit=5${query}`)).body);
+    expect(await recent(owner.c)).toEqual(ids([{ id: aCallId }, { id: bTimerId }]));
+    expect(await recent(owner.c, "&view=team")).toEqual(ids([{ id: aCallId }, { id: bTimerId }]));
+    expect(await recent(owner.c, `&view=team&userId=${b.userId}`)).toEqual([bTimerId]);
+    expect(await recent(owner.c, "&view=mine")).toEqual([]);
+    expect(await recent(a.c, "&view=team")).toEqual([aCallId]);
+    const colleague = await a.c.get(`/api/calls?limit=5&userId=${b.userId}`);
+    expect(colleague.status).toBe(404);
+    expect(colleague.body.message).toBe("Member not found");
+    const foreign = await owner.c.get(`/api/calls?userId=${other.userId}`);
+    expect(foreign.status).toBe(404);
+    const view = await owner.c.get("/api/calls?view=everyone");
+    expect(view.status).toBe(400);
+    expect(view.body.message).toContain("view must be mine or team");
   });
 
   it("refuses another practice's user, and a member asking for a colleague, with 404; bad ids with 400", async () => {
@@ -151,7 +170,9 @@ describe("the member filter (dashboard, call and email pages, client log)", () =
     const colleague = await a.c.get(`/api/calls/page?userId=${b.userId}`);
     expect(colleague.status).toBe(404);
     expect(colleague.body.message).toBe("Member not found");
-    expect((await other.c.get(`/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`)).status).toBe(404);
+    expect(
+      (await other.c.get(`/api/calls/client/${clientId}?startDate=2000-01-01&endDate=2100-01-01&userId=${a.userId}`)).status,
+    ).toBe(404);
     const bad = await owner.c.get("/api/dashboard/stats?userId=abc");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain("userId must be a whole number");
@@ -162,7 +183,17 @@ describe("the member filter (dashboard, call and email pages, client log)", () =
 });
 
 describe("rates and amounts hidden from members (issue 26 §2)", () => {
-  const RATE_KEYS = ["amount", "billableAmount", "rate", "billingRate", "effectiveBillingRate", "callRevenue", "emailRevenue", "totalRevenue", "defaultBillingRate"];
+  const RATE_KEYS = [
+    "amount",
+    "billableAmount",
+    "rate",
+    "billingRate",
+    "effectiveBillingRate",
+    "callRevenue",
+    "emailRevenue",
+    "totalRevenue",
+    "defaultBillingRate",
+  ];
   /** Every rate or amount key anywhere in an answer. */
   function rateKeysIn(value: unknown): string[] {
     if (Array.isArray(value)) return value.flatMap(rateKeysIn);

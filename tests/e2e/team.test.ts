@@ -100,8 +100,11 @@ describe("a practice's team", () => {
     const view = owner.page.getByTestId("dashboard-view");
     await expect.poll(() => owner.page.getByRole("radio", { name: "Team" }).getAttribute("aria-checked")).toBe("true");
     await expect.poll(() => owner.page.getByTestId("stat-today-s-calls").textContent()).toBe(count(2));
+    await expect.poll(() => owner.page.getByTestId("recent-calls").getByRole("listitem").count()).toBe(2);
     await chooseOption(owner.page, "Team member", "Grace Hopper");
     await expect.poll(() => owner.page.getByTestId("stat-today-s-calls").textContent()).toBe(count(1));
+    // Recent Calls follows the same choice: Grace's one call.
+    await expect.poll(() => owner.page.getByTestId("recent-calls").getByRole("listitem").count()).toBe(1);
     if (today) await expect.poll(() => owner.page.getByTestId("stat-time-tracked").textContent()).toBe("2m");
     // Keyboard: the toggle's arrow keys move to Mine, and the figures become the owner's own.
     // (Once the member list has closed and handed focus back to its button.)

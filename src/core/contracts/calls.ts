@@ -119,7 +119,8 @@ export const repriceCallsRequest = z.object({ clientId: clientId.unwrap().option
 export type RepriceCallsRequest = z.infer<typeof repriceCallsRequest>;
 
 /** GET /api/calls: newest first, in pages. */
-export const listCallsQuery = z.object({
+/** GET /api/calls's paging (the query itself is below, with whose calls). */
+const callsPaging = {
   limit: z.coerce
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")
@@ -132,8 +133,7 @@ export const listCallsQuery = z.object({
     .min(0, "offset cannot be negative")
     .max(10_000_000, "offset is too large")
     .default(0),
-});
-export type ListCallsQuery = z.infer<typeof listCallsQuery>;
+};
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const anyInstant = z.iso.datetime({ offset: true });
@@ -294,7 +294,6 @@ export function loggedSeconds(totals: Pick<PeriodTotalsJson, "callSeconds" | "em
   return totals.callSeconds + totals.emailBilledSeconds;
 }
 
-/** GET /api/dashboard/stats: today in the account's time zone. */
 /** GET /api/dashboard/stats: "mine" (the session user's work) or "team" (the practice's, optionally one member's). */
 export const DASHBOARD_VIEWS = ["mine", "team"] as const;
 export const dashboardStatsQuery = z.object({
@@ -302,6 +301,17 @@ export const dashboardStatsQuery = z.object({
   ...memberFilter,
 });
 export type DashboardStatsQuery = z.output<typeof dashboardStatsQuery>;
+
+/**
+ * GET /api/calls, newest first: the dashboard's Recent Calls follows its Mine / Team choice with the same
+ * `view` and `userId` as the stats (without either: everyone the caller may see).
+ */
+export const listCallsQuery = z.object({
+  ...callsPaging,
+  view: z.enum(DASHBOARD_VIEWS, { error: "view must be mine or team" }).optional(),
+  ...memberFilter,
+});
+export type ListCallsQuery = z.infer<typeof listCallsQuery>;
 
 export const dashboardStats = z.object({
   todayCalls: count,

@@ -36,8 +36,8 @@ export async function callsReadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const query = parseInput(listCallsQuery, request.query);
-      const rows = await findCalls(app.db, { ...workScope(auth), ...query });
+      const { limit, offset, ...whose } = parseInput(listCallsQuery, request.query);
+      const rows = await findCalls(app.db, { ...(await narrowedScope(app.db, auth, whose)), limit, offset });
       return rows.map(presentCall);
     },
   );

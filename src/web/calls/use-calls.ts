@@ -25,10 +25,11 @@ export function useActiveCalls() {
 }
 
 /** The dashboard's Recent Calls: the newest five only, not the whole history. */
-export function useRecentCalls() {
+/** The dashboard's newest calls; `filters` is the Mine / Team choice's query (`view=…&userId=…`), as the stats get it. */
+export function useRecentCalls(filters = "") {
   return useQuery<CallJson[]>({
-    queryKey: queryKeys.recentCalls(),
-    queryFn: () => apiJson<CallJson[]>("GET", `/api/calls?limit=${RECENT_CALLS_COUNT}`),
+    queryKey: queryKeys.recentCalls(filters),
+    queryFn: () => apiJson<CallJson[]>("GET", `/api/calls?limit=${RECENT_CALLS_COUNT}${filters ? `&${filters}` : ""}`),
   });
 }
 

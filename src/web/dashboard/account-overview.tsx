@@ -13,13 +13,25 @@ export function AccountOverview({ user }: { user: SessionUser }) {
   const rate = rateLabel(user.defaultBillingRate, user.billingType ?? "minute", user.currency);
   const rows: Row[] = [
     // A member who does not see rates gets none from the server: the row goes (issue 26 §2).
-    ...(user.defaultBillingRate === undefined ? [] : [{ href: "/settings", icon: <Receipt />, label: "Default Billing Rate", value: rate }]),
-    { href: "/settings", icon: <UserRound />, label: "Profession", value: user.profession ? capitalize(user.profession) : "Not set" },
+    ...(user.defaultBillingRate === undefined
+      ? []
+      : [{ href: "/settings", icon: <Receipt />, label: "Default Billing Rate", value: rate }]),
+    {
+      href: "/settings",
+      icon: <UserRound />,
+      label: "Profession",
+      value: user.profession ? capitalize(user.profession) : "Not set",
+    },
     { href: "/settings", icon: <Building2 />, label: "Company", value: user.firmName || "Not set" },
     { href: "/phone-integration", icon: <Phone />, label: "Phone Integration", value: "Automatic call detection" },
     { href: "/payments", icon: <CreditCard />, label: "Payment Processing", value: "Card payments" },
     { href: "/platform-detection", icon: <MonitorSmartphone />, label: "Platform Detection", value: "Video and phone apps" },
-    { href: "/financial-integrations", icon: <Calculator />, label: "Financial Integrations", value: "Connect accounting software" },
+    {
+      href: "/financial-integrations",
+      icon: <Calculator />,
+      label: "Financial Integrations",
+      value: "Connect accounting software",
+    },
   ];
   return (
     <Card aria-labelledby="account-overview-title">

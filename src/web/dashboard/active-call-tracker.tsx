@@ -79,7 +79,11 @@ export function ActiveCallTracker({ onStartCall }: { onStartCall: () => void }) 
                   </div>
                   <div className="flex flex-wrap items-center gap-3">
                     {call.clientId === null ? <AssignClientButton call={call} /> : null}
-                    <span role="timer" aria-label={`Elapsed time ${formatDurationClock(elapsed)}`} className="font-mono text-lg tabular-nums">
+                    <span
+                      role="timer"
+                      aria-label={`Elapsed time ${formatDurationClock(elapsed)}`}
+                      className="font-mono text-lg tabular-nums"
+                    >
                       {formatDurationClock(elapsed)}
                     </span>
                     <Button variant="destructive" size="sm" onClick={() => endCall.mutate(call.id)} disabled={ending}>

@@ -33,6 +33,8 @@ export default function DashboardPage() {
   if (isLoading) return <LoadingState />;
   if (!user) return <AccessDenied message="Please log in to access the dashboard." />;
 
+  // Whose work the figures and Recent Calls show: the toggle's choice, or everyone the viewer may see.
+  const filters = team.offered ? dashboardFilters(choice) : "";
   const openStart = () => setStartOpen(true);
   const openLog = () => setLogOpen(true);
   return (
@@ -44,12 +46,12 @@ export default function DashboardPage() {
       <SetupGuide timezone={user.timezone} />
       <ActiveCallTracker onStartCall={openStart} />
       {team.offered && <DashboardViewPicker value={choice} onChange={setChoice} people={team.people} />}
-      <StatCards currency={user.currency} filters={team.offered ? dashboardFilters(choice) : ""} />
+      <StatCards currency={user.currency} filters={filters} />
       <MeetingsToConfirm timezone={user.timezone} />
       <QuickActions onStartCall={openStart} onLogCall={openLog} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <RecentCalls currency={user.currency} timezone={user.timezone} onLogCall={openLog} />
+          <RecentCalls currency={user.currency} timezone={user.timezone} onLogCall={openLog} filters={filters} />
         </div>
         <div className="grid content-start gap-6">
           <CaptureCard timezone={user.timezone} />

@@ -15,9 +15,22 @@ import { SETUP_HREFS } from "@web/first-run/setup-links";
 import { useCaptureHealth, useRemoveTestCall, useSendTestEvent } from "@web/first-run/use-first-run";
 import { Spinner } from "@web/components/ui/spinner";
 
-/** Recent Calls: the five newest calls with client, start date, m:ss and amount. */
-export function RecentCalls({ currency, timezone, onLogCall }: { currency: string; timezone: string; onLogCall: () => void }) {
-  const recent = useRecentCalls();
+/**
+ * Recent Calls: the five newest calls with client, start date, m:ss and amount; `filters` is the dashboard's
+ * Mine / Team choice (empty: everyone the viewer may see).
+ */
+export function RecentCalls({
+  currency,
+  timezone,
+  onLogCall,
+  filters = "",
+}: {
+  currency: string;
+  timezone: string;
+  onLogCall: () => void;
+  filters?: string;
+}) {
+  const recent = useRecentCalls(filters);
   const removeTest = useRemoveTestCall();
   const calls = (recent.data ?? []).slice(0, RECENT_CALLS_COUNT);
   return (

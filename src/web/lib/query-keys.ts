@@ -16,8 +16,8 @@ export const queryKeys = {
   clientCalls: (id: Id) => ["/api/clients", String(id), "calls"] as const,
   clientEmails: (id: Id) => ["/api/clients", String(id), "emails"] as const,
   clientInvoices: (id: Id) => ["/api/clients", String(id), "invoices"] as const,
-  /** The dashboard's newest calls; read with its own query function (`?limit=`). */
-  recentCalls: () => ["/api/calls", "recent"] as const,
+  /** The dashboard's newest calls; read with its own query function (`?limit=`, and Mine / Team's filters). */
+  recentCalls: (filters = "") => (filters ? (["/api/calls", "recent", filters] as const) : (["/api/calls", "recent"] as const)),
   activeCalls: () => ["/api/calls/active"] as const,
   /** The client log: one client's calls or emails in a period. */
   clientLogCalls: (clientId: Id, startDate: string, endDate: string) =>
