@@ -40,7 +40,10 @@ export type AccountingChoicesJson = z.infer<typeof accountingChoicesResponse>;
 export const saveAccountingChoicesRequest = z
   .object({
     choices: z
-      .partialRecord(accountingChoiceName, text({ error: "a choice must be text" }).trim().min(1, "Choose one of the list").max(200))
+      .partialRecord(
+        accountingChoiceName,
+        text({ error: "a choice must be text" }).trim().min(1, "Choose one of the list").max(200),
+      )
       .refine((choices) => Object.keys(choices).length > 0, "Choose at least one option"),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AGE_BUCKETS } from "../analytics/aging.js";
-import { ANALYTICS_PERIODS, MAX_CUSTOM_DAYS, daysBetween } from "../analytics/analytics-period.js";
+import { ANALYTICS_PERIODS, daysBetween, MAX_CUSTOM_DAYS } from "../analytics/analytics-period.js";
 import { WORK_SOURCES } from "../analytics/sources.js";
 import { CURRENCIES } from "../money.js";
 import { isoDate, text } from "./common.js";

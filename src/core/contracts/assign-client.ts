@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normaliseEmail } from "../capture/email-address.js";
-import { type CallParticipantJson, callJson, clientChoice, NO_CLIENT } from "./calls.js";
+import { clientChoice, NO_CLIENT } from "./call-forms.js";
+import { type CallParticipantJson, callJson } from "./calls.js";
 import { rowId, text } from "./common.js";
 
 /**

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  callTypeLabel,
-  logCallForm,
-  logCallRequest,
-  platformLabel,
-  startCallForm,
-  toLogCallRequest,
-  toStartCallRequest,
-  updateCallRequest,
-} from "./calls.js";
+import { logCallForm, startCallForm, toLogCallRequest, toStartCallRequest } from "./call-forms.js";
+import { callTypeLabel, logCallRequest, platformLabel, updateCallRequest } from "./calls.js";
 
 describe("call forms", () => {
   it("turns the Start Call Timer choices into a start request", () => {

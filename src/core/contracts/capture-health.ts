@@ -54,17 +54,13 @@ export const setupGuideJson = z.object({
 export type SetupGuideJson = z.infer<typeof setupGuideJson>;
 
 /** PUT /api/setup-guide: hide it (or show it again). */
-export const updateSetupGuideRequest = z
-  .object({ dismissed: z.boolean({ error: "dismissed must be true or false" }) })
-  .strict();
+export const updateSetupGuideRequest = z.object({ dismissed: z.boolean({ error: "dismissed must be true or false" }) }).strict();
 export type UpdateSetupGuideRequest = z.infer<typeof updateSetupGuideRequest>;
 
 /** POST /api/capture/test-event: the source to play one event for (default: the quickest connected). */
 export const sendTestEventRequest = z
   .object({
-    source: z
-      .enum(CAPTURE_SOURCE_IDS, { error: "source must be one of calendar, zoom, teams, meet, phone, mobile" })
-      .optional(),
+    source: z.enum(CAPTURE_SOURCE_IDS, { error: "source must be one of calendar, zoom, teams, meet, phone, mobile" }).optional(),
   })
   .strict();
 export type SendTestEventRequest = z.infer<typeof sendTestEventRequest>;

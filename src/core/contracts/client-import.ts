@@ -90,7 +90,8 @@ export type ClientImportResultJson = z.infer<typeof clientImportResultJson>;
 
 export const IMPORT_HAS_ERRORS = (invalid: number) =>
   `${invalid} ${invalid === 1 ? "row has" : "rows have"} errors: nothing was imported. Fix ${invalid === 1 ? "it" : "them"} and import again.`;
-export const IMPORT_NO_NAME_COLUMN = "The first line must name the columns, with at least a name column (name, email, phone, company, rate)";
+export const IMPORT_NO_NAME_COLUMN =
+  "The first line must name the columns, with at least a name column (name, email, phone, company, rate)";
 export const IMPORT_NO_ROWS = "The file has a header but no clients";
 export const IMPORT_TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS} clients: split it into smaller files`;
 export const importedMessage = (n: number) => `${n} ${n === 1 ? "client" : "clients"} imported`;

@@ -145,6 +145,6 @@ export type DeleteClientResponse = z.infer<typeof deleteClientResponse>;
  * GET /api/clients/{id}/calls, /emails and /invoices answer lists in the same shapes as the
  * calls, emails and invoices endpoints (one presenter per entity).
  */
-export { callJson as clientCallJson, type CallJson as ClientCallJson } from "./calls.js";
-export { trackedEmailResponse as clientEmailJson, type TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.js";
-export { invoiceJson as clientInvoiceJson, type InvoiceJson as ClientInvoiceJson } from "./invoices.js";
+export { type CallJson as ClientCallJson, callJson as clientCallJson } from "./calls.js";
+export { type InvoiceJson as ClientInvoiceJson, invoiceJson as clientInvoiceJson } from "./invoices.js";
+export { type TrackedEmailResponse as ClientEmailJson, trackedEmailResponse as clientEmailJson } from "./tracked-emails.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, INVOICE_TEMPLATES } from "../invoices.js";
 import { isCalendarDate } from "../period.js";
-import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
 import { memberFilter } from "./calls.js";
+import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, optionalEmailAddress, rowId, text } from "./common.js";
 import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
 import { count, day, id, instant, money } from "./response-fields.js";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ROUNDING_SCOPES } from "../pricing/rounding-scope.js";
-import { BILLING_TYPES } from "../pricing/rules.js";
 import { CURRENCIES, parseDecimalToCents } from "../money.js";
 import { canonicalTimeZone } from "../period.js";
 import { isSupportedCountry } from "../phone-countries.js";
+import { ROUNDING_SCOPES } from "../pricing/rounding-scope.js";
+import { BILLING_TYPES } from "../pricing/rules.js";
 import { PROFESSIONS } from "./auth.js";
 import { emailAddress, text } from "./common.js";
 import { money } from "./response-fields.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { count, day, instant } from "./response-fields.js";
 import { text } from "./common.js";
+import { count, day, instant } from "./response-fields.js";
 import { teamInvitation, teamMember } from "./team.js";
 
 /**

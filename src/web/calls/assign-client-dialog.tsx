@@ -4,7 +4,8 @@ import {
   rememberChoices,
   toAssignClientRequest,
 } from "@core/contracts/assign-client";
-import { type CallJson, NO_CLIENT, platformLabel } from "@core/contracts/calls";
+import { NO_CLIENT } from "@core/contracts/call-forms";
+import { type CallJson, platformLabel } from "@core/contracts/calls";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";

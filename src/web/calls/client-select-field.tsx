@@ -1,9 +1,9 @@
+import { NO_CLIENT } from "@core/contracts/call-forms";
 import type { ClientResponse } from "@core/contracts/clients";
-import { NO_CLIENT } from "@core/contracts/calls";
 import { useQuery } from "@tanstack/react-query";
-import type { Control, FieldValues, Path } from "react-hook-form";
 import { SelectField } from "@web/components/select-field";
 import { queryKeys } from "@web/lib/query-keys";
+import type { Control, FieldValues, Path } from "react-hook-form";
 
 /** The client of a call, from GET /api/clients ("No client" first unless `allowNone` is false). */
 export function ClientSelectField<T extends FieldValues>({

@@ -1,7 +1,8 @@
-import { CALL_TYPES, logCallForm, NO_CLIENT, toLogCallRequest } from "@core/contracts/calls";
+import { logCallForm, NO_CLIENT, toLogCallRequest } from "@core/contracts/call-forms";
+import { CALL_TYPES } from "@core/contracts/calls";
 import { todayInZone } from "@core/period";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@web/components/ui/form";
@@ -9,12 +10,20 @@ import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { useAuth } from "@web/hooks/use-auth";
-import { SelectField } from "@web/components/select-field";
+import { useForm } from "react-hook-form";
 import { ClientSelectField } from "./client-select-field";
 import { useLogCall } from "./use-calls";
 
 /** "Log past call": a call that already happened, priced at once with the rules in force. */
-export function LogCallDialog({ open, onOpenChange, clientId }: { open: boolean; onOpenChange: (open: boolean) => void; clientId?: number }) {
+export function LogCallDialog({
+  open,
+  onOpenChange,
+  clientId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clientId?: number;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -45,7 +54,11 @@ function LogCallForm({ clientId, onDone }: { clientId?: number; onDone: () => vo
   });
   return (
     <Form {...form}>
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => log.mutate(toLogCallRequest(values, timezone)))}>
+      <form
+        noValidate
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) => log.mutate(toLogCallRequest(values, timezone)))}
+      >
         <ClientSelectField control={form.control} name="clientId" />
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField
@@ -81,7 +94,16 @@ function LogCallForm({ clientId, onDone }: { clientId?: number; onDone: () => vo
               <FormItem>
                 <FormLabel>Minutes</FormLabel>
                 <FormControl>
-                  <Input type="number" inputMode="numeric" min="1" max="1440" step="1" className="tabular-nums" {...field} value={String(field.value ?? "")} />
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min="1"
+                    max="1440"
+                    step="1"
+                    className="tabular-nums"
+                    {...field}
+                    value={String(field.value ?? "")}
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>
@@ -89,7 +111,13 @@ function LogCallForm({ clientId, onDone }: { clientId?: number; onDone: () => vo
           />
         </div>
         <p className="-mt-2 text-xs text-muted-foreground">Times are in your time zone, {timezone}.</p>
-        <SelectField control={form.control} name="callType" label="Call type" placeholder="Choose call type" choices={CALL_TYPES} />
+        <SelectField
+          control={form.control}
+          name="callType"
+          label="Call type"
+          placeholder="Choose call type"
+          choices={CALL_TYPES}
+        />
         <FormField
           control={form.control}
           name="notes"

@@ -1,16 +1,25 @@
-import { CALL_PLATFORMS, CALL_TYPES, NO_CLIENT, startCallForm, toStartCallRequest } from "@core/contracts/calls";
+import { NO_CLIENT, startCallForm, toStartCallRequest } from "@core/contracts/call-forms";
+import { CALL_PLATFORMS, CALL_TYPES } from "@core/contracts/calls";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { SelectField } from "@web/components/select-field";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form } from "@web/components/ui/form";
 import { Spinner } from "@web/components/ui/spinner";
-import { SelectField } from "@web/components/select-field";
+import { useForm } from "react-hook-form";
 import { ClientSelectField } from "./client-select-field";
 import { useStartCall } from "./use-calls";
 
 /** "Start Call Timer": an optional client, the platform and the call type; the timer runs on the server's clock. */
-export function StartCallDialog({ open, onOpenChange, clientId }: { open: boolean; onOpenChange: (open: boolean) => void; clientId?: number }) {
+export function StartCallDialog({
+  open,
+  onOpenChange,
+  clientId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  clientId?: number;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
