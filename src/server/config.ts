@@ -131,7 +131,9 @@ export type Config = {
    * (Server-to-Server tokens) and REST base; a base that replaces api.twilio.com for Twilio's SDK, and
    * one that replaces `https://{space}.signalwire.com` for SignalWire's compatibility API. Tests point
    * them at local stand-ins; absent means the providers' own. `timeoutMs` is each request's deadline
-   * (default 15 s); tests shorten it so a stand-in that never answers fails a run without a long wait.
+   * (default 15 s). `deadline` (tests only, never from the environment) makes each request's deadline signal
+   * instead of AbortSignal.timeout, so a test can end the wait for a stand-in that holds its answer when it
+   * chooses (tests/helpers/held-deadlines.ts) rather than sit it out.
    */
   providers?: {
     zoomOAuthBase?: string;
@@ -139,6 +141,7 @@ export type Config = {
     twilioApiBase?: string;
     signalwireApiBase?: string;
     timeoutMs?: number;
+    deadline?: (ms: number) => AbortSignal;
   };
   /**
    * Google Meet capture (capture/meet): where Google's OAuth endpoints (`{oauthBase}/o/oauth2/v2/auth`,
@@ -182,6 +185,12 @@ export type Config = {
    * every account, "off" nobody.
    */
   platformDetection: "off" | "admins" | "all";
+  /**
+   * How long one look at this computer answers /api/platform/status and /detect (capture/desktop/observe-computer.ts;
+   * default 2 s fresh, 10 s answered while a new look is taken). Tests only, never from the environment: a test
+   * that has just started or stopped a process asks for a new look instead of waiting for the shared one to age.
+   */
+  platformLook?: { freshMs: number; staleMs: number };
   /** Deliveries per webhook token and window before a 429 (default 120 a minute); tests lower it. */
   webhookRateLimit: RateLimitRule;
   /** Requests per personal API token and window before a 429 (default 600 a minute, docs/api.md); tests change it. */

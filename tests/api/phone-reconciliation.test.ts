@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { HeldDeadlines } from "../helpers/held-deadlines.js";
 import { connectGenericLandline } from "../helpers/phone-webhooks.js";
 import { reconcileNow, reconciliationOf } from "../helpers/reconcile.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
@@ -15,6 +16,7 @@ import { type StandInAccount, type StandInCall, TwilioStandIn } from "../stand-i
  * reads this one's runs.
  */
 const tw = new TwilioStandIn();
+const deadlines = new HeldDeadlines();
 let t: TestApp;
 
 const minute = 60_000;
@@ -123,8 +125,8 @@ const callOf = async (line: Line, c: StandInCall) => {
 beforeAll(async () => {
   await tw.start();
   t = await startTestApp({
-    // Generous for every ordinary request on a loaded machine; the silent-provider tests wait it out once each.
-    providers: { twilioApiBase: tw.url, signalwireApiBase: tw.url, timeoutMs: 5000 },
+    // Requests keep the real 15 s deadline; the silent-provider tests end it themselves once the stand-in holds one.
+    providers: { twilioApiBase: tw.url, signalwireApiBase: tw.url, deadline: deadlines.deadline },
     jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
   });
 }, 120_000);
@@ -233,7 +235,11 @@ for (const provider of ["twilio", "signalwire"] as const) {
       );
 
       tw.hangNext();
-      const silent = await reconcile(line.who);
+      const held = tw.held;
+      const silentRun = reconcile(line.who);
+      await until("the call list request held by the stand-in", () => tw.held, (n) => n > held);
+      deadlines.expire();
+      const silent = await silentRun;
       expect(silent.lastRun).toMatchObject({
         status: "failed",
         callsRecovered: 0,

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MEETING_PLATFORMS } from "../../src/core/contracts/platform-detection.js";
 import { setAdministrator } from "../../src/server/admin/set-administrator.js";
+import { NEW_LOOK } from "../../src/server/capture/desktop/observe-computer.js";
 import { WATCH_MEETINGS_JOB, watchMeetings } from "../../src/server/capture/desktop/watch-meetings.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { newAccount, type TestAccount } from "../helpers/factories.js";
@@ -47,7 +48,9 @@ let a: TestAccount;
 let b: TestAccount;
 let clock = new Date("2026-03-03T10:00:00Z");
 beforeAll(async () => {
-  t = await startTestApp({ now: () => clock });
+  // Every answer a new look at this computer: the processes a test just started or stopped are seen at once,
+  // instead of after the shared look's 2 s (that sharing is pinned in observe-computer.test.ts).
+  t = await startTestApp({ now: () => clock, platformLook: NEW_LOOK });
   a = await newAccount(t);
   b = await newAccount(t);
   // Two accounts on one server: platform detection is for administrators (platform-detection-access.test.ts).
@@ -164,7 +167,6 @@ describe("with meeting apps running (real processes)", () => {
   it("names the platform in a call over apps merely open (Zoom's in-meeting CptHost)", async () => {
     startApp("slack");
     startApp("CptHost");
-    // A look is shared for 2 s: the previous test's may still answer at first.
     const result = await until(
       "CptHost in the detection",
       () => detect(),

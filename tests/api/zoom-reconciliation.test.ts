@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
+import { HeldDeadlines } from "../helpers/held-deadlines.js";
 import { reconcileNow, reconciliationOf } from "../helpers/reconcile.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
@@ -13,6 +14,7 @@ import { type StandInMeeting, type StandInZoomApp, ZoomStandIn } from "../stand-
  * and leave no partial calls; another account neither reconciles nor reads this one's runs.
  */
 const zoom = new ZoomStandIn();
+const deadlines = new HeldDeadlines();
 let t: TestApp;
 let a: TestAccount;
 let b: TestAccount;
@@ -92,8 +94,8 @@ beforeAll(async () => {
   await zoom.start();
   appA = zoom.addApp();
   t = await startTestApp({
-    // Generous for every ordinary request on a loaded machine; the silent-Zoom test waits it out once.
-    providers: { ...zoom.appConfig, timeoutMs: 5000 },
+    // Requests keep the real 15 s deadline; the silent-Zoom test ends it itself once the stand-in holds one.
+    providers: { ...zoom.appConfig, deadline: deadlines.deadline },
     jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000 },
   });
   a = await newAccount(t, { timezone: "UTC" });
@@ -247,7 +249,11 @@ describe("Zoom refusing or silent: the run fails with a sentence and leaves no p
 
   it("Zoom not answering: failed at the deadline, nothing made", async () => {
     zoom.hangNext(/\/report\/users\//);
-    const run = await reconcile(a);
+    const held = zoom.held;
+    const pending = reconcile(a);
+    await until("the past meetings request held by the stand-in", () => zoom.held, (n) => n > held);
+    deadlines.expire();
+    const run = await pending;
     expect(run.lastRun).toMatchObject({
       status: "failed",
       callsRecovered: 0,

@@ -40,6 +40,8 @@ export class TwilioStandIn {
   random: () => number = Math.random;
   dropped = 0;
   delivered = 0;
+  /** List requests read and never answered (`hangNext`), so a test can see one arrive. */
+  held = 0;
   #server: http.Server | null = null;
   #failNext: { status: number; code: number; message: string } | null = null;
   #hangNext = false;
@@ -172,6 +174,7 @@ export class TwilioStandIn {
       return error(401, 20003, "Authenticate");
     if (this.#hangNext) {
       this.#hangNext = false;
+      this.held += 1;
       return;
     }
     if (this.#failNext) {

@@ -50,6 +50,8 @@ export class ZoomStandIn {
   pageSize = 300;
   #failures: Failure[] = [];
   #hangs: RegExp[] = [];
+  /** Requests read and never answered (`hangNext`), so a test can see one arrive. */
+  held = 0;
   #expiries: RegExp[] = [];
   #server: http.Server | null = null;
   #eventTs = 1_772_000_000_000;
@@ -184,6 +186,7 @@ export class ZoomStandIn {
     const hang = this.#hangs.findIndex((path) => path.test(url.pathname));
     if (hang >= 0) {
       this.#hangs.splice(hang, 1);
+      this.held += 1;
       return;
     }
     const failure = this.#failures.find((f) => f.path.test(url.pathname));

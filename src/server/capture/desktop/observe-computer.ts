@@ -43,7 +43,7 @@ async function look(now: Date): Promise<Observation> {
  * Concurrent callers share the look in flight; a failed look is not kept.
  */
 export type LookAge = { freshMs: number; staleMs: number };
-const SHARED: LookAge = { freshMs: 2000, staleMs: 10_000 };
+export const SHARED_LOOK: LookAge = { freshMs: 2000, staleMs: 10_000 };
 /** The meeting watcher's: always a new look, timed to this run. */
 export const NEW_LOOK: LookAge = { freshMs: 0, staleMs: 0 };
 
@@ -72,7 +72,7 @@ function refresh(now: Date): Promise<Observation> {
   return pending;
 }
 
-export function observeComputer(now: Date, age: LookAge = SHARED): Promise<Observation> {
+export function observeComputer(now: Date, age: LookAge = SHARED_LOOK): Promise<Observation> {
   // A new look is its own: one already in flight may have started before the change it must see.
   if (age.freshMs === 0) return lookAndKeep(now);
   const ageMs = settled ? performance.now() - settled.at : Number.POSITIVE_INFINITY;

@@ -58,7 +58,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       await requireAccess(request);
-      return presentStatus(await observeComputer(app.now()));
+      return presentStatus(await observeComputer(app.now(), app.config.platformLook));
     },
   );
 
@@ -74,7 +74,7 @@ export async function platformDetectionRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       await requireAccess(request);
-      return presentDetection(await observeComputer(app.now()));
+      return presentDetection(await observeComputer(app.now(), app.config.platformLook));
     },
   );
 

@@ -4,6 +4,7 @@ import type { Config } from "../../config.js";
 import type { SecretBox } from "../../http/secrets.js";
 import type { CaptureEvent } from "../capture-event.js";
 import {
+  deadlineSignal,
   RECONCILE_TIMEOUT_MS,
   ReconcileFailure,
   type ReconcileBatch,
@@ -37,12 +38,15 @@ type Credentials = {
   host: string;
   prefix: string;
   timeoutMs: number;
+  /** Each request's deadline signal (reconcile/reconciler.ts), `timeoutMs` from when it is sent. */
+  deadline: () => AbortSignal;
 };
 
 function credentialsOf(config: Pick<Config, "providers">, row: IntegrationRow, box: SecretBox): Credentials | string {
   const secret = landlineSecretOf(box, row);
   const phone = phoneConfigOf(row);
   const timeoutMs = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
+  const deadline = () => deadlineSignal(config, timeoutMs);
   if (row.provider === "signalwire") {
     if (!phone.accountSid || !phone.spaceUrl || !secret.apiToken)
       return "Enter your SignalWire Project ID, Space URL and an API token to read SignalWire's call list.";
@@ -54,11 +58,12 @@ function credentialsOf(config: Pick<Config, "providers">, row: IntegrationRow, b
       host,
       prefix: "/api/laml",
       timeoutMs,
+      deadline,
     };
   }
   if (!phone.accountSid || !secret.authToken) return "Enter your Twilio Account SID and Auth Token to read Twilio's call list.";
   const host = config.providers?.twilioApiBase ?? TWILIO_HOST;
-  return { username: phone.accountSid, password: secret.authToken, accountSid: phone.accountSid, host, prefix: "", timeoutMs };
+  return { username: phone.accountSid, password: secret.authToken, accountSid: phone.accountSid, host, prefix: "", timeoutMs, deadline };
 }
 
 /**
@@ -77,6 +82,16 @@ function sdkClient(credentials: Credentials) {
   const sdk = twilioSdk();
   const RequestClient = sdk.RequestClient;
   class ReroutedClient extends RequestClient {
+    constructor(options: { timeout: number }) {
+      super(options);
+      // The SDK passes no signal of its own: each request gets the reconciler's deadline signal, beside
+      // axios' own timeout (the same length), so both Zoom's and this provider's deadlines are one rule.
+      this.axios.interceptors.request.use((request) => {
+        request.signal = credentials.deadline();
+        return request;
+      });
+    }
+
     override request<TData>(opts: TwilioRequestClient.RequestOptions<TData>) {
       let uri = opts.uri.replace(`/Accounts/${PLACEHOLDER_SID}/`, `/Accounts/${encodeURIComponent(credentials.accountSid)}/`);
       if (uri.startsWith(TWILIO_HOST)) {
@@ -129,8 +144,9 @@ function failureOf(error: unknown, provider: string): ReconcileFailure {
   const { status, code } = error as { status?: number; code?: string | number };
   const message = error instanceof Error ? error.message : String(error);
   if (!status) {
-    // No HTTP answer: the SDK's client gave up at the deadline, or the host could not be reached.
-    const late = code === "ECONNABORTED" || code === "ETIMEDOUT" || /timeout/i.test(message);
+    // No HTTP answer: the SDK's client gave up at the deadline (axios' timeout, or ERR_CANCELED: the deadline
+    // signal, the only one its requests carry), or the host could not be reached.
+    const late = code === "ECONNABORTED" || code === "ETIMEDOUT" || code === "ERR_CANCELED" || /timeout/i.test(message);
     return new ReconcileFailure(late ? `${name} did not answer in time (call list)` : `${name} could not be reached (call list)`);
   }
   const check =

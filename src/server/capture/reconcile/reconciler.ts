@@ -41,5 +41,13 @@ export type Reconciler = {
 /** Each request to a provider's record has this deadline unless config.providers.timeoutMs says otherwise. */
 export const RECONCILE_TIMEOUT_MS = 15_000;
 
+/**
+ * A request's deadline as a signal that aborts with a "TimeoutError" once `ms` have passed: AbortSignal.timeout,
+ * unless config.providers.deadline (tests only) gives one the test can also end at a moment it chooses.
+ */
+export function deadlineSignal(config: Pick<Config, "providers">, ms: number): AbortSignal {
+  return config.providers?.deadline?.(ms) ?? AbortSignal.timeout(ms);
+}
+
 /** The provider refused or could not be reached: the run fails with this message (shown on the tab). */
 export class ReconcileFailure extends Error {}

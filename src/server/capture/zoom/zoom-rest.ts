@@ -1,5 +1,5 @@
 import type { Config } from "../../config.js";
-import { RECONCILE_TIMEOUT_MS, ReconcileFailure } from "../reconcile/reconciler.js";
+import { deadlineSignal, RECONCILE_TIMEOUT_MS, ReconcileFailure } from "../reconcile/reconciler.js";
 
 /**
  * Zoom's REST API with the app's Server-to-Server OAuth credentials (Zoom's
@@ -59,7 +59,7 @@ async function zoomFetch(config: Pick<Config, "providers">, url: string, init: R
   const deadline = config.providers?.timeoutMs ?? RECONCILE_TIMEOUT_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(deadline) });
+      return await fetch(url, { ...init, signal: deadlineSignal(config, deadline) });
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       if (name === "TimeoutError") throw new ReconcileFailure(`Zoom did not answer in time (${what})`);
