@@ -35,7 +35,8 @@ export function seesRates(role: string, policy: RatePolicy): boolean {
 
 /**
  * Every rate or amount field of the answers every role shares (contracts mark each with `rateField`): calls,
- * tracked emails, clients and their totals, the dashboard, the session user's default rate.
+ * tracked emails, clients and their totals, the client log's period totals, the dashboard, the session user's
+ * default rate.
  */
 export const RATE_FIELDS: ReadonlySet<string> = new Set([
   "amount",
@@ -47,6 +48,10 @@ export const RATE_FIELDS: ReadonlySet<string> = new Set([
   "emailRevenue",
   "totalRevenue",
   "defaultBillingRate",
+  "callAmount",
+  "unbilledCallAmount",
+  "emailAmount",
+  "revenue",
 ]);
 
 /** A copy of an answer without any RATE_FIELDS, at any depth (arrays and pages included). */

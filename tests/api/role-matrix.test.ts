@@ -68,7 +68,9 @@ describe("role × route", () => {
   it("declares what the table keeps from members: rates, amounts, invoices, settings, members, the subscription", () => {
     const permissionOf = (method: string, path: string) =>
       operations.find((o) => o.method === method && o.path === path)?.permission;
-    expect(permissionOf("GET", "/api/clients/{id}/period-totals")).toBe("rates:read");
+    expect(permissionOf("POST", "/api/emails/calculate-billing")).toBe("rates:read");
+    // The client log's cards: every role that reads calls (a member: own work, no amounts; tests/api/team-work.test.ts).
+    expect(permissionOf("GET", "/api/clients/{id}/period-totals")).toBe("calls:read");
     expect(permissionOf("POST", "/api/calls/reprice")).toBe("rates:write");
     expect(permissionOf("GET", "/api/invoices")).toBe("invoices:read");
     expect(permissionOf("GET", "/api/settings")).toBe("settings:read");

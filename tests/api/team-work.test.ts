@@ -126,6 +126,49 @@ describe("a member sees only their own work", () => {
   });
 });
 
+describe("the client log's cards per role (GET /api/clients/{id}/period-totals)", () => {
+  const AMOUNTS = ["callAmount", "unbilledCallAmount", "emailAmount", "revenue"];
+  const totalsOf = async (c: ApiClient, query = "") =>
+    c.get<Record<string, unknown>>(`/api/clients/${clientId}/period-totals?startDate=2000-01-01&endDate=2100-01-01${query}`);
+
+  it("gives a member their own hours and counts, and no amount field at all (not 0.00)", async () => {
+    const mine = await totalsOf(a.c);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ calls: 1, callSeconds: 1800, activeCalls: 0, emails: 1 });
+    expect((mine.body.emailBilledSeconds as number) > 0).toBe(true);
+    expect(AMOUNTS.filter((key) => key in mine.body)).toEqual([]);
+    const theirs = await totalsOf(b.c);
+    expect(theirs.body).toMatchObject({ calls: 1, activeCalls: 1, emails: 0 });
+    expect(AMOUNTS.filter((key) => key in theirs.body)).toEqual([]);
+    const colleague = await totalsOf(a.c, `&userId=${b.userId}`);
+    expect(colleague.status).toBe(404);
+    expect(colleague.body.message).toBe("Member not found");
+    expect((await totalsOf(a.c, `&userId=${a.userId}`)).body).toMatchObject({ calls: 1, emails: 1 });
+  });
+
+  it("gives owner, admin and billing the whole practice's figures with their amounts", async () => {
+    const admin = (await joinAs(t, owner.c, "admin")).c;
+    for (const c of [owner.c, admin, billing]) {
+      const all = await totalsOf(c);
+      expect(all.status).toBe(200);
+      expect(all.body).toMatchObject({ calls: 2, activeCalls: 1, emails: 1 });
+      for (const key of AMOUNTS) expect(all.body[key], key).toMatch(/^\d+\.\d{2}$/);
+      expect(Number(all.body.callAmount)).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives a member the amounts of their own work once the practice allows it", async () => {
+    expect((await owner.c.put("/api/settings", { membersSeeRates: true })).status).toBe(200);
+    try {
+      const mine = await totalsOf(a.c);
+      expect(mine.body.calls).toBe(1);
+      for (const key of AMOUNTS) expect(mine.body[key], key).toMatch(/^\d+\.\d{2}$/);
+    } finally {
+      expect((await owner.c.put("/api/settings", { membersSeeRates: false })).status).toBe(200);
+    }
+  });
+});
+
 describe("the member filter (dashboard, call and email pages, client log)", () => {
   it("gives the owner the team's figures, one member's, or their own", async () => {
     const stats = async (c: ApiClient, query = "") => (await c.get<{ todayCalls: number }>(`/api/dashboard/stats${query}`)).body;
@@ -193,6 +236,10 @@ describe("rates and amounts hidden from members (issue 26 §2)", () => {
     "emailRevenue",
     "totalRevenue",
     "defaultBillingRate",
+    "callAmount",
+    "unbilledCallAmount",
+    "emailAmount",
+    "revenue",
   ];
   /** Every rate or amount key anywhere in an answer. */
   function rateKeysIn(value: unknown): string[] {
@@ -213,6 +260,7 @@ describe("rates and amounts hidden from members (issue 26 §2)", () => {
     `/api/clients/${clientId}/emails`,
     `/api/calls/client/${clientId}?${period}`,
     `/api/emails/client/${clientId}?${period}`,
+    `/api/clients/${clientId}/period-totals?${period}`,
     "/api/auth/user",
   ];
 

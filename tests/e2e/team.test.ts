@@ -145,6 +145,10 @@ describe("a practice's team", () => {
     await member.page.getByRole("heading", { name: "Hopper Holdings" }).waitFor();
     await member.page.getByTestId("call-row").first().waitFor();
     expect(await member.page.getByTestId("call-row").count()).toBe(1);
+    // The cards: her own call count and time (not 0 for want of the rates permission), no Revenue card.
+    await expect.poll(() => member.page.getByTestId("summary-calls").textContent()).toBe("1");
+    await expect.poll(() => member.page.getByTestId("summary-duration").textContent()).toBe("2m");
+    expect(await member.page.getByTestId("summary-revenue").count()).toBe(0);
     expect(await member.page.locator("main").textContent()).not.toMatch(/\$\s?\d/);
 
     // Settings → Team: the owner lets members see rates; a toast says so, and Grace's dashboard gains its Revenue card.
@@ -156,6 +160,8 @@ describe("a practice's team", () => {
     await expect.poll(() => allow.getAttribute("aria-checked")).toBe("true");
     await member.page.goto("/");
     await member.page.getByTestId("stat-revenue").waitFor();
+    await member.page.goto(`/client-log?client=${client.id}`);
+    await expect.poll(() => member.page.getByTestId("summary-revenue").textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
 
     // The owner's toggle and picker on a phone in dark mode: nothing wider than the screen, no serious axe finding.
     await owner.page.setViewportSize({ width: 390, height: 844 });

@@ -269,19 +269,21 @@ export type { TrackedEmailResponse as ClientEmailJson } from "./tracked-emails.j
  * GET /api/clients/{id}/period-totals?startDate=&endDate=: the client log's summary cards
  * and tab counts, summed by the database over the whole period (not over the rows on screen).
  * `unbilled*`: the ended calls no invoice holds yet (what the period's Generate Invoice bills).
+ * Every role that reads calls gets the counts and seconds (its own work for a member); the amounts only a
+ * role that sees rates (issue 26 §2: a member's cards show hours and counts, never a pretended "$0.00").
  */
 export const periodTotalsJson = z.object({
   calls: count,
   callSeconds: count.describe("Raw seconds of the period's calls"),
   callBilledSeconds: count,
-  callAmount: money,
+  callAmount: rateField(money),
   activeCalls: count,
   unbilledCalls: count,
-  unbilledCallAmount: money,
+  unbilledCallAmount: rateField(money),
   emails: count,
   emailBilledSeconds: count.describe("Exact billed seconds of the period's emails"),
-  emailAmount: money,
-  revenue: money.describe("Calls plus emails"),
+  emailAmount: rateField(money),
+  revenue: rateField(money.describe("Calls plus emails")),
 });
 export type PeriodTotalsJson = z.infer<typeof periodTotalsJson>;
 

@@ -15,26 +15,32 @@ const UNBILLED = sql`${calls.invoiceId} is null and ${calls.endedAt} is not null
  * summed by the database in integer cents and seconds over the same index ranges the pages read
  * (calls_account_client_started_idx, tracked_emails_account_client_created_idx), so the screen shows
  * the whole period's figures while holding one page of rows. 404 for another account's client. `ownerId`: one
- * member's work only (the client log's member filter, checked by work/member-filter.ts), like its lists.
+ * member's work only (the client log's member filter, checked by work/member-filter.ts; a member is held to their
+ * own), like its lists. `rates`: whether the amounts are in the answer (work/work-scope.ts showsRates).
  */
-export async function findPeriodTotals(db: Db, options: TotalsScope): Promise<PeriodTotalsJson> {
+export async function findPeriodTotals(db: Db, options: TotalsScope & { rates: boolean }): Promise<PeriodTotalsJson> {
   const { accountId, clientId } = options;
   await getClient(db, { accountId, clientId });
   const [callRows, emailRows] = await Promise.all([callTotalsQuery(db, options), emailTotalsQuery(db, options)]);
   const c = callRows[0];
   const e = emailRows[0];
-  const callCents = c?.cents ?? 0;
-  const emailCents = e?.cents ?? 0;
-  return {
+  const figures = {
     calls: c?.calls ?? 0,
     callSeconds: c?.seconds ?? 0,
     callBilledSeconds: c?.billedSeconds ?? 0,
-    callAmount: centsToDecimal(callCents),
     activeCalls: c?.active ?? 0,
     unbilledCalls: c?.unbilled ?? 0,
-    unbilledCallAmount: centsToDecimal(c?.unbilledCents ?? 0),
     emails: e?.emails ?? 0,
     emailBilledSeconds: e?.billedSeconds ?? 0,
+  };
+  // A role that does not see rates gets the hours and counts and no amount at all (not "0.00").
+  if (!options.rates) return figures;
+  const callCents = c?.cents ?? 0;
+  const emailCents = e?.cents ?? 0;
+  return {
+    ...figures,
+    callAmount: centsToDecimal(callCents),
+    unbilledCallAmount: centsToDecimal(c?.unbilledCents ?? 0),
     emailAmount: centsToDecimal(emailCents),
     revenue: centsToDecimal(callCents + emailCents),
   };

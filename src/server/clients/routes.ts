@@ -17,7 +17,7 @@ import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js
 import { findPeriodTotals } from "./find-period-totals.js";
 import { narrowedScope } from "../work/member-filter.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { workScope } from "../work/work-scope.js";
+import { showsRates, workScope } from "../work/work-scope.js";
 import { parseInput } from "../http/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
@@ -133,8 +133,9 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
     "/api/clients/:id/period-totals",
     {
       schema: routeSchema({
-        permission: "rates:read",
-        summary: "One client's totals for a period, summed by the database (client log cards and tab counts)",
+        permission: "calls:read",
+        summary:
+          "One client's totals for a period, summed by the database (client log cards and tab counts); amounts only for a role that sees rates",
         tags: ["clients"],
         params: idParam,
         querystring: periodQuery,
@@ -148,7 +149,7 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
       const { start, end } = resolvePeriodBounds(query, auth.account.timezone);
       // The client log's member filter narrows its cards like its lists (work/member-filter.ts).
       const { ownerId } = await narrowedScope(app.db, auth, query);
-      return findPeriodTotals(app.db, { accountId: auth.accountId, clientId: id, start, end, ownerId });
+      return findPeriodTotals(app.db, { accountId: auth.accountId, clientId: id, start, end, ownerId, rates: showsRates(auth) });
     },
   );
 

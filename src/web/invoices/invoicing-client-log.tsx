@@ -24,7 +24,8 @@ export function InvoicingClientLog({ initialClientId }: { initialClientId?: numb
           <GetInvoiceButton call={call} onClick={() => setOpen({ selection: { kind: "calls", calls: [call] }, context })} />
         )}
         renderHistoryActions={(totals, context) => {
-          if (!totals || totals.calls === 0) return null;
+          // No amount in the totals: a role that does not see rates, which cannot invoice either.
+          if (!totals || totals.calls === 0 || totals.unbilledCallAmount === undefined) return null;
           const selection: InvoiceSelection = {
             kind: "unbilled",
             count: totals.unbilledCalls,
