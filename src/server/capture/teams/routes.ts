@@ -12,18 +12,18 @@ import {
 } from "../../../core/contracts/teams.js";
 import { AppError, notFound } from "../../../core/errors.js";
 import { requireAuth } from "../../auth/session-hook.js";
-import { ownerOf } from "../../integrations/integration-store.js";
 import { publicOrigin } from "../../http/public-origin.js";
-import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { rawBodyOf, registerRawBodyParsers, WEBHOOK_BODY_LIMIT } from "../../http/raw-body.js";
 import { routeSchema } from "../../http/route-schema.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
+import { ownerOf } from "../../integrations/integration-store.js";
+import { claimAndQueue } from "../../integrations/webhook-intake.js";
+import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 import { receiveTeamsLifecycle } from "./receive-teams-lifecycle.js";
-import { receiveTeamsWebhook } from "./receive-teams-webhook.js";
+import { receiveTeamsWebhook, type TeamsWebhookRequest } from "./receive-teams-webhook.js";
 import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
 
 /** Settings → Integrations → Teams and Graph's change notifications. */
 export async function teamsRoutes(app: FastifyInstance): Promise<void> {
@@ -133,72 +133,70 @@ async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
     scope.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-  scope.post<{ Params: { token: string } }>(
-    "/api/webhooks/teams/:token",
-    {
-      schema: routeSchema({
-        summary: "Microsoft Graph's change notifications on call records (clientState checked) and its validationToken handshake",
-        tags: ["teams", "webhooks"],
-        public: true,
-        params: teamsWebhookParams,
-        querystring: teamsWebhookQuery,
-        response: {
-          200: { description: "The validation handshake: the decoded validationToken", contentType: "text/plain" },
-          202: teamsWebhookResponse,
-        },
-      }),
-    },
-    async (request, reply) => {
-      const params = teamsWebhookParams.safeParse(request.params);
-      if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
-      const query = parseInput(teamsWebhookQuery, request.query);
-      const jobs = scope.jobs;
-      const result = await receiveTeamsWebhook(
-        scope.db,
-        secretBoxFor(scope.config),
-        jobs
-          ? (claim, data) =>
-              claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: "teams.fetch-call-record", data })
-          : null,
-        { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
-      );
-      if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);
-      return reply.code(202).send({ accepted: result.accepted });
-    },
-  );
+  // Two URLs of one shape: Graph's change notifications and the subscription's lifecycle notifications. Each
+  // answers the validation handshake, and otherwise claims every notification and queues its job in one transaction.
+  const graphNotifications = <Data extends object>(
+    url: string,
+    summary: string,
+    jobName: "teams.fetch-call-record" | "teams.lifecycle",
+    receive: (
+      db: typeof scope.db,
+      box: ReturnType<typeof secretBoxFor>,
+      claimAndQueueJob:
+        | ((claim: { eventId: string; accountId: number; receivedAt: Date }, data: Data) => Promise<boolean>)
+        | null,
+      request: TeamsWebhookRequest,
+    ) => Promise<{ kind: "validation"; validationToken: string } | { kind: "notifications"; accepted: number }>,
+  ): void => {
+    scope.post<{ Params: { token: string } }>(
+      url,
+      {
+        schema: routeSchema({
+          summary,
+          tags: ["teams", "webhooks"],
+          public: true,
+          params: teamsWebhookParams,
+          querystring: teamsWebhookQuery,
+          response: {
+            200: { description: "The validation handshake: the decoded validationToken", contentType: "text/plain" },
+            202: teamsWebhookResponse,
+          },
+        }),
+      },
+      async (request, reply) => {
+        const params = teamsWebhookParams.safeParse(request.params);
+        if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
+        const query = parseInput(teamsWebhookQuery, request.query);
+        const jobs = scope.jobs;
+        const result = await receive(
+          scope.db,
+          secretBoxFor(scope.config),
+          jobs
+            ? (claim, data) => claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: jobName, data })
+            : null,
+          {
+            token: params.data.token,
+            validationToken: query.validationToken,
+            rawBody: rawBodyOf(request.body),
+            now: scope.now(),
+          },
+        );
+        if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);
+        return reply.code(202).send({ accepted: result.accepted });
+      },
+    );
+  };
 
-  scope.post<{ Params: { token: string } }>(
+  graphNotifications(
+    "/api/webhooks/teams/:token",
+    "Microsoft Graph's change notifications on call records (clientState checked) and its validationToken handshake",
+    "teams.fetch-call-record",
+    receiveTeamsWebhook,
+  );
+  graphNotifications(
     "/api/webhooks/teams/:token/lifecycle",
-    {
-      schema: routeSchema({
-        summary:
-          "Microsoft Graph's lifecycle notifications of the call-records subscription (reauthorizationRequired, subscriptionRemoved, missed; clientState checked) and its validationToken handshake",
-        tags: ["teams", "webhooks"],
-        public: true,
-        params: teamsWebhookParams,
-        querystring: teamsWebhookQuery,
-        response: {
-          200: { description: "The validation handshake: the decoded validationToken", contentType: "text/plain" },
-          202: teamsWebhookResponse,
-        },
-      }),
-    },
-    async (request, reply) => {
-      const params = teamsWebhookParams.safeParse(request.params);
-      if (!params.success) throw new AppError("not_found", "Unknown webhook URL");
-      const query = parseInput(teamsWebhookQuery, request.query);
-      const jobs = scope.jobs;
-      const result = await receiveTeamsLifecycle(
-        scope.db,
-        secretBoxFor(scope.config),
-        jobs
-          ? (claim, data) =>
-              claimAndQueue(scope.database, jobs, { provider: "teams", ...claim }, { name: "teams.lifecycle", data })
-          : null,
-        { token: params.data.token, validationToken: query.validationToken, rawBody: rawBodyOf(request.body), now: scope.now() },
-      );
-      if (result.kind === "validation") return reply.code(200).type("text/plain; charset=utf-8").send(result.validationToken);
-      return reply.code(202).send({ accepted: result.accepted });
-    },
+    "Microsoft Graph's lifecycle notifications of the call-records subscription (reauthorizationRequired, subscriptionRemoved, missed; clientState checked) and its validationToken handshake",
+    "teams.lifecycle",
+    receiveTeamsLifecycle,
   );
 }
