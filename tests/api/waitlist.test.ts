@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WaitlistEntriesPage, WaitlistStats } from "../../src/core/contracts/waitlist.js";
 import { safeCsvCell } from "../../src/core/csv.js";
 import { runAdminCommand } from "../../src/server/admin/admin-command.js";
+import { runAdminScript } from "../../src/server/admin/admin-script.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { accounts, users, waitlistEntries } from "../../src/server/db/schema/index.js";
 import type { ApiClient } from "../helpers/api-client.js";
@@ -236,15 +237,22 @@ describe("npm run admin (the real script)", () => {
       }
       await seed.close();
       const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
-      const missing = run(["grant", "ghost@example.test"], env);
-      expect(missing.status).toBe(1);
-      expect(missing.stderr).toContain("No user with the email ghost@example.test");
+      // The script's body in-process (runAdminScript, which scripts/admin.ts runs and exits with): a failure
+      // goes to stderr with its exit code, on the same data folder the real start below opens.
+      const written: { log: string[]; error: string[] } = { log: [], error: [] };
+      const missing = await runAdminScript({ ...process.env, ...env, LOG_LEVEL: "silent" }, ["grant", "ghost@example.test"], {
+        log: (text) => written.log.push(text),
+        error: (text) => written.error.push(text),
+      });
+      expect(missing).toBe(1);
+      expect(written.log).toEqual([]);
+      expect(written.error.join("\n")).toContain("No user with the email ghost@example.test");
+      // One real start (tsx and the embedded database): the script exits with the command's code, the
+      // answer on stdout. The usage answer (exit 2) is runAdminCommand's, checked in-process above.
       const ok = run(["grant", "OWNER@example.test"], env);
       expect(ok.stderr).toBe("");
       expect(ok.status).toBe(0);
       expect(ok.stdout).toContain("owner@example.test is now an administrator.");
-      // The usage answer (exit 2) is runAdminCommand's, checked in-process above; the script passes on
-      // any exit code and puts a failure on stderr, as the unknown email shows. Two starts, not three.
 
       const check = await openDatabase({ dataDir });
       const [row] = await check.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, "owner@example.test"));
@@ -253,7 +261,7 @@ describe("npm run admin (the real script)", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000); // two real starts of the script (tsx and the embedded database): slow on a busy machine
+  }, 120_000); // a real start of the script (tsx and the embedded database): slow on a busy machine
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))("grants and revokes a user on DATABASE_URL", async () => {
     const account = await signUp(t.client());
