@@ -8,7 +8,8 @@ import { z } from "zod";
 import { rateLimitCounters, sessions, webhookEvents } from "../../src/server/db/schema/index.js";
 import type { JobDefinition, QueueRules } from "../../src/server/jobs/job-types.js";
 import type { JobsOptions } from "../../src/server/jobs/job-queue.js";
-import { signUp } from "../helpers/factories.js";
+import { vacuumEmbedded } from "../../src/server/jobs/vacuum-embedded-job.js";
+import { buildCalls, newAccount, signUp } from "../helpers/factories.js";
 import { createServerDatabase, startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until as waitUntil } from "../helpers/until.js";
 
@@ -488,5 +489,62 @@ describe("the maintenance job", () => {
     expect(claims.map((c) => c.eventId)).toEqual(["evt_recent"]);
     expect((await expired.get("/api/auth/user")).status).toBe(401);
     expect((await live.get("/api/auth/user")).status).toBe(200);
+  });
+});
+
+describe("the embedded database's VACUUM job", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ jobs: { ...FAST, schedules: true } });
+  });
+  afterAll(async () => t?.close());
+
+  /** The calls table's pages, and how many of them the visibility map marks all-visible (what VACUUM sets). */
+  const callsPages = async () =>
+    (
+      (await t.app.db.execute(
+        sql`select (pg_relation_size('calls') / current_setting('block_size')::int)::int as pages, relallvisible::int as visible
+            from pg_class where oid = 'calls'::regclass`,
+      )) as unknown as { rows: { pages: number; visible: number }[] }
+    ).rows[0]!;
+
+  it("is scheduled hourly, never two queued", async () => {
+    const schedules = await t.app.jobs!.boss.getSchedules();
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: "vacuum-embedded", cron: "23 * * * *" })]));
+    const [queue] = (
+      (await t.app.db.execute(sql`select policy from pgboss.queue where name = 'vacuum-embedded'`)) as unknown as {
+        rows: { policy: string }[];
+      }
+    ).rows;
+    expect(queue).toEqual({ policy: "stately" });
+  });
+
+  it("marks the calls' pages all-visible on PGlite (index-only scans skip the table); leaves PostgreSQL to autovacuum", async () => {
+    const owner = await newAccount(t);
+    await buildCalls(
+      owner,
+      Array.from({ length: 200 }, (_, i) => ({ startedAt: new Date(Date.UTC(2026, 0, 1, 9, i)), notes: "x".repeat(100) })),
+    );
+    if (t.app.config.databaseUrl) {
+      expect(await vacuumEmbedded(t.app.db, t.app.config)).toEqual([]);
+      return;
+    }
+    const before = await callsPages();
+    expect(before.pages).toBeGreaterThan(1);
+    expect(before.visible).toBeLessThan(before.pages);
+    const setUp = ((await t.app.db.execute(sql`select now()::text as at`)) as unknown as { rows: { at: string }[] }).rows[0]!.at;
+    await t.app.jobs!.send("vacuum-embedded", {});
+    const completedRunsSince = async () =>
+      (
+        (await t.app.db.execute(
+          sql`select count(*)::int as n from (
+                select state, started_on from pgboss.job where name = 'vacuum-embedded'
+                union all select state, started_on from pgboss.archive where name = 'vacuum-embedded') runs
+              where state = 'completed' and started_on >= ${setUp}::timestamptz`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await until("a vacuum run started after the set-up to complete", completedRunsSince, (n) => n > 0);
+    const after = await callsPages();
+    expect(after.visible).toBe(after.pages);
   });
 });

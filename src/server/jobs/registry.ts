@@ -12,6 +12,7 @@ import { syncSeatsJob } from "../subscription/seats/sync-seats-job.js";
 import { WATCH_MEETINGS_JOB, watchMeetingsJob } from "../capture/desktop/watch-meetings.js";
 import type { JobRegistry } from "./job-types.js";
 import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
+import { VACUUM_EMBEDDED_JOB, vacuumEmbeddedJob } from "./vacuum-embedded-job.js";
 
 /**
  * Every job the app runs, by queue name: one table, assembled here from each feature's own
@@ -21,6 +22,8 @@ import { MAINTENANCE_JOB, maintenanceJob } from "./maintenance-job.js";
  */
 const definitions = {
   [MAINTENANCE_JOB]: maintenanceJob,
+  /** The embedded database has no autovacuum: VACUUM (ANALYZE) of calls and tracked emails hourly (a no-op on PostgreSQL). */
+  [VACUUM_EMBEDDED_JOB]: vacuumEmbeddedJob,
   /** Calendar feeds: every 5 minutes a poll per enabled feed, one at a time per feed. */
   [POLL_FEEDS_JOB]: pollFeedsJob,
   [POLL_FEED_JOB]: pollFeedJob,
