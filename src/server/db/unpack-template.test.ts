@@ -2,9 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./client.js";
 import { unpackTemplate } from "./unpack-template.js";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-unpack-"));
@@ -21,23 +19,11 @@ function tarEntry(name: string, type: string, data = Buffer.alloc(0)): Buffer {
   return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
 }
 
+/**
+ * The tar format's edge cases. Opening a real data folder from a template, and again as an existing one, is
+ * tests/api/pglite-data-folder.test.ts (with the run's migrated template: no initdb here).
+ */
 describe("a new data folder from the PGlite template", () => {
-  it("opens with the template's tables and rows, and opens again as an existing folder", async () => {
-    const source = await PGlite.create();
-    await source.exec("create table kept (note text); insert into kept values ('from the template');");
-    const template = await source.dumpDataDir("gzip");
-    await source.close();
-
-    const dataDir = path.join(work, "fresh");
-    for (let start = 0; start < 2; start++) {
-      const database = await openDatabase({ dataDir, template });
-      const rows = await database.pglite!.query<{ note: string }>("select note from kept");
-      expect(rows.rows).toEqual([{ note: "from the template" }]);
-      await database.close();
-    }
-    expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
-  }, 120_000);
-
   it("unpacks a plain tar as well as a gzipped one", () => {
     const tar = Buffer.concat([tarEntry("/base", "5"), tarEntry("/base/file", "0", Buffer.from("data")), Buffer.alloc(1024)]);
     for (const [name, archive] of [
