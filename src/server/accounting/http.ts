@@ -268,3 +268,16 @@ export function consentSession(
     rateLimited: async () => {},
   };
 }
+
+/** A token endpoint's fixed part: everything of OAuthTokenRequest but the grant. */
+export type OAuthTokenEndpoint = Omit<OAuthTokenRequest, "params">;
+
+/** RFC 6749 §4.1.3: the authorization code (and the redirect URI it was issued for) for the first tokens. */
+export function authorizationCodeGrant(endpoint: OAuthTokenEndpoint, code: string, redirectUri: string): Promise<OAuthTokens> {
+  return oauthTokenRequest({ ...endpoint, params: { grant_type: "authorization_code", code, redirect_uri: redirectUri } });
+}
+
+/** RFC 6749 §6: a refresh token for new tokens. */
+export function refreshTokenGrant(endpoint: OAuthTokenEndpoint, refreshToken: string): Promise<OAuthTokens> {
+  return oauthTokenRequest({ ...endpoint, params: { grant_type: "refresh_token", refresh_token: refreshToken } });
+}

@@ -1,8 +1,14 @@
 import { centsToDecimal } from "../../../../core/money.js";
 import { AccountingRejected, AccountingUnavailable } from "../../accounting-errors.js";
-import { consentSession, oauthTokenRequest, providerRequest } from "../../http.js";
+import {
+  authorizationCodeGrant,
+  consentSession,
+  type OAuthTokenEndpoint,
+  providerRequest,
+  refreshTokenGrant,
+} from "../../http.js";
 import type { AccountingInvoice, ProviderEndpoints } from "../../provider.js";
-import { type FreshBooksSession, type FreshBooksProvider, freshbooksSettings } from "./freshbooks-settings.js";
+import { type FreshBooksProvider, type FreshBooksSession, freshbooksSettings } from "./freshbooks-settings.js";
 
 /**
  * FreshBooks over its REST API (https://www.freshbooks.com/api): OAuth 2.0 authorisation code with
@@ -27,15 +33,7 @@ export const freshbooksProvider: FreshBooksProvider = {
   },
 
   async exchangeCode({ clientId, clientSecret, redirectUri, code, endpoints, timeoutMs }) {
-    const tokens = await oauthTokenRequest({
-      url: tokenUrl(endpoints),
-      clientId,
-      clientSecret,
-      clientAuthentication: "body",
-      params: { grant_type: "authorization_code", code, redirect_uri: redirectUri },
-      timeoutMs,
-      defaultLifetimeSeconds: 12 * 3600,
-    });
+    const tokens = await authorizationCodeGrant(tokenEndpoint(clientId, clientSecret, endpoints, timeoutMs), code, redirectUri);
     const identity = await identityOf(endpoints, tokens.accessToken, timeoutMs);
     return {
       tokens,
@@ -45,15 +43,7 @@ export const freshbooksProvider: FreshBooksProvider = {
   },
 
   refreshTokens({ clientId, clientSecret, refreshToken, endpoints, timeoutMs }) {
-    return oauthTokenRequest({
-      url: tokenUrl(endpoints),
-      clientId,
-      clientSecret,
-      clientAuthentication: "body",
-      params: { grant_type: "refresh_token", refresh_token: refreshToken },
-      timeoutMs,
-      defaultLifetimeSeconds: 12 * 3600,
-    });
+    return refreshTokenGrant(tokenEndpoint(clientId, clientSecret, endpoints, timeoutMs), refreshToken);
   },
 
   async verify(session) {
@@ -144,8 +134,21 @@ export const freshbooksProvider: FreshBooksProvider = {
   },
 };
 
-function tokenUrl(endpoints: ProviderEndpoints): string {
-  return `${endpoints.baseUrl ?? API_ORIGIN}/auth/oauth/token`;
+/** The token endpoint: client credentials as form fields, an access token for 12 hours when the answer does not say. */
+function tokenEndpoint(
+  clientId: string,
+  clientSecret: string,
+  endpoints: ProviderEndpoints,
+  timeoutMs: number,
+): OAuthTokenEndpoint {
+  return {
+    url: `${endpoints.baseUrl ?? API_ORIGIN}/auth/oauth/token`,
+    clientId,
+    clientSecret,
+    clientAuthentication: "body",
+    timeoutMs,
+    defaultLifetimeSeconds: 12 * 3600,
+  };
 }
 
 function accounting(session: FreshBooksSession): string {

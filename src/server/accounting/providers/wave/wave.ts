@@ -1,9 +1,9 @@
 import { centsToDecimal } from "../../../../core/money.js";
 import { AccountingRejected } from "../../accounting-errors.js";
-import { consentSession, oauthTokenRequest } from "../../http.js";
+import { authorizationCodeGrant, consentSession, type OAuthTokenEndpoint, refreshTokenGrant } from "../../http.js";
 import type { AccountingInvoice, ProviderEndpoints } from "../../provider.js";
-import { type WaveSession, type WaveProvider, waveSettings } from "./wave-settings.js";
 import { gql, mutate, type Page } from "./wave-graphql.js";
+import { type WaveProvider, type WaveSession, waveSettings } from "./wave-settings.js";
 
 /**
  * Wave through its public GraphQL API (POST /graphql/public on gql.waveapps.com; OAuth 2.0 on
@@ -36,14 +36,7 @@ export const waveProvider: WaveProvider = {
   },
 
   async exchangeCode({ clientId, clientSecret, redirectUri, code, endpoints, timeoutMs }) {
-    const tokens = await oauthTokenRequest({
-      url: tokenUrl(endpoints),
-      clientId,
-      clientSecret,
-      clientAuthentication: "body",
-      params: { grant_type: "authorization_code", code, redirect_uri: redirectUri },
-      timeoutMs,
-    });
+    const tokens = await authorizationCodeGrant(tokenEndpoint(clientId, clientSecret, endpoints, timeoutMs), code, redirectUri);
     const data = await gql<{ businesses: { edges: { node: { id: string; name: string; isPersonal: boolean } }[] } }>(
       consentSession("wave", endpoints, tokens.accessToken, timeoutMs),
       "Businesses",
@@ -56,14 +49,7 @@ export const waveProvider: WaveProvider = {
   },
 
   refreshTokens({ clientId, clientSecret, refreshToken, endpoints, timeoutMs }) {
-    return oauthTokenRequest({
-      url: tokenUrl(endpoints),
-      clientId,
-      clientSecret,
-      clientAuthentication: "body",
-      params: { grant_type: "refresh_token", refresh_token: refreshToken },
-      timeoutMs,
-    });
+    return refreshTokenGrant(tokenEndpoint(clientId, clientSecret, endpoints, timeoutMs), refreshToken);
   },
 
   async verify(session) {
@@ -150,8 +136,20 @@ export const waveProvider: WaveProvider = {
   },
 };
 
-function tokenUrl(endpoints: ProviderEndpoints): string {
-  return `${endpoints.baseUrl ?? OAUTH_ORIGIN}/oauth2/token/`;
+/** The token endpoint: client credentials as form fields. */
+function tokenEndpoint(
+  clientId: string,
+  clientSecret: string,
+  endpoints: ProviderEndpoints,
+  timeoutMs: number,
+): OAuthTokenEndpoint {
+  return {
+    url: `${endpoints.baseUrl ?? OAUTH_ORIGIN}/oauth2/token/`,
+    clientId,
+    clientSecret,
+    clientAuthentication: "body",
+    timeoutMs,
+  };
 }
 
 function businessId(session: WaveSession): string {
