@@ -3,7 +3,9 @@
 //
 //   node bench/startup.mjs [--baseline <tree>] [--quick] [--fresh-clone] [--soak-minutes 10]
 //
-// - starts: `node scripts/start.mjs` on this built tree, first on an empty data folder, then later starts.
+// - starts: `node scripts/start.mjs` on this built tree, first on an empty data folder, then later starts; each
+//   with the server process's CPU at its first answer (…ServerCpuMs, from /proc), the figure to read on a
+//   shared machine, where the wall time mostly measures the work beside it.
 // - --fresh-clone: also a copy of the tree without dist/ (node_modules linked), started with `npm start`:
 //   build, migrate, serve; then later starts of that copy, through npm as a user types it.
 // - memory: resident set of the server process 5 s and 60 s after its first answer (pg-boss starts its
@@ -41,6 +43,7 @@ const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const trees = { current: here, ...(values.baseline ? { baseline: path.resolve(values.baseline) } : {}) };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-startup-"));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const loadAverageAtStart = os.loadavg().map((l) => +l.toFixed(1));
 
 /** VmRSS and RssAnon of one process, MB (from /proc). */
 function processMemory(pid) {
@@ -67,7 +70,26 @@ function memory(pid) {
   return { ...processMemory(server), launchers: chain.slice(0, -1).map((p) => processMemory(p)) };
 }
 
-/** Spawns a command in its own process group; resolves at the first answer of url, with the elapsed ms. */
+const TICKS_PER_SECOND = 100; // USER_HZ, the unit of /proc/<pid>/stat's times on Linux
+
+/** CPU (user + system, all threads) a process has used so far, ms (from /proc). */
+function processCpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Math.round(((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+}
+
+/**
+ * The server's CPU at its first answer: the primary figure on a shared machine, where the wall time mostly
+ * measures the other work beside it. The last process down the tree is the server; the launchers above it
+ * (npm, scripts/start.mjs) are counted apart.
+ */
+function startCpu(pid) {
+  const chain = [pid];
+  for (let next = childOf(pid); next !== null; next = childOf(next)) chain.push(next);
+  return { serverCpuMs: processCpuMs(chain.at(-1)), launchersCpuMs: chain.slice(0, -1).map(processCpuMs) };
+}
+
+/** Spawns a command in its own process group; resolves at the first answer of url, with the elapsed ms and CPU. */
 async function start(command, args, { cwd, env, url, timeoutMs = 300_000 }) {
   const started = performance.now();
   const child = spawn(command, args, {
@@ -80,7 +102,7 @@ async function start(command, args, { cwd, env, url, timeoutMs = 300_000 }) {
   for (;;) {
     try {
       await fetch(url);
-      return { child, readyMs: Math.round(performance.now() - started) };
+      return { child, readyMs: Math.round(performance.now() - started), ...startCpu(child.pid) };
     } catch {
       if (Date.now() > deadline || child.exitCode !== null)
         throw new Error(`did not start: ${command} ${args.join(" ")} in ${cwd}`);
@@ -122,19 +144,22 @@ function freshCopy(tree, name) {
 }
 
 const result = {};
-for (const name of Object.keys(trees)) result[name] = { laterStartsMs: [], laterNpmStartsMs: [] };
+for (const name of Object.keys(trees))
+  result[name] = { laterStartsMs: [], laterStartsServerCpuMs: [], laterNpmStartsMs: [], laterNpmStartsServerCpuMs: [] };
 
 // Timings, in alternation between the trees.
 for (const [name, tree] of Object.entries(trees)) {
   const dataDir = path.join(work, `${name}-data`);
   const first = await server(tree, dataDir);
   result[name].firstStartMs = first.readyMs;
+  result[name].firstStartServerCpuMs = first.serverCpuMs;
   await stop(first.child);
 }
 for (let i = 0; i < laterStarts; i++) {
   for (const [name, tree] of Object.entries(trees)) {
     const run = await server(tree, path.join(work, `${name}-data`));
     result[name].laterStartsMs.push(run.readyMs);
+    result[name].laterStartsServerCpuMs.push(run.serverCpuMs);
     await stop(run.child);
   }
 }
@@ -145,10 +170,13 @@ if (values["fresh-clone"]) {
     const options = { cwd: copy, env: { PORT: String(port), HOST: "127.0.0.1" }, url: `http://127.0.0.1:${port}/api/auth/user` };
     const first = await start("npm", ["start"], options);
     result[name].freshCloneFirstNpmStartMs = first.readyMs;
+    // The build's processes have ended by the first answer; the server's own CPU is the part after them.
+    result[name].freshCloneFirstNpmStartServerCpuMs = first.serverCpuMs;
     await stop(first.child);
     for (let i = 0; i < laterStarts; i++) {
       const run = await start("npm", ["start"], options);
       result[name].laterNpmStartsMs.push(run.readyMs);
+      result[name].laterNpmStartsServerCpuMs.push(run.serverCpuMs);
       await stop(run.child);
     }
   }
@@ -191,5 +219,9 @@ for (const run of Object.values(existing)) await stop(run.child);
 fs.rmSync(work, { recursive: true, force: true });
 
 console.log(
-  JSON.stringify({ machine: machine(), loadAverage: os.loadavg().map((l) => +l.toFixed(1)), trees, ...result }, null, 2),
+  JSON.stringify(
+    { machine: machine(), loadAverageAtStart, loadAverage: os.loadavg().map((l) => +l.toFixed(1)), trees, ...result },
+    null,
+    2,
+  ),
 );

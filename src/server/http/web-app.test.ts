@@ -56,6 +56,34 @@ describe("the web app's index.html", () => {
     expect((await app.inject({ url: "/" })).body).toContain("<title>Rebuilt</title>");
   });
 
+  it("serves the built files: assets cached for a year and precompressed, other files revalidated", async () => {
+    fs.mkdirSync(path.join(dir, "assets"));
+    fs.writeFileSync(path.join(dir, "assets", "app-1a2b.js"), "console.log('app');");
+    fs.writeFileSync(path.join(dir, "assets", "app-1a2b.js.br"), zlib.brotliCompressSync("console.log('app');"));
+    fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *");
+    const asset = await app.inject({ url: "/assets/app-1a2b.js", headers: { "accept-encoding": "br" } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["content-encoding"]).toBe("br");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe("console.log('app');");
+    const plain = await app.inject({ url: "/assets/app-1a2b.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('app');");
+    const head = await app.inject({ method: "HEAD", url: "/assets/app-1a2b.js" });
+    expect(head.statusCode).toBe(200);
+    const robots = await app.inject({ url: "/robots.txt" });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["cache-control"]).toBe("no-cache");
+    expect(robots.body).toBe("User-agent: *");
+  });
+
+  it("answers a HEAD or another method on a client route with 404, and never serves a file outside the build", async () => {
+    expect((await app.inject({ method: "HEAD", url: "/pricing" })).statusCode).toBe(404);
+    expect((await app.inject({ method: "POST", url: "/assets/app-1a2b.js" })).statusCode).toBe(404);
+    const outside = await app.inject({ url: "/../../etc/passwd" });
+    expect(outside.body).not.toContain("root:");
+  });
+
   it("still answers unknown /api paths with a JSON 404", async () => {
     const response = await app.inject({ url: "/api/nothing" });
     expect(response.statusCode).toBe(404);

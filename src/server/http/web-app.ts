@@ -66,9 +66,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   const hasWebApp = Boolean(indexFile && fs.existsSync(indexFile));
   const pages = hasWebApp && indexFile ? indexPages(indexFile) : undefined;
   if (hasWebApp && webDistDir) {
+    // No route per file: with `wildcard: false` the plugin globbed dist/web and registered a GET and a HEAD route
+    // for each of its ~360 files (the .br and .gz copies too) at every start, about a tenth of a later start's CPU
+    // (docs/performance.md, issue 22 §3). The not-found handler below serves the files, through reply.sendFile.
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      serve: false,
       index: false,
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -78,9 +81,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (isApiUrl(request.url) || !hasWebApp || request.method !== "GET") {
-      throw new AppError("not_found", `There is no route ${request.method} ${request.url.split("?")[0]}`);
-    }
+    const noRoute = () => new AppError("not_found", `There is no route ${request.method} ${request.url.split("?")[0]}`);
+    if (isApiUrl(request.url) || !hasWebApp || (request.method !== "GET" && request.method !== "HEAD")) throw noRoute();
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname !== "/" && !pathname.endsWith(".html")) {
       const candidate = path.join(webDistDir as string, pathname);
@@ -88,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
         return reply.sendFile(pathname.slice(1));
       }
     }
+    if (request.method !== "GET") throw noRoute();
     return sendIndex(request, reply, (pages as () => IndexPages)());
   });
 }
