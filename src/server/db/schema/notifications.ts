@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { accountIdColumn, users } from "./accounts.js";
 import { id, instant } from "./columns.js";
@@ -16,5 +17,12 @@ export const notifications = pgTable(
     readAt: instant("read_at"),
     createdAt: instant("created_at").notNull().defaultNow(),
   },
-  (t) => [index("notifications_account_unread_idx").on(t.accountId, t.readAt, t.createdAt)],
+  (t) => [
+    index("notifications_account_unread_idx").on(t.accountId, t.readAt, t.createdAt),
+    // A call's invoice-ready notification, found by its call (capture's finishEvent checks there is none before it
+    // adds one at every call's end; dropInvoiceReady removes it): without this, each looked at every notification
+    // of the account. Kind is a column of the key, not a partial index's condition, because both statements pass
+    // it as a parameter.
+    index("notifications_account_kind_call_idx").on(t.accountId, t.kind, sql`(${t.data}->>'callId')`),
+  ],
 );
