@@ -1,27 +1,48 @@
-// npm run build: the web app (build:web) beside the server bundle and its PGlite template (build:server, then
-// build:template, which runs the bundle). The two branches share nothing, so on two cores they overlap: the
-// template's initdb is most of the server branch and runs while Vite builds (docs/performance.md, issue 22).
+// npm run build: the web app (web) beside the server bundle and its PGlite template (server, then template, which
+// runs the bundle). The two branches share nothing, so on two cores they overlap: the template's initdb is most of
+// the server branch and runs while Vite builds (docs/performance.md, issue 22).
+//
+//   node scripts/build.mjs [web|server|template]   one step alone (npm run build:web, build:server, build:template)
+//
+// Each step is a node process started here, not an `npm run`: npm itself costs 0.2-0.4 s of CPU per run, and a
+// fresh clone's `npm start` paid it three times before its first answer (docs/performance.md, issue 22 §3).
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const require = createRequire(import.meta.url);
+const vite = path.join(path.dirname(require.resolve("vite/package.json")), "bin", "vite.js");
 
-function run(script) {
+/** The steps, each a list of node commands run one after the other. */
+const STEPS = {
+  web: [[vite, "build"], ["scripts/compress-web.mjs"]],
+  server: [["scripts/build-server.mjs"]],
+  template: [["dist/server/make-template.js"]],
+};
+
+function run(args) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ["run", "--silent", script], { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
     child.on("exit", (code) => resolve(code ?? 1));
   });
 }
 
-async function inOrder(...scripts) {
-  for (const script of scripts) {
-    const code = await run(script);
-    if (code !== 0) return code;
+async function inOrder(...steps) {
+  for (const step of steps) {
+    for (const args of STEPS[step]) {
+      const code = await run(args);
+      if (code !== 0) return code;
+    }
   }
   return 0;
 }
 
-const codes = await Promise.all([inOrder("build:web"), inOrder("build:server", "build:template")]);
+const only = process.argv[2];
+if (only !== undefined && !(only in STEPS)) {
+  console.error(`scripts/build.mjs: no step "${only}" (${Object.keys(STEPS).join(", ")})`);
+  process.exit(2);
+}
+const codes = only ? [await inOrder(only)] : await Promise.all([inOrder("web"), inOrder("server", "template")]);
 process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -17,7 +17,9 @@ try {
 }
 config.webDistDir ??= path.join(distDir, "web");
 const templateFile = path.join(distDir, "pglite-template.tar.gz");
-if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = new Blob([fs.readFileSync(templateFile)]);
+// Backed by the file, read only if a new data folder needs it: a later start no longer reads the 5 MB into memory
+// and keeps it there for the life of the process.
+if (!config.databaseUrl && fs.existsSync(templateFile)) config.pgliteTemplate = await fs.openAsBlob(templateFile);
 
 /** A start that failed because of a setting or the machine: one line naming what to set, exit 1. */
 function refuseToStart(line: string): never {

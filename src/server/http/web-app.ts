@@ -67,8 +67,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
   const pages = hasWebApp && indexFile ? indexPages(indexFile) : undefined;
   if (hasWebApp && webDistDir) {
     // No route per file: with `wildcard: false` the plugin globbed dist/web and registered a GET and a HEAD route
-    // for each of its ~360 files (the .br and .gz copies too) at every start, about a tenth of a later start's CPU
-    // (docs/performance.md, issue 22 §3). The not-found handler below serves the files, through reply.sendFile.
+    // for each of its ~360 files (the .br and .gz copies too) at every start, 0.25-0.3 s of CPU on a loaded
+    // machine (docs/performance.md, issue 22 §3). The not-found handler below serves the files, through reply.sendFile.
     await app.register(fastifyStatic, {
       root: webDistDir,
       serve: false,
