@@ -8,7 +8,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { pageQuery } from "../src/core/contracts/paging.js";
 import { periodRange } from "../src/core/period.js";
 import { clientCallsParams, clientCallsStatement } from "../src/server/calls/call-queries.js";
-import { selectCallsPage } from "../src/server/calls/find-calls-page.js";
+import { type ClientCallsPageOptions, clientCallsPageStatement } from "../src/server/calls/client-calls-page.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
 import { memberHoursSql } from "../src/server/team/overview-queries.js";
 import { benchAccount, benchClients, explain, openBenchDatabase } from "./explain-helpers.js";
@@ -16,6 +16,11 @@ import { benchAccount, benchClients, explain, openBenchDatabase } from "./explai
 const { accountId, timezone, year } = benchAccount;
 const memberId = process.env.BENCH_MEMBER_ID ? Number(process.env.BENCH_MEMBER_ID) : null;
 const database = await openBenchDatabase();
+/** The client log page's one prepared statement (calls/client-calls-page.ts) as explain() takes it. */
+const pageStatement = (options: ClientCallsPageOptions) => {
+  const { statement, params } = clientCallsPageStatement(options);
+  return { sql: statement.text, params };
+};
 const now = new Date();
 const today = periodRange({ kind: "today", timezone, now });
 const yearRange = periodRange({ kind: "year", timezone, now, year });
@@ -26,7 +31,10 @@ const statements: [string, { sql: string; params: unknown[] }][] = [
   ["dashboard stats (today)", dashboardStatsQuery(database.db, { accountId, start: today.start, end: today.end }).toSQL()],
   [
     `one client's ${year} (${typical.n} calls)`,
-    { sql: clientCallsStatement.text, params: clientCallsParams({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end }) },
+    {
+      sql: clientCallsStatement.text,
+      params: clientCallsParams({ accountId, clientId: typical.id, start: yearRange.start, end: yearRange.end }),
+    },
   ],
 ];
 if (memberId !== null) {
@@ -34,18 +42,21 @@ if (memberId !== null) {
   const month = periodRange({ kind: "month", timezone, now });
   const page = { ...pageQuery.parse({}), clientId: typical.id, billing: "any" as const };
   statements.push(
-    ["Team overview: hours per member, this week and month", new PgDialect().sqlToQuery(memberHoursSql({ accountId, week, month }))],
+    [
+      "Team overview: hours per member, this week and month",
+      new PgDialect().sqlToQuery(memberHoursSql({ accountId, week, month })),
+    ],
     [
       `dashboard stats (today), member ${memberId}`,
       dashboardStatsQuery(database.db, { accountId, ownerId: memberId, start: today.start, end: today.end }).toSQL(),
     ],
     [
       `client log: first page of an ordinary client's ${year}, member ${memberId}`,
-      selectCallsPage(database.db, { accountId, ownerId: memberId, query: page, period: yearRange }).toSQL(),
+      pageStatement({ accountId, clientId: typical.id, ownerId: memberId, query: page, period: yearRange }),
     ],
     [
       `client log: first page of an ordinary client's ${year}, everyone`,
-      selectCallsPage(database.db, { accountId, query: page, period: yearRange }).toSQL(),
+      pageStatement({ accountId, clientId: typical.id, ownerId: null, query: page, period: yearRange }),
     ],
   );
 }

@@ -119,6 +119,19 @@ describe("a member sees only their own work", () => {
     expect((await b.c.get<unknown[]>(`/api/emails/client/${clientId}?${period}`)).body).toEqual([]);
     expect(ids((await b.c.get<CallJson[]>(`/api/clients/${clientId}/calls`)).body)).toEqual([bTimerId]);
     expect((await b.c.get<unknown[]>(`/api/clients/${clientId}/emails`)).body).toEqual([]);
+    // The client log's page (one prepared statement: calls/client-calls-page.ts): each member's own, the owner's all.
+    const clientPage = async (c: ApiClient, query = "") =>
+      ids((await c.get<Page<CallJson>>(`/api/calls/page?clientId=${clientId}&${period}${query}`)).body.items);
+    expect(await clientPage(a.c)).toEqual([aCallId]);
+    expect(await clientPage(b.c)).toEqual([bTimerId]);
+    expect(await clientPage(owner.c)).toEqual([aCallId, bTimerId]);
+    expect(await clientPage(owner.c, `&userId=${b.userId}`)).toEqual([bTimerId]);
+    expect(await clientPage(owner.c, "&billing=unbilled")).toEqual([aCallId]);
+    // A client of the account with no calls is an empty page, not a 404.
+    const quiet = await buildClient(owner.c, { name: "Quiet Client" });
+    const empty = await owner.c.get<Page<CallJson>>(`/api/calls/page?clientId=${quiet.id}&${period}`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ items: [], nextCursor: null });
     const detail = await a.c.get<{ summary: { totalCalls: number; totalEmails: number } }>(`/api/clients/${clientId}`);
     expect(detail.body.summary).toMatchObject({ totalCalls: 1, totalEmails: 1 });
     const all = await owner.c.get<{ summary: { totalCalls: number; totalEmails: number } }>(`/api/clients/${clientId}`);

@@ -46,8 +46,8 @@ export function findActiveCalls(db: Db, accountId: number, ownerId: number | nul
     .orderBy(calls.startedAt, calls.id);
 }
 
-/** The columns of a call the client log lists, in the order clientCallsQuery packs them. */
-const LISTED = [
+/** The columns of a call the client log lists, in the order clientCallsQuery (and client-calls-page.ts) packs them. */
+export const LISTED = [
   calls.id,
   calls.platform,
   // Epoch seconds as double precision: date_part is float8, while extract() is numeric, whose
@@ -69,7 +69,7 @@ const LISTED = [
   calls.participants,
 ] as const;
 /** A listed call as the database packs it: every column as text (or null), in LISTED's order. */
-type Packed = (string | null)[];
+export type Packed = (string | null)[];
 
 /**
  * One client's calls started in [start, end) (the client log's history), in one statement: a row
@@ -127,10 +127,10 @@ export async function findClientCallsInPeriod(database: Database, options: Clien
   return listed.map((call) => ({ call: call as CallRow, clientName }));
 }
 
-type ListedCall = Omit<CallRow, "accountId" | "externalId" | "userId" | "createdAt" | "updatedAt" | "isTest">;
+export type ListedCall = Omit<CallRow, "accountId" | "externalId" | "userId" | "createdAt" | "updatedAt" | "isTest">;
 
 /** One packed call back into its columns (LISTED's order; every value arrives as text). */
-function unpackCall(c: Packed, clientId: number): ListedCall {
+export function unpackCall(c: Packed, clientId: number): ListedCall {
   return {
     id: Number(c[0]),
     platform: c[1] as string,

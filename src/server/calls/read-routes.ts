@@ -56,7 +56,7 @@ export async function callsReadRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireAuth(request);
       const query = parseInput(callsPageQuery, request.query);
-      return findCallsPage(app.db, { ...(await narrowedScope(app.db, auth, query)), timezone: auth.account.timezone, query });
+      return findCallsPage(app.database, { ...(await narrowedScope(app.db, auth, query)), timezone: auth.account.timezone, query });
     },
   );
 
