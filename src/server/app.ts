@@ -46,6 +46,11 @@ export async function buildApp(config: Config, options: { extraJobs?: JobRegistr
     requestIdHeader: config.trustProxy !== false ? "x-request-id" : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Fastify gives up on a plugin that has not finished 10 s (wall time) after it began; on a busy machine a start
+    // failed there at register(cookie), the plugin itself trivial (servers at load 18-33, both before and after the
+    // changes of docs/performance.md, issue 22 §3, 2026-11-28 evening). A minute still ends a plugin that never
+    // finishes.
+    pluginTimeout: 60_000,
     ...httpTimeoutOptions(config.httpTimeouts),
   });
 
