@@ -133,6 +133,8 @@ describe("the Stripe seat quantity follows the member count", () => {
       );
       if (job!.state !== "retry") break;
       await t.app.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+      // Its worker looks at once instead of at its next poll (0.5 s).
+      t.app.jobs!.wake(SYNC_SEATS_JOB);
     }
     expect((await seatJob(owner.accountId))!.retry_count).toBeGreaterThanOrEqual(1);
     await until("Stripe to bill 2 seats after the queue's retry", () => itemOf(subscriptionId).quantity, (q) => q === 2, 60_000);

@@ -12,7 +12,7 @@ import type { JobRegistry } from "../../src/server/jobs/job-types.js";
 import type { JobsOptions } from "../../src/server/jobs/queue-options.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
 import { TEMPLATE_PATH } from "./global-setup.js";
-import { leasePglite } from "./pglite-pool.js";
+import { leasePglite, notePristineQueue, type SpareKind } from "./pglite-pool.js";
 import { forgetRoutes } from "./response-contracts.js";
 
 export type TestApp = {
@@ -35,6 +35,11 @@ function migratedTemplate(inMemory: boolean): Blob {
     templates = { gzipped: new Blob([gzipped]), tar: new Blob([zlib.gunzipSync(gzipped)]) };
   }
   return inMemory ? templates.tar : templates.gzipped;
+}
+
+/** A database from the worker's pool as the next app of `kind` would get it (tests of the pool itself). */
+export function leaseTestDatabase(kind: SpareKind) {
+  return leasePglite(migratedTemplate(true), kind);
 }
 
 /**
@@ -136,7 +141,9 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
   // An in-memory embedded database is lent from the worker's pool (pglite-pool.ts); a data dir on disk, a given
   // template or a second instance on a given database opens its own.
   const pooled = !serverDb && !overrides.databaseUrl && (overrides.inMemoryDatabase ?? true) && !overrides.pgliteTemplate;
-  const lease = pooled ? await leasePglite(migratedTemplate(true)) : undefined;
+  // An app with the job queue takes a database that already has pg-boss's tables when the pool holds one.
+  const withQueue = testJobs !== undefined && testJobs !== false;
+  const lease = pooled ? await leasePglite(migratedTemplate(true), withQueue ? "queue" : "plain") : undefined;
   const config = loadConfig(
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
     {
@@ -176,6 +183,9 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
     await lease?.release();
     throw error;
   }
+  // The first app of the worker that installed pg-boss and the app's own queues (no probes of a test's) on a
+  // plain database shows what a queue spare must look like (pglite-pool.ts); no test code has run yet.
+  if (lease && withQueue && lease.reused !== "queue" && !extraHandlers) await notePristineQueue(lease.client);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
