@@ -57,7 +57,19 @@ async function jobRow(t: TestApp, id: string): Promise<JobRow | undefined> {
  * however slow the machine; this is the test's clock moving on, not a sleep.
  */
 async function makeDue(t: TestApp, id: string): Promise<void> {
-  await t.app.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+  const moved = await t.app.db.execute(sql`update pgboss.job set start_after = now() where id = ${id} returning name`);
+  // Its worker looks at once instead of at its next poll (pg-boss polls every 0.5 s at the fastest).
+  for (const { name } of (moved as unknown as { rows: { name: string }[] }).rows) t.app.jobs!.wake(name);
+}
+
+/** Waits until the job failed an attempt and waits for its retry (pg-boss's state "retry"), then makes it due. */
+async function retryNow(t: TestApp, id: string): Promise<void> {
+  await until(
+    "the job to wait for its retry",
+    () => jobRow(t, id),
+    (row) => row?.state === "retry",
+  );
+  await makeDue(t, id);
 }
 
 /** Waits until every job is completed in pg-boss: none can run again after that. */
@@ -207,7 +219,8 @@ describe("a failing job", () => {
             attempts.push(Date.now());
             if (attempts.length < 3) throw new Error(`gateway down (attempt ${attempts.length})`);
           }),
-          "probe-broken": probe({ retryLimit: 1, retryDelaySeconds: 1 }, async () => {
+          // Its retry waits an hour until the test makes it due (retryNow).
+          "probe-broken": probe({ retryLimit: 1, retryDelaySeconds: 3600 }, async () => {
             throw new Error("always broken");
           }),
           "probe-typed": {
@@ -224,7 +237,7 @@ describe("a failing job", () => {
   afterAll(async () => t?.close());
 
   it("is retried with a growing delay until it succeeds, its attempts counted in the database", async () => {
-    const id = (await t.app.jobs!.boss.send("probe-flaky", {}))!;
+    const id = (await t.app.jobs!.send("probe-flaky", {}))!;
     // Between attempts the job waits in the database in state "retry", with the last error kept
     // (retry_count counts the retries started so far) and the time of the next attempt recorded.
     // pg-boss's backoff waits retryDelay × 2^n / 2 plus up to as much again at random: retry 1 is due
@@ -258,7 +271,8 @@ describe("a failing job", () => {
   });
 
   it("fails for good after its retry limit, its error kept", async () => {
-    const id = (await t.app.jobs!.boss.send("probe-broken", {}))!;
+    const id = (await t.app.jobs!.send("probe-broken", {}))!;
+    await retryNow(t, id);
     const failed = await until(
       "the job to fail",
       () => jobRow(t, id),
@@ -302,7 +316,8 @@ describe("a batched queue", () => {
         ...FAST,
         extraHandlers: {
           "probe-batch": {
-            ...probe({ policy: "singleton", retryLimit: 2, retryDelaySeconds: 1 }, async (data) => {
+            // c's retry waits an hour until the test makes it due (retryNow).
+            ...probe({ policy: "singleton", retryLimit: 2, retryDelaySeconds: 3600 }, async (data) => {
               const { key, n } = data as { key: string; n: number };
               runs.push(`${key}${n}`);
               if (key === "c" && !thrown) {
@@ -330,6 +345,7 @@ describe("a batched queue", () => {
       ).map(([key, n], index) => ({ id: jobIds[index]!, name: "probe-batch", data: { key, n }, singletonKey: key }));
       await t.app.jobs!.boss.insert(jobs);
       const ids = jobs.map((job) => job.id);
+      await retryNow(t, ids[2]!);
       await untilCompleted(t, ids);
       const started = async (id: string) =>
         (
