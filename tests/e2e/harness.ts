@@ -29,10 +29,18 @@ export type Harness = TestApp & {
   stop: () => Promise<void>;
 };
 
-export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
-  if (!fs.existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("dist/web is missing: run `npm run build` first");
-  const app = await startTestApp({ webDistDir: WEB_DIST, ...overrides });
-  const browser = await chromium.launch({
+let launched: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, shared by the journey files that worker runs one after another (the e2e project
+ * runs with isolate: false, so this module and its browser outlive a file). Launching it cost every file a browser
+ * start (issue 22 §2, CI's browser phase). A browser that died is launched again for the next file. Playwright
+ * closes it when the worker process exits, and Chromium ends by itself when its pipe to the worker closes.
+ */
+async function workerBrowser(): Promise<Browser> {
+  const current = launched && (await launched.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  launched = chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -46,6 +54,16 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
       "--disable-sync",
     ],
   });
+  return launched;
+}
+
+export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+  if (!fs.existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("dist/web is missing: run `npm run build` first");
+  const app = await startTestApp({ webDistDir: WEB_DIST, ...overrides });
+  const browser = await workerBrowser();
+  // Contexts are the isolation between journeys (own cookies, storage, cache); stop closes this harness's own,
+  // not the browser, which the worker's next file uses. A file may run two harnesses at once (waitlist.test.ts).
+  const contexts = new Set<BrowserContext>();
   return {
     ...app,
     browser,
@@ -60,6 +78,8 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
         reducedMotion: options.reducedMotion ?? "reduce",
         acceptDownloads: true,
       });
+      contexts.add(context);
+      context.once("close", () => contexts.delete(context));
       const page = await context.newPage();
       return { context, page };
     },
@@ -71,7 +91,7 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
       return { ...account, cookie };
     },
     stop: async () => {
-      await browser.close();
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
       await app.close();
     },
   };
