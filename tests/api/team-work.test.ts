@@ -26,8 +26,15 @@ let aEmailId: number;
 type CallJson = { id: number; clientName: string | null };
 type Page<T> = { items: T[]; nextCursor: string | null };
 
+/**
+ * Noon UTC of today: "today" on the dashboard holds the call logged an hour earlier and the timer started now,
+ * whatever the hour the suite runs at (at 00:30 UTC the logged call fell on yesterday).
+ */
+const NOON = new Date();
+NOON.setUTCHours(12, 0, 0, 0);
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ now: () => NOON });
   owner = await newAccount(t, { plan: "team" });
   const joinedA = await joinAs(t, owner.c, "member");
   const joinedB = await joinAs(t, owner.c, "member");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../period.js";
-import { CANONICAL_ID, DATE_OUT_OF_RANGE, idText, isDateInRange, isoInstant, rowId, text } from "./common.js";
+import { DATE_OUT_OF_RANGE, idText, isDateInRange, isoInstant, rowId, text } from "./common.js";
 import { pageOf, pageParams } from "./paging.js";
 import { pricedFields } from "./priced-fields.js";
 import { count, id, instant, money, rateField } from "./response-fields.js";

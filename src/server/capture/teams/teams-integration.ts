@@ -3,7 +3,6 @@ import {
   TEAMS_PERMISSIONS,
   TEAMS_WEBHOOK_PATH,
   type TeamsIntegrationJson,
-  type TeamsStatus,
 } from "../../../core/contracts/teams.js";
 import type { Db } from "../../db/client.js";
 import {
