@@ -29,10 +29,13 @@ const nonEmpty = (counts: Record<string, number>) => Object.keys(counts).filter(
 
 describe.skipIf(onServer)("a database lent again by the worker's pool", () => {
   it("comes back from an app with the job queue without a job, an archived job, a schedule, a subscription or a row", async () => {
-    const t = await startTestApp({ jobs: { schedules: true } });
+    // An ordinary app with the queue (no cron of its own: the pool compares with such an app's database); the
+    // schedule row is the test's.
+    const t = await startTestApp({ jobs: {} });
     const client = t.app.database.pglite!;
     await signUp(t.client());
     const boss = t.app.jobs!.boss;
+    await boss.schedule("maintenance", "0 * * * *", {}, { tz: "UTC" });
     const waiting = (await boss.send("maintenance", {}, { startAfter: 3600, singletonKey: "leak-probe" }))!;
     await client.query("insert into pgboss.archive select *, now() from pgboss.job where id = $1", [waiting]);
     await boss.subscribe("leak-probe-event", "maintenance");
