@@ -266,21 +266,15 @@ describe("a calendar's test: read it now and list the meetings it found", () => 
 
 describe("the Capture card: one vocabulary, a sentence and one action per problem", () => {
   it("healthy once Zoom's own event arrived: last event and this week's captured calls (tests left out)", async () => {
-    // Noon UTC of today: the meeting 20 minutes earlier is in this week whatever the hour the suite runs at
-    // (CI at 00:10 UTC on a Sunday put it in the week before and counted 0).
-    fixedNow = new Date();
-    fixedNow.setUTCHours(12, 0, 0, 0);
-    try {
-      await zoomMeetingCountsThisWeek();
-    } finally {
-      fixedNow = null;
-    }
-  });
-
-  async function zoomMeetingCountsThisWeek() {
     const zoom = (await a.c.get("/api/integrations/zoom")).body;
     const path = new URL(zoom.webhookUrl).pathname;
-    const start = new Date(clock().getTime() - 20 * 60_000);
+    // Twenty minutes ago, but never before this week's first instant (the account's week starts on Sunday, UTC):
+    // CI at 00:10 UTC on a Sunday put the meeting in the week before and counted 0. The later tests count days
+    // from this event, so the clock itself stays the real one.
+    const weekStart = new Date(clock());
+    weekStart.setUTCHours(0, 0, 0, 0);
+    weekStart.setUTCDate(weekStart.getUTCDate() - weekStart.getUTCDay());
+    const start = new Date(Math.max(clock().getTime() - 20 * 60_000, weekStart.getTime()));
     const meeting = { uuid: `real-${Date.now()}==` };
     expect((await postAsZoom(path, zoomEvent("meeting.started", meeting, { eventTs: start.getTime(), startTime: start.toISOString() }))).status).toBe(200);
     expect(
@@ -293,7 +287,7 @@ describe("the Capture card: one vocabulary, a sentence and one action per proble
     // The real meeting counts; the test call of the test above does not.
     expect(card?.callsThisWeek).toBe(1);
     expect(await health(b)).toEqual([]);
-  }
+  });
 
   it("silent for too long: 'Zoom has sent nothing for 9 days', with the settings to check", async () => {
     offsetMs = 9 * DAY + 3600_000;
