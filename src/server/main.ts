@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
+import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 import { startupFailureMessage } from "./http/startup-checks.js";
 
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
@@ -16,6 +17,8 @@ try {
   refuseToStart((error as Error).message);
 }
 config.webDistDir ??= path.join(distDir, "web");
+// Before PGlite opens: its WebAssembly is optimized only where it stays hot, not all through the start.
+tierUpPgliteLate();
 const templateFile = path.join(distDir, "pglite-template.tar.gz");
 // Backed by the file, read only if a new data folder needs it: a later start no longer reads the 5 MB into memory
 // and keeps it there for the life of the process.
