@@ -37,7 +37,14 @@ export default defineConfig({
     env: { TZ: "UTC" },
     projects: [
       // Property tests run thousands of cases: 5 s (the default) ran out at load 25.
-      { resolve: { alias }, test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2, testTimeout: 60_000 } },
+      // Its files share a worker's modules, as the API tier's do (isolate: false): a fresh process and import per
+      // file were most of the tier's CPU (unit + contract: 116 s -> 42 s, docs/performance.md, issue 22 §2,
+      // 2026-11-29). A file that changes something global puts it back (read-cache.test.ts's clock, the calendar
+      // tests' TZ); one that needs a fresh process starts its own (zod-jitless.test.ts).
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/**/*.test.ts"], environment: "node", maxWorkers: 2, testTimeout: 60_000, isolate: false },
+      },
       {
         resolve: { alias },
         test: {
@@ -48,6 +55,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: 2,
+          // As the unit and API tiers: the providers' SDKs load once per worker, not once per file.
+          isolate: false,
         },
       },
       {

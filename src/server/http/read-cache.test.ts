@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { ReadCache } from "./read-cache.js";
 
 /** The monotonic clock the cache reads, moved by hand: no test waits for real time. */
@@ -6,10 +6,12 @@ let clock = 0;
 const tick = (ms: number) => {
   clock += ms;
 };
-vi.spyOn(performance, "now").mockImplementation(() => clock);
+const now = vi.spyOn(performance, "now").mockImplementation(() => clock);
 afterEach(() => {
   clock = 0;
 });
+// The unit tier's files share a worker (vitest.config.ts): the next file gets the real clock back.
+afterAll(() => now.mockRestore());
 
 describe("ReadCache", () => {
   it("keeps an entry for its lifetime, per account and key", () => {
