@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/helpers/longest-first.js";
 
 const alias = {
   "@core": fileURLToPath(new URL("./src/core", import.meta.url)),
@@ -35,6 +36,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { TZ: "UTC" },
+    // The browser journeys and system tests start longest first (a fresh clone has no run history to order by).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // Property tests run thousands of cases: 5 s (the default) ran out at load 25.
       // Its files share a worker's modules, as the API tier's do (isolate: false): a fresh process and import per
@@ -88,6 +91,8 @@ export default defineConfig({
           hookTimeout: 240_000,
           pool: "forks",
           // Two journeys at a time, one per core: each file has its own server, database, stand-ins and browser.
+          // The system tests run in the same group (same worker count), so no worker idles while the other ends
+          // the journeys, and neither while the system tests run one after another (issue 22 §2, CI time).
           maxWorkers: 2,
           // As in the API tier: a worker loads the server, its SDKs and Playwright once, not once per file
           // (CI's browser phase spent 138 s importing modules); each file still starts its own server and browser.
@@ -105,8 +110,10 @@ export default defineConfig({
           expect: POLL,
           hookTimeout: 120_000,
           pool: "forks",
-          maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          // Each system test has its own ports, data folders and databases, so two run at once; in the
+          // journeys' group, longest first with them (tests/helpers/longest-first.ts).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
