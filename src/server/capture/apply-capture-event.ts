@@ -1,12 +1,12 @@
-import type { AccountRow } from "../auth/sessions.js";
 import { rulesFor, storedCallRules } from "../pricing/rules-from-rows.js";
-import type { CallRow } from "../calls/call-presenter.js";
 import { type CallPriceColumns, priceCallColumns, ruleColumns } from "../calls/pricing.js";
 import type { Db } from "../db/client.js";
 import type { calls } from "../db/schema/index.js";
 import { invoiceReadyValues } from "../notifications/notify-invoice-ready.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
 import {
+  type CaptureAccount,
+  type CaptureCall,
   type CaptureClient,
   type CaptureKey,
   discardCall,
@@ -23,12 +23,12 @@ import { mergeParticipants } from "./merge-participants.js";
 type ApplyOptions = {
   /** The transaction's own statements, prepared (db/transaction-statements.ts). */
   run: RunStatement;
-  account: AccountRow;
+  account: CaptureAccount;
   /** The account users' addresses and numbers: never a client's. */
   own: OwnContacts;
   event: CaptureEvent;
   key: CaptureKey;
-  call: CallRow;
+  call: CaptureCall;
   created: boolean;
   now: Date;
   /** The call's client and the client the event names (when active), as the opening statement read them. */
@@ -117,7 +117,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
     ...price,
     updatedAt: now,
   } satisfies Partial<typeof calls.$inferInsert>;
-  const updated: CallRow = changed ? { ...call, ...set } : call;
+  const updated: CaptureCall = changed ? { ...call, ...set } : call;
   // One per call, naming its client now: a change of client replaces it; a call discarded later
   // (a late start shows it too short) takes it along.
   if (ended && clientChanged && !invoiced && !becameEnded) await dropInvoiceReady(tx, account.id, call.id);
@@ -152,8 +152,8 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
  * rules noted for display (it is priced when it ends).
  */
 function priceColumns(options: {
-  account: AccountRow;
-  call: CallRow;
+  account: CaptureAccount;
+  call: CaptureCall;
   client: CaptureClient | null;
   durationSeconds: number | null;
   newRules: boolean;

@@ -49,19 +49,64 @@ export function ownContactsOf(accountId: SQL.Aliased | typeof users.accountId | 
     from ${users} where ${users.accountId} = ${accountId})`;
 }
 
-const accountColumns = prefixedColumns(accounts, "a", "a_");
-const callColumns = prefixedColumns(calls, "c", "c_");
+/**
+ * The account's columns the capture state machine reads: whether it may track, its billing rules,
+ * matching's country, the shortest call kept, and the notification's currency and time zone. The
+ * opening statement returns these only (each column is text formatted by the database and parsed by
+ * the driver at every delivery: docs/performance.md).
+ */
+const CAPTURE_ACCOUNT_KEYS = [
+  "id",
+  "subscriptionStatus",
+  "trialEndsAt",
+  "defaultRateCents",
+  "billingType",
+  "minimumBillingMinutes",
+  "roundingIncrementMinutes",
+  "phoneCountry",
+  "minCaptureSeconds",
+  "currency",
+  "timezone",
+] as const satisfies readonly (keyof AccountRow)[];
+export type CaptureAccount = Pick<AccountRow, (typeof CAPTURE_ACCOUNT_KEYS)[number]>;
+
+/**
+ * The call's columns the state machine reads and the invoice-ready notification names (times,
+ * participants, client, rules and price, invoice, owner): what the opening statement and the new
+ * call's insert return.
+ */
+export const CAPTURE_CALL_KEYS = [
+  "id",
+  "clientId",
+  "callType",
+  "description",
+  "startedAt",
+  "endedAt",
+  "durationSeconds",
+  "rateCents",
+  "billingType",
+  "minimumBillingMinutes",
+  "roundingIncrementMinutes",
+  "amountCents",
+  "invoiceId",
+  "userId",
+  "participants",
+] as const satisfies readonly (keyof CallRow)[];
+export type CaptureCall = Pick<CallRow, (typeof CAPTURE_CALL_KEYS)[number]>;
+
+const accountColumns = prefixedColumns(accounts, "a", "a_", CAPTURE_ACCOUNT_KEYS);
+const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
 
 /** What opening an event reads, in the one statement that also claims its id. */
 export type OpenedEvent =
   | { claimed: false; knownCallId: number | null }
   | {
       claimed: true;
-      account: AccountRow;
+      account: CaptureAccount;
       /** The account users' addresses and numbers: never a client's. */
       own: OwnContacts;
       /** The call of the event's key, locked until the transaction ends; null when there is none yet. */
-      call: CallRow | null;
+      call: CaptureCall | null;
       /** That call's client (archived or not), for pricing and the notification. */
       callClient: CaptureClient | null;
       /** The client the event names (event.clientId) when it is an active client of the account. */
@@ -118,8 +163,8 @@ const openEventStatement = compiledOnce<{
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k where k.id = c.client_id and k.account_id = a.id) as call_client,
       (select ${sql.raw(CAPTURE_CLIENT_JSON)} from ${clients} k
         where k.id = ${p("clientId")}::integer and k.account_id = a.id and k.archived_at is null) as named_client,
-      (select k.id from ${calls} k
-        where k.account_id = a.id and k.source = ${p("source")} and k.external_id = ${p("externalCallId")}) as known_call_id
+      case when not exists (select 1 from claimed) then (select k.id from ${calls} k
+        where k.account_id = a.id and k.source = ${p("source")} and k.external_id = ${p("externalCallId")}) end as known_call_id
     from ${accounts} a
     left join lateral (
       select * from ${calls} c
@@ -136,7 +181,7 @@ function readOpenedEvent(rows: Record<string, unknown>[]): OpenedEvent | null {
   if (!raw.claimed) return { claimed: false, knownCallId: raw.known_call_id == null ? null : Number(raw.known_call_id) };
   return {
     claimed: true,
-    account: accountColumns.read(raw) as AccountRow,
+    account: accountColumns.read(raw) as CaptureAccount,
     own: parsedJson<OwnContacts>(raw.own),
     call: callColumns.read(raw),
     callClient: parsedJson<CaptureClient | null>(raw.call_client),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   chooseClient,
   type ClientContact,
@@ -10,6 +10,7 @@ import {
 import { clientIdentities, clients } from "../db/schema/index.js";
 import { CAPTURE_CLIENT_JSON, type CaptureClient, parsedJson } from "./capture-queries.js";
 import type { RunStatement } from "../db/transaction-statements.js";
+import { compiledOnce } from "../db/compiled-statement.js";
 
 /**
  * The client the call's participants point to now (`current`) and before this event's were added
@@ -41,40 +42,44 @@ export async function matchCallClient(
   };
 }
 
-function inList(expression: SQL, values: readonly string[]): SQL {
-  return sql`${expression} in (${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )})`;
-}
+/** A json array parameter as an array: `= any (…)` of it stays an index condition (client_identities' key). */
+const arrayOf = (name: string) => sql`array(select json_array_elements_text(${sql.placeholder(name)}::json))`;
+
+/**
+ * Matching's read, compiled once for every count of addresses, domains and numbers
+ * (db/compiled-statement.ts): each list is one json parameter, so the text never varies and is
+ * prepared once per session instead of compiled by drizzle at every participant event. An empty list
+ * matches nothing. A number is compared by its last seven digits (`phoneTails`, '%' before them).
+ */
+const contactsStatement = compiledOnce<{ accountId: number; emails: string; domains: string; phones: string; phoneTails: string }>(sql`
+    select k.id as client_id, k.email, k.phone, ${sql.raw(CAPTURE_CLIENT_JSON)} as client
+    from ${clients} k
+    where k.account_id = ${sql.placeholder("accountId")} and k.archived_at is null
+      and (lower(k.email) = any (${arrayOf("emails")})
+        or split_part(lower(k.email), '@', 2) = any (${arrayOf("domains")})
+        or regexp_replace(k.phone, '[^0-9]', '', 'g') like any (${arrayOf("phoneTails")}))
+    union all
+    select k.id, case when i.kind = 'phone' then null else i.value end, case when i.kind = 'phone' then i.value end,
+      ${sql.raw(CAPTURE_CLIENT_JSON)}
+    from ${clientIdentities} i join ${clients} k on k.id = i.client_id
+    where i.account_id = ${sql.placeholder("accountId")} and k.archived_at is null
+      and ((i.kind = 'email' and (i.value = any (${arrayOf("emails")}) or split_part(i.value, '@', 2) = any (${arrayOf("domains")})))
+        or (i.kind = 'phone' and i.value = any (${arrayOf("phones")})))`);
 
 async function findContacts(
   run: RunStatement,
   accountId: number,
   keys: MatchKeys,
 ): Promise<{ contacts: ClientContact[]; clients: Map<number, CaptureClient> }> {
-  const email = sql`lower(k.email)`;
-  const clientFilters: SQL[] = [];
-  if (keys.emails.length) clientFilters.push(inList(email, keys.emails));
-  if (keys.domains.length) clientFilters.push(inList(sql`split_part(${email}, '@', 2)`, keys.domains));
-  for (const phone of keys.phones)
-    clientFilters.push(sql`regexp_replace(k.phone, '[^0-9]', '', 'g') like ${`%${phone.slice(-7)}`}`);
-
-  const identityFilters: SQL[] = [];
-  if (keys.emails.length) identityFilters.push(sql`(i.kind = 'email' and ${inList(sql`i.value`, keys.emails)})`);
-  if (keys.domains.length)
-    identityFilters.push(sql`(i.kind = 'email' and ${inList(sql`split_part(i.value, '@', 2)`, keys.domains)})`);
-  if (keys.phones.length) identityFilters.push(sql`(i.kind = 'phone' and ${inList(sql`i.value`, keys.phones)})`);
-
-  const client = sql.raw(CAPTURE_CLIENT_JSON);
-  const rows = (await run(sql`
-    select k.id as client_id, k.email, k.phone, ${client} as client
-    from ${clients} k
-    where k.account_id = ${accountId} and k.archived_at is null and (${sql.join(clientFilters, sql` or `)})
-    union all
-    select k.id, case when i.kind = 'phone' then null else i.value end, case when i.kind = 'phone' then i.value end, ${client}
-    from ${clientIdentities} i join ${clients} k on k.id = i.client_id
-    where i.account_id = ${accountId} and k.archived_at is null and (${sql.join(identityFilters, sql` or `)})`)) as {
+  const rows = (await run(
+    contactsStatement({
+      accountId,
+      emails: JSON.stringify(keys.emails),
+      domains: JSON.stringify(keys.domains),
+      phones: JSON.stringify(keys.phones),
+      phoneTails: JSON.stringify(keys.phones.map((phone) => `%${phone.slice(-7)}`)),
+    }),
+  )) as {
     email: string | null;
     phone: string | null;
     client: unknown;

@@ -1,22 +1,30 @@
 import { sql } from "drizzle-orm";
 import { notFound } from "../../core/errors.js";
 import { mayTrack } from "../../core/subscription-standing.js";
-import type { AccountRow } from "../auth/sessions.js";
 import { accountRules } from "../pricing/rules-from-rows.js";
-import type { CallRow } from "../calls/call-presenter.js";
 import { ruleColumns } from "../calls/pricing.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import { applyCaptureEvent } from "./apply-capture-event.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
-import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall, openEvent } from "./capture-queries.js";
+import {
+  CAPTURE_CALL_KEYS,
+  type CaptureAccount,
+  type CaptureCall,
+  type CaptureKey,
+  captureKeyOf,
+  findCallId,
+  finishEvent,
+  lockCall,
+  openEvent,
+} from "./capture-queries.js";
 import { providerStart } from "./call-times.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import { type RunStatement, statementRunner } from "../db/transaction-statements.js";
 import { columnPlaceholder, compiledOnce } from "../db/compiled-statement.js";
 import { transactionSettingActorItself } from "../audit/audit-actor.js";
 
-const callColumns = prefixedColumns(calls, "c", "c_");
+const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
 
 /**
  * The capture pipeline (docs/capture-pipeline.md): every source's adapter verifies a
@@ -56,8 +64,8 @@ export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: D
  */
 async function createCall(
   tx: Db,
-  options: { key: CaptureKey; event: CaptureEvent; account: AccountRow; now: Date; run: RunStatement },
-): Promise<{ call: CallRow; created: boolean; callClient: null } | null> {
+  options: { key: CaptureKey; event: CaptureEvent; account: CaptureAccount; now: Date; run: RunStatement },
+): Promise<{ call: CaptureCall; created: boolean; callClient: null } | null> {
   const { key, event, account, now } = options;
   // An account that may not track (trial ended, unpaid) gets no new captured calls; the event id stays
   // claimed as "ignored", and calls already open still end and are priced.
@@ -114,7 +122,7 @@ const newCallColumns: (keyof NewCall)[] = [
   "updatedAt",
 ];
 
-/** createCall's insert, compiled once (db/compiled-statement.ts): the values are the columns' placeholders. */
+/** createCall's insert, compiled once (db/compiled-statement.ts): the values are the columns' placeholders; it returns what the state machine reads. */
 const insertCall = compiledOnce<NewCall>(
   sql`insert into ${calls} (${sql.join(
     newCallColumns.map((key) => sql.identifier(calls[key].name)),
@@ -122,7 +130,7 @@ const insertCall = compiledOnce<NewCall>(
   )}) values (${sql.join(
     newCallColumns.map((key) => columnPlaceholder(key, calls[key])),
     sql`, `,
-  )}) on conflict do nothing returning *`,
+  )}) on conflict do nothing returning ${sql.raw(callColumns.names)}`,
 );
 
 /** The longest call a provider's duration is believed for: 31 days. */

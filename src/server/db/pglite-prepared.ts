@@ -19,7 +19,7 @@ export type PgliteLocking = "own" | "inside-transaction";
  * (Database.queryRows, db/prepared-query.ts and db/transaction-statements.ts all come here). PGlite's
  * query() sends an unnamed statement, so the engine parses and plans the SQL at every call, in six
  * separate trips into WebAssembly. Here a statement is parsed and planned once per database instance,
- * and every run is one batch of protocol messages (Bind, Describe, Execute, Sync). Measured on the
+ * and every run is one batch of protocol messages (Bind, Execute, Sync; Describe at the first run only). Measured on the
  * client log's query (163 calls): 1.25 → 0.85 ms; the capture transaction's opening statement 1.10 → 0.26 ms.
  *
  * It relies on PGlite members that are not public API (`_runExclusiveTransaction`,
@@ -48,12 +48,30 @@ export function pglitePreparedQueries(client: PGlite) {
  */
 const preparedOn = new WeakMap<PGlite, Set<string>>();
 
-async function bindAndExecute<T>(client: PGlite, statement: Statement, params: readonly StatementParam[]): Promise<T[]> {
-  let prepared = preparedOn.get(client);
-  if (!prepared) {
-    prepared = new Set();
-    preparedOn.set(client, prepared);
+/** The shape of a statement's rows, as its first run's Describe answered it (null: it returns none). */
+type RowShape = { description: BackendMessage | null };
+type BackendMessage = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"][number];
+
+/**
+ * Each named statement's row description, kept from its first run: PostgreSQL never changes a prepared
+ * statement's result columns (it refuses to run one whose would change), so later runs send no Describe
+ * and the description is not formatted, copied and parsed again at each run. It was most of the
+ * protocol parsing of a webhook delivery's wide rows (docs/performance.md, issue 22 §3).
+ */
+const shapesOn = new WeakMap<PGlite, Map<string, RowShape>>();
+
+function onInstance<V>(map: WeakMap<PGlite, V>, client: PGlite, make: () => V): V {
+  let value = map.get(client);
+  if (value === undefined) {
+    value = make();
+    map.set(client, value);
   }
+  return value;
+}
+
+async function bindAndExecute<T>(client: PGlite, statement: Statement, params: readonly StatementParam[]): Promise<T[]> {
+  const prepared = onInstance(preparedOn, client, () => new Set<string>());
+  const shapes = onInstance(shapesOn, client, () => new Map<string, RowShape>());
   if (!prepared.has(statement.name)) {
     // Parsed on its own: a named statement outlives an error later in the same batch (a bad
     // parameter), so it is remembered as soon as the database has it.
@@ -62,17 +80,21 @@ async function bindAndExecute<T>(client: PGlite, statement: Statement, params: r
     prepared.add(statement.name);
   }
   const values = params.map((value) => (value === null ? null : String(value)));
+  const shape = shapes.get(statement.name);
   // Throws the database's error (after the Sync, so the session is ready for the next query).
   const result = await client.execProtocol(
     concatenate([
       protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.describe({ type: "P" }),
+      ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]),
     { syncToFs: false },
   );
-  const [rows] = parse.parseResults(result.messages, client.parsers);
+  let messages = result.messages;
+  if (!shape) shapes.set(statement.name, { description: messages.find((message) => message.name === "rowDescription") ?? null });
+  else if (shape.description) messages = [shape.description, ...messages];
+  const [rows] = parse.parseResults(messages, client.parsers);
   return (rows?.rows ?? []) as T[];
 }
 

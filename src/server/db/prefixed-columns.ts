@@ -3,17 +3,29 @@ import { type Column, getTableColumns, type Table } from "drizzle-orm";
 /**
  * A table's columns selected under prefixed names, and the row read back with the columns' own
  * mapping (dates, json): a raw statement can then return whole typed rows of two tables at once.
+ * With `keys`, only those columns: a hot statement returns what its caller reads and no more (every
+ * column is formatted as text by the database and parsed again by the driver).
  */
-export function prefixedColumns<T extends Table>(table: T, alias: string, prefix: string) {
-  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+export function prefixedColumns<T extends Table, K extends keyof T["$inferSelect"] & string = keyof T["$inferSelect"] & string>(
+  table: T,
+  alias: string,
+  prefix: string,
+  keys?: readonly K[],
+) {
+  const all = Object.entries(getTableColumns(table)) as [string, Column][];
+  const columns = keys ? all.filter(([key]) => (keys as readonly string[]).includes(key)) : all;
+  if (keys && columns.length !== keys.length) throw new Error(`prefixedColumns: an unknown column among ${keys.join(", ")}`);
   const list = columns.map(([key, column]) => `${alias}."${column.name}" as "${prefix}${key}"`).join(", ");
+  type Row = Pick<T["$inferSelect"], K>;
   return {
     list,
-    read(raw: Record<string, unknown>): T["$inferSelect"] | null {
+    /** The columns' own names, for `returning`. */
+    names: columns.map(([, column]) => `"${column.name}"`).join(", "),
+    read(raw: Record<string, unknown>): Row | null {
       return readColumns(columns, raw, (key) => `${prefix}${key}`);
     },
-    /** A row as `returning *` gives it: under the columns' own names. */
-    readReturned(raw: Record<string, unknown>): T["$inferSelect"] | null {
+    /** A row as `returning` gives it: under the columns' own names. */
+    readReturned(raw: Record<string, unknown>): Row | null {
       return readColumns(columns, raw, (_key, column) => column.name);
     },
   };
