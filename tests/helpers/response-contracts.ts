@@ -15,14 +15,19 @@ const documents = new Map<string, Promise<Route[]>>();
 // Formats are written as patterns by zod too; unknown formats are not an error here.
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
+/** The validator of each schema object of a loaded document: its text is written once per app, not per answer. */
+const bySchema = new WeakMap<object, ValidateFunction>();
 
 function validatorOf(schema: object): ValidateFunction {
+  let validate = bySchema.get(schema);
+  if (validate) return validate;
   const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
+  validate = compiled.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
     compiled.set(key, validate);
   }
+  bySchema.set(schema, validate);
   return validate;
 }
 
