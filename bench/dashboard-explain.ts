@@ -1,16 +1,15 @@
 // Prints the query plans of the dashboard stats and of one client's year of calls on the seeded
 // database (DATA_DIR or DATABASE_URL), built by the same query functions the routes use, and
 // picks the clients the benchmark reads. With BENCH_MEMBER_ID (bench/team-dashboard.mjs, after
-// bench/team-members.ts made the practice): also the Team overview's hours per member this month, and the
+// bench/team-members.ts made the practice): also the Team overview's statement (its hours per member this week and month), and the
 // dashboard and the client log page narrowed to that member. Run while the app is stopped (PGlite: one
 // process per folder). Last line: `EXPLAIN_RESULT {json}`.
-import { PgDialect } from "drizzle-orm/pg-core";
 import { pageQuery } from "../src/core/contracts/paging.js";
 import { periodRange } from "../src/core/period.js";
 import { clientCallsParams, clientCallsStatement } from "../src/server/calls/call-queries.js";
 import { type ClientCallsPageOptions, clientCallsPageStatement } from "../src/server/calls/client-calls-page.js";
 import { dashboardStatsQuery } from "../src/server/dashboard/get-dashboard-stats.js";
-import { memberHoursSql } from "../src/server/team/overview-queries.js";
+import { teamOverviewStatement } from "../src/server/team/overview-queries.js";
 import { benchAccount, benchClients, explain, openBenchDatabase } from "./explain-helpers.js";
 
 const { accountId, timezone, year } = benchAccount;
@@ -19,6 +18,11 @@ const database = await openBenchDatabase();
 /** The client log page's one prepared statement (calls/client-calls-page.ts) as explain() takes it. */
 const pageStatement = (options: ClientCallsPageOptions) => {
   const { statement, params } = clientCallsPageStatement(options);
+  return { sql: statement.text, params };
+};
+/** The Team overview's one prepared statement (team/overview-queries.ts), the same way. */
+const overviewStatement = (options: Parameters<typeof teamOverviewStatement>[0]) => {
+  const { statement, params } = teamOverviewStatement(options);
   return { sql: statement.text, params };
 };
 const now = new Date();
@@ -43,8 +47,8 @@ if (memberId !== null) {
   const page = { ...pageQuery.parse({}), clientId: typical.id, billing: "any" as const };
   statements.push(
     [
-      "Team overview: hours per member, this week and month",
-      new PgDialect().sqlToQuery(memberHoursSql({ accountId, week, month })),
+      "Team overview: members, hours per member this week and month, connections, invitations (one statement)",
+      overviewStatement({ accountId, week, month }),
     ],
     [
       `dashboard stats (today), member ${memberId}`,

@@ -19,7 +19,7 @@ export async function teamOverviewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return readTeamOverview(app.db, { account: auth.account, youId: auth.userId, now: app.now() });
+      return readTeamOverview(app.database, { account: auth.account, youId: auth.userId, now: app.now() });
     },
   );
 }

@@ -4,7 +4,8 @@ import type { invitations } from "../db/schema/index.js";
 import type { findMembers } from "./team-queries.js";
 
 type MemberRow = Awaited<ReturnType<typeof findMembers>>[number];
-type InvitationRow = typeof invitations.$inferSelect;
+/** What an invitation's presentation reads of its row. */
+type InvitationRow = Pick<typeof invitations.$inferSelect, "id" | "email" | "role" | "createdAt" | "expiresAt">;
 type Inviter = { inviterFirstName: string | null; inviterLastName: string | null; inviterEmail: string | null };
 
 export function presentMember(row: MemberRow, youId: number): TeamMember {
