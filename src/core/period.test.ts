@@ -188,6 +188,26 @@ describe("periodRange: bad input", () => {
   });
 });
 
+describe("periodRange: remembered ranges", () => {
+  it("follow now across a period's edge and back, and a caller's change to an answer changes no later one", () => {
+    const saturdayEvening = at("2026-01-18T04:59:59.999Z"); // 23:59:59.999 on Saturday 17 Jan in New York
+    const week = periodRange({ kind: "week", timezone: NY, now: saturdayEvening });
+    expect(week).toMatchObject({ startDate: "2026-01-11", endDate: "2026-01-17" });
+    week.start.setTime(0);
+    const next = periodRange({ kind: "week", timezone: NY, now: at("2026-01-18T05:00:00Z") });
+    expect(next).toMatchObject({ start: at("2026-01-18T05:00:00Z"), startDate: "2026-01-18", endDate: "2026-01-24" });
+    expect(periodRange({ kind: "week", timezone: NY, now: saturdayEvening })).toEqual({
+      start: at("2026-01-11T05:00:00Z"),
+      end: at("2026-01-18T05:00:00Z"),
+      startDate: "2026-01-11",
+      endDate: "2026-01-17",
+    });
+    // The same month asked for by number from a "now" in another year, and "this" month of a now in it.
+    expect(periodRange({ kind: "month", timezone: NY, now: at("2030-06-01T00:00:00Z"), year: 2026, month: 1 }).startDate).toBe("2026-01-01");
+    expect(periodRange({ kind: "month", timezone: NY, now: at("2030-06-15T12:00:00Z") }).startDate).toBe("2030-06-01");
+  });
+});
+
 describe("periodRange laws", () => {
   const zones = [NY, LONDON, "UTC", "America/Santiago", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Kiritimati", "Pacific/Pago_Pago"];
   const instant = fc.date({ min: at("2000-01-01T00:00:00Z"), max: at("2040-12-31T00:00:00Z"), noInvalidDate: true });

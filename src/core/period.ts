@@ -73,8 +73,38 @@ export function todayInZone(timezone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), timezone), "yyyy-MM-dd");
 }
 
-/** The instants and days of today, this week, a month or a year as the account's user sees them. */
+/** Ranges already computed, by kind, zone and the year and month asked for ("" when taken from `now`); bounded. */
+const rememberedRanges = new Map<string, PeriodRange>();
+const MAX_REMEMBERED_RANGES = 1000;
+
+/**
+ * The instants and days of today, this week, a month or a year as the account's user sees them.
+ * Remembered: a zoned range costs about 0.5 ms of TZDate and date-fns work (two of them were most of the
+ * Team overview's app CPU, docs/performance.md issue 26), and the same ones are asked for at every request.
+ * A range taken from `now` is reused only while `now` lies inside it: periods tile time, so every instant of
+ * a range has that same range. A range whose year and month are both given does not depend on `now`. Each
+ * answer is a fresh copy, so a caller that changes its Dates changes nothing remembered.
+ */
 export function periodRange(input: PeriodInput): PeriodRange {
+  const { kind, timezone, now } = input;
+  const givenYear = input.year !== undefined;
+  const givenMonth = input.month !== undefined;
+  // A month of a given year but "this" month (or the reverse) is neither fixed nor a range holding `now`.
+  const fixed = (kind === "year" && givenYear) || (kind === "month" && givenYear && givenMonth);
+  const fromNow = kind === "today" || kind === "week" || (kind === "year" && !givenYear) || (kind === "month" && !givenYear && !givenMonth);
+  if (!fixed && !fromNow) return computePeriodRange(input);
+  const key = `${kind} ${timezone} ${givenYear ? input.year : ""} ${kind === "month" && givenMonth ? input.month : ""}`;
+  let range = rememberedRanges.get(key);
+  const t = now.getTime();
+  if (!range || (fromNow && !(t >= range.start.getTime() && t < range.end.getTime()))) {
+    range = computePeriodRange(input);
+    if (rememberedRanges.size >= MAX_REMEMBERED_RANGES) rememberedRanges.clear();
+    rememberedRanges.set(key, range);
+  }
+  return { start: new Date(range.start.getTime()), end: new Date(range.end.getTime()), startDate: range.startDate, endDate: range.endDate };
+}
+
+function computePeriodRange(input: PeriodInput): PeriodRange {
   const { kind, timezone, now } = input;
   assertTimeZone(timezone);
   const zonedNow = new TZDate(now.getTime(), timezone);
