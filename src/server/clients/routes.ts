@@ -17,7 +17,8 @@ import { clientPeriodCsv, clientPeriodCsvFileName } from "./client-period-csv.js
 import { findPeriodTotals } from "./find-period-totals.js";
 import { narrowedScope } from "../work/member-filter.js";
 import { requireAuth } from "../auth/session-hook.js";
-import { showsRates, workScope } from "../work/work-scope.js";
+import { scopeKey, showsRates, workScope } from "../work/work-scope.js";
+import { sendCachedJson } from "../http/read-cache.js";
 import { parseInput } from "../http/validate.js";
 import { presentClient } from "./client-presenter.js";
 import { clientSummary } from "./client-summary.js";
@@ -142,14 +143,20 @@ export async function clientsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: periodTotalsJson },
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const { id } = parseInput(idParam, request.params);
       const query = parseInput(periodQuery, request.query);
       const { start, end } = resolvePeriodBounds(query, auth.account.timezone);
       // The client log's member filter narrows its cards like its lists (work/member-filter.ts).
-      const { ownerId } = await narrowedScope(app.db, auth, query);
-      return findPeriodTotals(app.db, { accountId: auth.accountId, clientId: id, start, end, ownerId, rates: showsRates(auth) });
+      const scope = await narrowedScope(app.db, auth, query);
+      const rates = showsRates(auth);
+      // Through the client log's read cache (http/read-cache.ts), like its pages; the answer holds amounts only when
+      // `rates`, which is in the key with the scope.
+      const key = `totals ${id} ${start.getTime()} ${end.getTime()} ${scopeKey(scope, rates)}`;
+      return sendCachedJson(reply, app.clientLogCache, auth.accountId, key, () =>
+        findPeriodTotals(app.db, { accountId: auth.accountId, clientId: id, start, end, ownerId: scope.ownerId, rates }),
+      );
     },
   );
 

@@ -71,7 +71,7 @@ function teamOverviewQuery(): SQL {
     [sql`"userId"`, sql`"weekCaptured"`, sql`"weekBilled"`, sql`"monthCaptured"`, sql`"monthBilled"`],
     null,
     sql`from (${memberHours({
-      accountId,
+      accountId: sql`${accountId}`,
       from: at("from"),
       to: at("to"),
       weekStart: at("weekStart"),
