@@ -29,6 +29,9 @@ export type Harness = TestApp & {
   stop: () => Promise<void>;
 };
 
+/** The budget of one action or wait in a journey (newPage); never a speed check. */
+const JOURNEY_STEP_BUDGET = 90_000;
+
 let launched: Promise<Browser> | undefined;
 
 /**
@@ -78,6 +81,10 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
         reducedMotion: options.reducedMotion ?? "reduce",
         acceptDownloads: true,
       });
+      // Playwright's own default for an action or a wait is 30 s, a speed check on a loaded machine: at load 20–29
+      // on 2 cores a tab's click and a checkout's round trip ran past it with nothing wrong (docs/performance.md,
+      // "CI's browser phase, 2026-11-29"). A safety net for a hung page, like the test's own 180 s budget.
+      context.setDefaultTimeout(JOURNEY_STEP_BUDGET);
       contexts.add(context);
       context.once("close", () => contexts.delete(context));
       const page = await context.newPage();
