@@ -14,6 +14,7 @@
 // BENCH_SERVER_TREE=<dir>: the server runs from that tree (another commit's worktree, for a same-run
 // baseline); the load, the measuring and the bare route stay this tree's.
 // BENCH_ROUNDS: the full-load rounds (3; 0 skips the full-load part).
+// BENCH_NODE_FLAGS: node or V8 flags for the server process ("--wasm-tiering-budget=500000000", as the production entry sets).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -160,8 +161,11 @@ async function connectZoom(baseUrl: string): Promise<string> {
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_NODE_FLAGS="--wasm-tiering-budget=500000000": node or V8 flags for the server process (e.g. the production
+  // entry's WebAssembly tiering budget, db/wasm-tiering.ts, which the bench's own server does not set).
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const serverTree = process.env.BENCH_SERVER_TREE;
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/webhook-throughput.ts", "--serve"], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, "--import", "tsx", "bench/webhook-throughput.ts", "--serve"], {
     cwd: serverTree ?? process.cwd(),
     env: { ...process.env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
