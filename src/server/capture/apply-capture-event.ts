@@ -5,8 +5,6 @@ import type { calls } from "../db/schema/index.js";
 import { invoiceReadyValues } from "../notifications/notify-invoice-ready.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
 import {
-  type CaptureAccount,
-  type CaptureCall,
   type CaptureClient,
   type CaptureKey,
   discardCall,
@@ -14,6 +12,7 @@ import {
   findCaptureClient,
   finishEvent,
 } from "./capture-queries.js";
+import type { CaptureAccount, CaptureCall } from "./open-capture-event.js";
 import { planTimes, providerStart } from "./call-times.js";
 import type { OwnContacts } from "../../core/capture/choose-client.js";
 import type { RunStatement } from "../db/transaction-statements.js";

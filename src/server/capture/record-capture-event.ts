@@ -7,17 +7,8 @@ import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import { applyCaptureEvent } from "./apply-capture-event.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
-import {
-  CAPTURE_CALL_KEYS,
-  type CaptureAccount,
-  type CaptureCall,
-  type CaptureKey,
-  captureKeyOf,
-  findCallId,
-  finishEvent,
-  lockCall,
-  openEvent,
-} from "./capture-queries.js";
+import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall } from "./capture-queries.js";
+import { CAPTURE_CALL_KEYS, type CaptureAccount, type CaptureCall, openEvent } from "./open-capture-event.js";
 import { providerStart } from "./call-times.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import { type RunStatement, statementRunner } from "../db/transaction-statements.js";
