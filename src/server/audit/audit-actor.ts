@@ -91,22 +91,21 @@ function auditedAutocommitWrites(db: Db): void {
   };
 }
 
-/** Each audited database's own `transaction`, before auditedTransactions wrapped it. */
-const actorlessTransactions = new WeakMap<Db, Db["transaction"]>();
+/** The databases auditedTransactions wrapped (a transaction on one of them is not among them). */
+const auditedDatabases = new WeakSet<Db>();
 
 /**
- * A transaction whose FIRST statement tells the audit triggers who acts itself, instead of the
- * `set_config` statement auditedTransactions runs first: `work` gets the actor's setting (null when
- * there is none, or when `db` is not an audited database, whose transactions set none) and must pass
- * it to `set_config('minutely.actor', …, true)` inside its first statement, before any audited write.
- * The capture pipeline does this (one statement fewer per webhook delivery: docs/performance.md). On a
- * transaction (a nested call) the outer transaction has set the actor already.
+ * The audit actor's setting for a transaction on `db` whose FIRST statement tells the audit triggers
+ * who acts itself (`set_config('minutely.actor', <this>, true)` inside that statement, before any
+ * audited write) instead of the `set_config` statement auditedTransactions runs first. The capture
+ * pipeline does this (one statement fewer per webhook delivery: docs/performance.md). Null when there
+ * is no actor, or when `db` is not an audited database: a transaction (a nested call), whose outer
+ * transaction set the actor already.
  */
-export function transactionSettingActorItself<T>(db: Db, work: (tx: Db, actor: string | null) => Promise<T>): Promise<T> {
-  const open = actorlessTransactions.get(db);
-  if (!open) return db.transaction((tx) => work(tx, null));
+export function actorSettingFor(db: Db): string | null {
+  if (!auditedDatabases.has(db)) return null;
   const actor = currentAuditActor();
-  return open((tx) => work(tx, actor ? JSON.stringify(actor) : null));
+  return actor ? JSON.stringify(actor) : null;
 }
 
 const setActor = compiledOnce<{ actor: string }>(
@@ -120,7 +119,7 @@ const setActor = compiledOnce<{ actor: string }>(
  */
 export function auditedTransactions(db: Db): void {
   const open = db.transaction.bind(db);
-  actorlessTransactions.set(db, open);
+  auditedDatabases.add(db);
   const transaction: Db["transaction"] = (work, config) =>
     open(async (tx) => {
       const actor = currentAuditActor();

@@ -1,6 +1,5 @@
 import { rulesFor, storedCallRules } from "../pricing/rules-from-rows.js";
 import { type CallPriceColumns, priceCallColumns, ruleColumns } from "../calls/pricing.js";
-import type { Db } from "../db/client.js";
 import type { calls } from "../db/schema/index.js";
 import { invoiceReadyValues } from "../notifications/notify-invoice-ready.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
@@ -45,13 +44,13 @@ type ApplyOptions = {
  * Its reads were made by the statement that opened the event (capture-queries.ts openEvent) and by
  * matching, when the participants changed; its writes are one statement (finishEvent).
  */
-export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<CaptureOutcome> {
+export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureOutcome> {
   const { account, own, event, key, call, created, now, run } = options;
   const invoiced = call.invoiceId !== null;
   const durationKnown = !(created && event.kind === "ended" && providerStart(event) === null);
   const plan = planTimes({ ...call, invoiced }, event, { minCaptureSeconds: account.minCaptureSeconds, durationKnown });
   if (plan.kind === "discard") {
-    await discardCall(tx, key, call.id, now);
+    await discardCall(run, key, call.id, now);
     const change = created ? null : { accountId: account.id, callId: call.id, kind: "deleted" as const };
     await finishEvent(run, { event, now, change });
     return { result: "ignored", callId: null };
@@ -81,7 +80,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
       if (call.clientId === matched.previous) clientId = matched.current;
     }
   }
-  const clientOf = async (id: number) => known.get(id) ?? (await findCaptureClient(tx, account.id, id));
+  const clientOf = async (id: number) => known.get(id) ?? (await findCaptureClient(run, account.id, id));
   const clientChanged = clientId !== call.clientId;
   const times = plan.kind === "change" ? plan.times : call;
   const ended = times.endedAt !== null;
@@ -95,7 +94,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
     newRules,
     timesChanged: plan.kind === "change",
   });
-  const description = event.topic && !call.description ? event.topic.slice(0, 500) : call.description;
+  const description = callDescription(call.description, event);
   const userId = call.userId ?? event.userId;
 
   const changed =
@@ -119,7 +118,7 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
   const updated: CaptureCall = changed ? { ...call, ...set } : call;
   // One per call, naming its client now: a change of client replaces it; a call discarded later
   // (a late start shows it too short) takes it along.
-  if (ended && clientChanged && !invoiced && !becameEnded) await dropInvoiceReady(tx, account.id, call.id);
+  if (ended && clientChanged && !invoiced && !becameEnded) await dropInvoiceReady(run, account.id, call.id);
   const priced = becameEnded || clientChanged || plan.kind === "change";
   const client = ended && clientId !== null && !invoiced && priced ? await clientOf(clientId) : null;
   const kind = created ? (ended ? "ended" : "started") : becameEnded ? "ended" : "updated";
@@ -138,10 +137,15 @@ export async function applyCaptureEvent(tx: Db, options: ApplyOptions): Promise<
     },
   );
   if (discarded) {
-    await discardCall(tx, key, call.id, now);
+    await discardCall(run, key, call.id, now);
     return { result: "ignored", callId: null };
   }
   return { result: created ? "created" : "updated", callId: call.id };
+}
+
+/** A call's description after an event: the first topic a provider gives, until one is set. */
+export function callDescription(current: string | null, event: Pick<CaptureEvent, "topic">): string | null {
+  return event.topic && !current ? event.topic.slice(0, 500) : current;
 }
 
 /**

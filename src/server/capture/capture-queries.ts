@@ -1,23 +1,17 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { CallRow } from "../calls/call-presenter.js";
-import type { Db } from "../db/client.js";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { calls, captureActivity, clients, notifications, users, webhookEvents } from "../db/schema/index.js";
 import { CALL_CHANGES_CHANNEL, type CallChange } from "../live/notify-call-change.js";
 import { INVOICE_READY, type InvoiceReadyValues } from "../notifications/notify-invoice-ready.js";
 import type { OwnContacts } from "../../core/capture/choose-client.js";
 import type { CaptureEvent } from "./capture-event.js";
 import type { RunStatement } from "../db/transaction-statements.js";
-import { columnPlaceholder, compiledPerShape } from "../db/compiled-statement.js";
+import { columnPlaceholder, compiledOnce, compiledPerShape } from "../db/compiled-statement.js";
 
 /** The key of a captured call: one call per conversation of a provider in an account. */
 export type CaptureKey = { accountId: number; source: string; externalCallId: string };
 
 export function captureKeyOf(event: CaptureEvent): CaptureKey {
   return { accountId: event.accountId, source: event.source, externalCallId: event.externalCallId };
-}
-
-function callWithKey(key: CaptureKey) {
-  return and(eq(calls.accountId, key.accountId), eq(calls.source, key.source), eq(calls.externalId, key.externalCallId));
 }
 
 /** What pricing and the invoice-ready notification read of a client: read with the call, not again. */
@@ -55,23 +49,33 @@ export function parsedJson<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : (value ?? null)) as T;
 }
 
-/** The call with this key, locked until the transaction ends. */
-export async function lockCall(tx: Db, key: CaptureKey): Promise<CallRow | null> {
-  const [row] = await tx.select().from(calls).where(callWithKey(key)).for("update").limit(1);
-  return row ?? null;
+/** The key's call, locked until the transaction ends: the columns of `columns` (selected from `c`). */
+export function lockCallStatement(columns: string) {
+  return compiledOnce<CaptureKey>(
+    sql`select ${sql.raw(columns)} from ${calls} c
+      where c.account_id = ${p("accountId")} and c.source = ${p("source")} and c.external_id = ${p("externalCallId")}
+      limit 1 for update`,
+  );
 }
 
-export async function findCallId(tx: Db, key: CaptureKey): Promise<number | null> {
-  const [row] = await tx.select({ id: calls.id }).from(calls).where(callWithKey(key)).limit(1);
-  return row?.id ?? null;
+const findCallIdStatement = compiledOnce<CaptureKey>(
+  sql`select k.id from ${calls} k
+    where k.account_id = ${p("accountId")} and k.source = ${p("source")} and k.external_id = ${p("externalCallId")} limit 1`,
+);
+
+export async function findCallId(run: RunStatement, key: CaptureKey): Promise<number | null> {
+  const [raw] = await run(findCallIdStatement(key));
+  return raw ? Number(raw.id) : null;
 }
+
+const findClientStatement = compiledOnce<{ accountId: number; clientId: number }>(
+  sql`select ${sql.raw(CAPTURE_CLIENT_JSON)} as client from ${clients} k
+    where k.id = ${p("clientId")}::integer and k.account_id = ${p("accountId")}::integer`,
+);
 
 /** A client of the account (archived or not), for pricing when the statements before did not read it. */
-export async function findCaptureClient(tx: Db, accountId: number, clientId: number): Promise<CaptureClient | null> {
-  const result = await tx.execute(
-    sql`select ${sql.raw(CAPTURE_CLIENT_JSON)} as client from ${clients} k where k.id = ${clientId} and k.account_id = ${accountId}`,
-  );
-  const [raw] = (result as unknown as { rows: { client: unknown }[] }).rows;
+export async function findCaptureClient(run: RunStatement, accountId: number, clientId: number): Promise<CaptureClient | null> {
+  const [raw] = await run(findClientStatement({ accountId, clientId }));
   return raw ? parsedJson<CaptureClient>(raw.client) : null;
 }
 
@@ -84,29 +88,43 @@ function tombstone(key: CaptureKey) {
   return { provider: `${key.source}:discarded`, eventId: key.externalCallId, accountId: key.accountId };
 }
 
-/** Deletes the call (if any) with its invoice-ready notification, and leaves the mark. */
-export async function discardCall(tx: Db, key: CaptureKey, callId: number | null, now: Date): Promise<void> {
-  if (callId !== null) {
-    await tx.delete(calls).where(and(eq(calls.accountId, key.accountId), eq(calls.id, callId)));
-    await dropInvoiceReady(tx, key.accountId, callId);
-  }
-  await tx
-    .insert(webhookEvents)
-    .values({ ...tombstone(key), receivedAt: now })
-    .onConflictDoNothing();
+/** The call's invoice-ready notification (`n`), by the placeholders accountId and callId (text). */
+const invoiceReadyOf = sql`n.account_id = ${p("accountId")}::integer and n.kind = ${INVOICE_READY} and n.data->>'callId' = ${p("callId")}::text`;
+
+const discardStatement = compiledOnce<{ accountId: number; callId: string | null; provider: string; eventId: string; at: string }>(
+  sql`with deleted as (
+      delete from ${calls} k where k.account_id = ${p("accountId")}::integer and k.id = ${p("callId")}::integer returning k.id
+    ), dropped as (
+      delete from ${notifications} n where ${p("callId")}::text is not null and ${invoiceReadyOf} returning n.id
+    ), marked as (
+      insert into ${webhookEvents} (provider, event_id, account_id, received_at)
+      values (${p("provider")}, ${p("eventId")}, ${p("accountId")}::integer, ${p("at")}::timestamptz)
+      on conflict do nothing returning id
+    )
+    select (select count(*) from deleted) as deleted`,
+);
+
+/** Deletes the call (if any) with its invoice-ready notification, and leaves the mark: one statement. */
+export async function discardCall(run: RunStatement, key: CaptureKey, callId: number | null, now: Date): Promise<void> {
+  const mark = tombstone(key);
+  await run(
+    discardStatement({
+      accountId: key.accountId,
+      callId: callId === null ? null : String(callId),
+      provider: mark.provider,
+      eventId: mark.eventId,
+      at: now.toISOString(),
+    }),
+  );
 }
 
+const dropInvoiceReadyStatement = compiledOnce<{ accountId: number; callId: string }>(
+  sql`delete from ${notifications} n where ${invoiceReadyOf}`,
+);
+
 /** Removes the call's invoice-ready notification: the call went, or it is now another client's (or no one's). */
-export async function dropInvoiceReady(tx: Db, accountId: number, callId: number): Promise<void> {
-  await tx
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.accountId, accountId),
-        eq(notifications.kind, INVOICE_READY),
-        sql`${notifications.data}->>'callId' = ${String(callId)}`,
-      ),
-    );
+export async function dropInvoiceReady(run: RunStatement, accountId: number, callId: number): Promise<void> {
+  await run(dropInvoiceReadyStatement({ accountId, callId: String(callId) }));
 }
 
 /**

@@ -5,15 +5,16 @@ import { accountRules } from "../pricing/rules-from-rows.js";
 import { ruleColumns } from "../calls/pricing.js";
 import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
-import { applyCaptureEvent } from "./apply-capture-event.js";
+import { applyCaptureEvent, callDescription } from "./apply-capture-event.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
-import { type CaptureKey, captureKeyOf, findCallId, finishEvent, lockCall } from "./capture-queries.js";
+import { type CaptureKey, captureKeyOf, lockCallStatement, findCallId, finishEvent } from "./capture-queries.js";
 import { CAPTURE_CALL_KEYS, type CaptureAccount, type CaptureCall, openEvent } from "./open-capture-event.js";
 import { providerStart } from "./call-times.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
-import { type RunStatement, statementRunner } from "../db/transaction-statements.js";
+import type { RunStatement } from "../db/transaction-statements.js";
+import { statementTransaction } from "../db/statement-transaction.js";
 import { columnPlaceholder, compiledOnce } from "../db/compiled-statement.js";
-import { transactionSettingActorItself } from "../audit/audit-actor.js";
+import { actorSettingFor } from "../audit/audit-actor.js";
 
 const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
 
@@ -28,21 +29,22 @@ const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
 export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: Date): Promise<CaptureOutcome> {
   const event = withSaneDuration(delivered);
   // The opening statement sets the audit actor itself (audit/audit-actor.ts): one statement fewer per event.
-  return transactionSettingActorItself(db, async (tx, actor) => {
+  const actor = actorSettingFor(db);
+  // Every statement is a prepared one run through `run` (db/statement-transaction.ts): no query builder per delivery.
+  return statementTransaction(db, async (run) => {
     const key = captureKeyOf(event);
-    const run = statementRunner(db, tx);
     const opened = await openEvent(run, event, now, actor);
     if (!opened) throw notFound("Account");
-    if (!opened.claimed) return { result: "duplicate", callId: opened.knownCallId ?? (await findCallId(tx, key)) };
+    if (!opened.claimed) return { result: "duplicate", callId: opened.knownCallId ?? (await findCallId(run, key)) };
     const { account, own, namedClient } = opened;
     const found = opened.call
       ? { call: opened.call, created: false, callClient: opened.callClient }
-      : await createCall(tx, { key, event, account, now, run });
+      : await createCall({ key, event, account, now, run });
     if (!found) {
       await finishEvent(run, { event, now });
       return { result: "ignored", callId: null };
     }
-    return applyCaptureEvent(tx, { run, account, own, event, key, now, namedClient, ...found });
+    return applyCaptureEvent({ run, account, own, event, key, now, namedClient, ...found });
   });
 }
 
@@ -53,9 +55,7 @@ export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: D
  * meanwhile. A call created here is checked against the discard mark by the event's last statement
  * (finishEvent), whose snapshot is taken after this insert, so a discard committed meanwhile is seen.
  */
-async function createCall(
-  tx: Db,
-  options: { key: CaptureKey; event: CaptureEvent; account: CaptureAccount; now: Date; run: RunStatement },
+async function createCall(options: { key: CaptureKey; event: CaptureEvent; account: CaptureAccount; now: Date; run: RunStatement },
 ): Promise<{ call: CaptureCall; created: boolean; callClient: null } | null> {
   const { key, event, account, now } = options;
   // An account that may not track (trial ended, unpaid) gets no new captured calls; the event id stays
@@ -69,6 +69,9 @@ async function createCall(
       externalId: event.externalCallId,
       userId: event.userId,
       startedAt: (event.kind === "ended" ? providerStart(event) : null) ?? event.at,
+      // The topic the state machine would give it at once (apply-capture-event.ts): a "started" with no
+      // participants then changes nothing, and its event needs no update of the row just inserted.
+      description: callDescription(null, event),
       participants: [],
       ...ruleColumns(accountRules(account)),
       createdAt: now,
@@ -77,9 +80,13 @@ async function createCall(
   );
   const inserted = returned ? callColumns.readReturned(returned) : null;
   if (inserted) return { call: inserted, created: true, callClient: null };
-  const raced = await lockCall(tx, key);
+  const [locked] = await options.run(lockCall(key));
+  const raced = locked ? callColumns.read(locked) : null;
   return raced ? { call: raced, created: false, callClient: null } : null;
 }
+
+/** The call of the key that won the race, locked until the transaction ends. */
+const lockCall = lockCallStatement(callColumns.list);
 
 type NewCall = Pick<
   typeof calls.$inferInsert,
@@ -89,6 +96,7 @@ type NewCall = Pick<
   | "externalId"
   | "userId"
   | "startedAt"
+  | "description"
   | "participants"
   | "rateCents"
   | "billingType"
@@ -104,6 +112,7 @@ const newCallColumns: (keyof NewCall)[] = [
   "externalId",
   "userId",
   "startedAt",
+  "description",
   "participants",
   "rateCents",
   "billingType",

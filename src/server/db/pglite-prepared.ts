@@ -31,8 +31,9 @@ export function runPreparedOnPglite<T>(
   statement: Statement,
   params: readonly StatementParam[],
   locking: PgliteLocking,
+  prefix?: Uint8Array,
 ): Promise<T[]> {
-  const run = () => client._runExclusiveQuery(() => bindAndExecute<T>(client, statement, params));
+  const run = () => client._runExclusiveQuery(() => bindAndExecute<T>(client, statement, params, prefix));
   return locking === "own" ? client._runExclusiveTransaction(run) : run();
 }
 
@@ -69,7 +70,16 @@ function onInstance<V>(map: WeakMap<PGlite, V>, client: PGlite, make: () => V): 
   return value;
 }
 
-async function bindAndExecute<T>(client: PGlite, statement: Statement, params: readonly StatementParam[]): Promise<T[]> {
+/**
+ * `prefix`: a simple query sent in the same trip before the statement (a transaction's BEGIN:
+ * db/pglite-transaction.ts); its answer, up to its ReadyForQuery, is dropped.
+ */
+async function bindAndExecute<T>(
+  client: PGlite,
+  statement: Statement,
+  params: readonly StatementParam[],
+  prefix?: Uint8Array,
+): Promise<T[]> {
   const prepared = onInstance(preparedOn, client, () => new Set<string>());
   const shapes = onInstance(shapesOn, client, () => new Map<string, RowShape>());
   if (!prepared.has(statement.name)) {
@@ -84,6 +94,7 @@ async function bindAndExecute<T>(client: PGlite, statement: Statement, params: r
   // Throws the database's error (after the Sync, so the session is ready for the next query).
   const result = await client.execProtocol(
     concatenate([
+      ...(prefix ? [prefix] : []),
       protocol.serialize.bind({ statement: statement.name, values }),
       ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
       protocol.serialize.execute({}),
@@ -91,11 +102,42 @@ async function bindAndExecute<T>(client: PGlite, statement: Statement, params: r
     ]),
     { syncToFs: false },
   );
-  let messages = result.messages;
+  let messages = prefix ? afterFirstReady(result.messages) : result.messages;
   if (!shape) shapes.set(statement.name, { description: messages.find((message) => message.name === "rowDescription") ?? null });
   else if (shape.description) messages = [shape.description, ...messages];
   const [rows] = parse.parseResults(messages, client.parsers);
   return (rows?.rows ?? []) as T[];
+}
+
+/** A statement run without a name (parsed and planned at this run): for texts past the named ones' bound. */
+export async function runUnnamedOnPglite<T>(
+  client: PGlite,
+  text: string,
+  params: readonly StatementParam[],
+  prefix?: Uint8Array,
+): Promise<T[]> {
+  const values = params.map((value) => (value === null ? null : String(value)));
+  const result = await client._runExclusiveQuery(() =>
+    client.execProtocol(
+      concatenate([
+        ...(prefix ? [prefix] : []),
+        protocol.serialize.parse({ text }),
+        protocol.serialize.bind({ values }),
+        protocol.serialize.describe({ type: "P" }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    ),
+  );
+  const [rows] = parse.parseResults(prefix ? afterFirstReady(result.messages) : result.messages, client.parsers);
+  return (rows?.rows ?? []) as T[];
+}
+
+/** The messages after the first ReadyForQuery: the statement's own, when a prefix query went first. */
+function afterFirstReady(messages: BackendMessage[]): BackendMessage[] {
+  const ready = messages.findIndex((message) => message.name === "readyForQuery");
+  return ready < 0 ? messages : messages.slice(ready + 1);
 }
 
 function concatenate(parts: Uint8Array[]): Uint8Array {

@@ -9,7 +9,7 @@ import { rowsOf, statementNames } from "./statement-names.js";
 export type RunStatement = (query: Statement) => Promise<Record<string, unknown>[]>;
 
 /** Matching's statements (one `in` list per participant) are the unbounded ones: named up to this many texts. */
-const nameOf = statementNames("tx_", 200);
+export const nameOf = statementNames("tx_", 200);
 
 /**
  * A transaction's own statements as named prepared statements (the capture pipeline's): each is
@@ -26,7 +26,7 @@ export function statementRunner(db: Db, tx: Db): RunStatement {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) return (query) => runOnPglite(client, tx, query);
   const connection = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (client instanceof pg.Pool && connection instanceof pg.Client) return (query) => runOnConnection(connection, tx, query);
+  if (client instanceof pg.Pool && connection instanceof pg.Client) return (query) => runOnConnection(connection, query);
   return async (query) => rowsOf(await tx.execute(toSql(query)));
 }
 
@@ -35,17 +35,24 @@ export function plainRunner(tx: Db): RunStatement {
   return async (query) => rowsOf(await tx.execute(toSql(query)));
 }
 
-async function runOnConnection(connection: pg.Client, tx: Db, query: Statement): Promise<Record<string, unknown>[]> {
+/** A statement of a transaction on this connection: named while its text is among the first 200, else unnamed. */
+export async function runOnConnection(connection: pg.Client | pg.PoolClient, query: Statement): Promise<Record<string, unknown>[]> {
   const compiled = toQuery(query);
   const name = nameOf(compiled.sql);
-  if (!name) return rowsOf(await tx.execute(toSql(query)));
-  return (await connection.query({ name, text: compiled.sql, values: compiled.params as unknown[] })).rows;
+  const values = compiled.params as unknown[];
+  return (await connection.query(name ? { name, text: compiled.sql, values } : { text: compiled.sql, values })).rows;
+}
+
+/** A statement's text and its parameters as PGlite's prepared runs send them (text, or null). */
+export function compiledStatementParams(query: Statement): { sql: string; params: StatementParam[] } {
+  const compiled = toQuery(query);
+  const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as StatementParam)));
+  return { sql: compiled.sql, params };
 }
 
 async function runOnPglite(client: PGlite, tx: Db, query: Statement): Promise<Record<string, unknown>[]> {
-  const compiled = toQuery(query);
-  const name = nameOf(compiled.sql);
+  const { sql, params } = compiledStatementParams(query);
+  const name = nameOf(sql);
   if (!name) return rowsOf(await tx.execute(toSql(query)));
-  const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as StatementParam)));
-  return runPreparedOnPglite<Record<string, unknown>>(client, { name, text: compiled.sql }, params, "inside-transaction");
+  return runPreparedOnPglite<Record<string, unknown>>(client, { name, text: sql }, params, "inside-transaction");
 }
