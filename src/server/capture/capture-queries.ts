@@ -178,7 +178,8 @@ export async function finishEvent(
       noteCallId: String(v.data.callId),
     });
   }
-  const [raw] = await run(finishStatement(shape, values));
+  // The transaction's last statement unless a created call may have to be deleted after it: its COMMIT goes in the same trip.
+  const [raw] = await run(finishStatement(shape, values), { last: !shape.created });
   return { discarded: raw?.discarded === true || raw?.discarded === "t" };
 }
 

@@ -31,9 +31,9 @@ export function runPreparedOnPglite<T>(
   statement: Statement,
   params: readonly StatementParam[],
   locking: PgliteLocking,
-  prefix?: Uint8Array,
+  commands: Commands = {},
 ): Promise<T[]> {
-  const run = () => client._runExclusiveQuery(() => bindAndExecute<T>(client, statement, params, prefix));
+  const run = () => client._runExclusiveQuery(() => bindAndExecute<T>(client, statement, params, commands));
   return locking === "own" ? client._runExclusiveTransaction(run) : run();
 }
 
@@ -71,14 +71,17 @@ function onInstance<V>(map: WeakMap<PGlite, V>, client: PGlite, make: () => V): 
 }
 
 /**
- * `prefix`: a simple query sent in the same trip before the statement (a transaction's BEGIN:
- * db/pglite-transaction.ts); its answer, up to its ReadyForQuery, is dropped.
+ * Simple queries sent in the same trip as a statement (db/pglite-transaction.ts): `before` it (a
+ * transaction's BEGIN), whose answer is dropped, and `after` it (its COMMIT), whose answer must not
+ * be ROLLBACK (a COMMIT of a failed transaction).
  */
+export type Commands = { before?: Uint8Array; after?: Uint8Array };
+
 async function bindAndExecute<T>(
   client: PGlite,
   statement: Statement,
   params: readonly StatementParam[],
-  prefix?: Uint8Array,
+  { before, after }: Commands,
 ): Promise<T[]> {
   const prepared = onInstance(preparedOn, client, () => new Set<string>());
   const shapes = onInstance(shapesOn, client, () => new Map<string, RowShape>());
@@ -94,15 +97,21 @@ async function bindAndExecute<T>(
   // Throws the database's error (after the Sync, so the session is ready for the next query).
   const result = await client.execProtocol(
     concatenate([
-      ...(prefix ? [prefix] : []),
+      ...(before ? [before] : []),
       protocol.serialize.bind({ statement: statement.name, values }),
       ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
+      ...(after ? [after] : []),
     ]),
     { syncToFs: false },
   );
-  let messages = prefix ? afterFirstReady(result.messages) : result.messages;
+  let messages = before ? afterFirstReady(result.messages) : result.messages;
+  if (after) {
+    const trailing = afterFirstReady(messages);
+    messages = messages.slice(0, messages.length - trailing.length);
+    checkNotRolledBack(trailing);
+  }
   if (!shape) shapes.set(statement.name, { description: messages.find((message) => message.name === "rowDescription") ?? null });
   else if (shape.description) messages = [shape.description, ...messages];
   const [rows] = parse.parseResults(messages, client.parsers);
@@ -114,24 +123,37 @@ export async function runUnnamedOnPglite<T>(
   client: PGlite,
   text: string,
   params: readonly StatementParam[],
-  prefix?: Uint8Array,
+  { before, after }: Commands = {},
 ): Promise<T[]> {
   const values = params.map((value) => (value === null ? null : String(value)));
   const result = await client._runExclusiveQuery(() =>
     client.execProtocol(
       concatenate([
-        ...(prefix ? [prefix] : []),
+        ...(before ? [before] : []),
         protocol.serialize.parse({ text }),
         protocol.serialize.bind({ values }),
         protocol.serialize.describe({ type: "P" }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
+        ...(after ? [after] : []),
       ]),
       { syncToFs: false },
     ),
   );
-  const [rows] = parse.parseResults(prefix ? afterFirstReady(result.messages) : result.messages, client.parsers);
+  let messages = before ? afterFirstReady(result.messages) : result.messages;
+  if (after) {
+    const trailing = afterFirstReady(messages);
+    messages = messages.slice(0, messages.length - trailing.length);
+    checkNotRolledBack(trailing);
+  }
+  const [rows] = parse.parseResults(messages, client.parsers);
   return (rows?.rows ?? []) as T[];
+}
+
+/** A COMMIT sent after a statement is answered ROLLBACK when its transaction had failed: an error, never success. */
+function checkNotRolledBack(messages: BackendMessage[]): void {
+  const done = messages.find((message) => message.name === "commandComplete") as { text?: string } | undefined;
+  if (done?.text === "ROLLBACK") throw new Error("The transaction was rolled back at COMMIT");
 }
 
 /** The messages after the first ReadyForQuery: the statement's own, when a prefix query went first. */

@@ -5,8 +5,12 @@ import { type Statement, toQuery, toSql } from "./compiled-statement.js";
 import { runPreparedOnPglite, type StatementParam } from "./pglite-prepared.js";
 import { rowsOf, statementNames } from "./statement-names.js";
 
-/** Runs one statement of an open transaction and answers its rows (driver values: Date or text, json parsed or text). */
-export type RunStatement = (query: Statement) => Promise<Record<string, unknown>[]>;
+/**
+ * Runs one statement of an open transaction and answers its rows (driver values: Date or text, json parsed or text).
+ * `last`: no statement follows in this transaction, so a runner that opened it (db/statement-transaction.ts)
+ * commits it in the same trip; once it succeeded the transaction is committed. Other runners ignore it.
+ */
+export type RunStatement = (query: Statement, options?: { last?: boolean }) => Promise<Record<string, unknown>[]>;
 
 /** Matching's statements (one `in` list per participant) are the unbounded ones: named up to this many texts. */
 export const nameOf = statementNames("tx_", 200);
