@@ -252,7 +252,6 @@ describe("Graph failing", () => {
       "the throttled call",
       () => teamsCalls(a),
       (list) => list.length === 2,
-      40_000,
     );
     const throttledGets = ms.requests.filter(
       (r) => r.method === "GET" && r.path.endsWith("7a7a7a7a-0000-4000-8000-000000000429"),
