@@ -19,6 +19,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { createRequire } from "node:module";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import readline from "node:readline";
 import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
@@ -52,13 +53,59 @@ async function serve(): Promise<void> {
   const { startTestApp } = await import("../tests/helpers/test-app.js");
   // The per-URL limit (WEBHOOK_RATE_LIMIT, 120 a minute) still counts every delivery, but never refuses one here.
   const app = await startTestApp({ logLevel: "silent", webhookRateLimit: { limit: 1_000_000, windowSeconds: 60 } });
-  console.log(JSON.stringify({ baseUrl: app.baseUrl, database: app.app.database.kind }));
+  watchTheLoop();
+  console.log(JSON.stringify({ baseUrl: app.baseUrl, database: app.app.database.kind, watchesLoop: true }));
   const stop = async () => {
     await app.close();
     process.exit(0);
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/**
+ * The server's event loop over the fixed-rate phase: SIGUSR2 from the bench starts a window, the next one ends it and
+ * prints the loop's delay (perf_hooks' histogram, 1 ms resolution) and the garbage collections of that window as one
+ * JSON line, so a slow percentile can be told apart: a stall of the server's one thread, or queueing. (It found the
+ * 40-140 ms stall behind issue 22's p99 at 200/s: docs/performance.md.)
+ */
+function watchTheLoop(): void {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let gcs: { kind: number; ms: number }[] = [];
+  let open = false;
+  new PerformanceObserver((list) => {
+    if (open) for (const entry of list.getEntries()) gcs.push({ kind: (entry as PerformanceEntry & { detail: { kind: number } }).detail.kind, ms: entry.duration });
+  }).observe({ entryTypes: ["gc"] });
+  process.on("SIGUSR2", () => {
+    if (!open) {
+      delay.reset();
+      delay.enable();
+      gcs = [];
+      open = true;
+      return;
+    }
+    delay.disable();
+    open = false;
+    const ms = (ns: number) => +(ns / 1e6).toFixed(2);
+    const byKind: Record<string, { count: number; totalMs: number; maxMs: number; over5ms: number }> = {};
+    for (const { kind, ms: d } of gcs) {
+      const name = { 1: "scavenge", 2: "mark-compact", 4: "incremental", 8: "weak-callbacks" }[kind] ?? String(kind);
+      byKind[name] ??= { count: 0, totalMs: 0, maxMs: 0, over5ms: 0 };
+      const k = byKind[name];
+      k.count++;
+      k.totalMs = +(k.totalMs + d).toFixed(2);
+      k.maxMs = +Math.max(k.maxMs, d).toFixed(2);
+      if (d > 5) k.over5ms++;
+    }
+    const loop = {
+      p50: ms(delay.percentile(50)),
+      p90: ms(delay.percentile(90)),
+      p99: ms(delay.percentile(99)),
+      p999: ms(delay.percentile(99.9)),
+      max: ms(delay.max),
+    };
+    console.log(JSON.stringify({ serverLoopDelayMs: loop, gc: byKind }));
+  });
 }
 
 type Load = { rps: number; p50: number; p90: number; p99: number; max: number; requests: number; non2xx: number; errors: number };
@@ -170,12 +217,22 @@ async function main(): Promise<void> {
     env: { ...process.env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  const lines = readline.createInterface({ input: child.stdout! });
   const firstLine = await new Promise<string>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout! });
     lines.once("line", resolve);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const { baseUrl, database } = JSON.parse(firstLine) as { baseUrl: string; database: string };
+  // An older tree's server (BENCH_SERVER_TREE) has no loop watch, and SIGUSR2 would end it.
+  const { baseUrl, database, watchesLoop } = JSON.parse(firstLine) as { baseUrl: string; database: string; watchesLoop?: boolean };
+  const startLoopWatch = () => {
+    if (watchesLoop) process.kill(child.pid!, "SIGUSR2");
+  };
+  const endLoopWatch = () => {
+    if (!watchesLoop) return Promise.resolve(null);
+    const line = new Promise<unknown>((resolve) => lines.once("line", (text) => resolve(JSON.parse(text))));
+    process.kill(child.pid!, "SIGUSR2");
+    return line;
+  };
   const barePort = await freePort();
   const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   const pid = child.pid!;
@@ -196,10 +253,12 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, RATE_SECONDS * 1000));
     const idleCpuMsPerSecond = (cpuMs(pid) - idleBefore) / ((performance.now() - idleStart) / 1000);
 
+    startLoopWatch();
     const cpuBefore = cpuMs(pid);
     const fixedStart = performance.now();
     const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, RATE_SECONDS);
     const fixedCpu = cpuMs(pid) - cpuBefore;
+    const serverLoop = await endLoopWatch();
     const fixedSeconds = (performance.now() - fixedStart) / 1000;
     const fixedCpuMs = +(fixedCpu / Math.max(fixed.requests, 1)).toFixed(3);
     const netCpuMs = +((fixedCpu - idleCpuMsPerSecond * fixedSeconds) / Math.max(fixed.requests, 1)).toFixed(3);
@@ -230,6 +289,8 @@ async function main(): Promise<void> {
             idleServerCpuMsPerSecond: +idleCpuMsPerSecond.toFixed(2),
             serverCpuMsPerRequestNetOfIdle: netCpuMs,
             goalP99Ms: 10,
+            // The server's own event-loop delay and GC over the same phase (null: a server tree without the watch).
+            serverLoop,
             met: fixed.p99 < 10,
           },
           fullLoad: full,
