@@ -87,7 +87,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     relaxedDurability: true,
     // PGlite's default shared_buffers (128 MB) is most of its idle memory, and the whole of it is touched
     // under load; 16 MB keeps idle memory under 250 MB without slowing the benchmarks (docs/performance.md).
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // wal_init_zero off: a new 16 MB WAL segment is made by writing its last byte, not 16 MB of zeros. In memory
+    // (tests, benches) the zeros grew the file through about fifteen copies of itself in one synchronous call, a
+    // 40-140 ms stall of the app's only thread every ~5,000 webhook deliveries (docs/performance.md, issue 22 §3);
+    // on disk it is 16 MB written for nothing. PGlite runs with fsync off (-F), so the zeros secured nothing.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`, "-c", "wal_init_zero=off"],
   });
   return pgliteDatabase(client, () => client.close());
 }
