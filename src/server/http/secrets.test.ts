@@ -46,6 +46,21 @@ describe("secret box", () => {
     expect(() => box.decryptJson("v1.AAAA.BBBB.CCCC", "ctx")).toThrow(SecretDecryptError);
   });
 
+  it("opens a ciphertext it opened before to a fresh copy, and still refuses it altered or in another context", () => {
+    const ciphertext = box.encryptJson({ secretToken: "token", nested: { a: 1 } }, "integrations:v2:1:1:zoom");
+    const first = box.decryptJson<{ secretToken: string; nested: { a: number } }>(ciphertext, "integrations:v2:1:1:zoom");
+    first.nested.a = 2;
+    first.secretToken = "changed by a caller";
+    expect(box.decryptJson(ciphertext, "integrations:v2:1:1:zoom")).toEqual({ secretToken: "token", nested: { a: 1 } });
+    expect(() => box.decryptJson(ciphertext, "integrations:v2:2:1:zoom")).toThrow(SecretDecryptError);
+    const parts = ciphertext.split(".");
+    const bytes = Buffer.from(parts[3]!, "base64url");
+    bytes[0] = (bytes[0] ?? 0) ^ 1;
+    expect(() => box.decryptJson([...parts.slice(0, 3), bytes.toString("base64url")].join("."), "integrations:v2:1:1:zoom")).toThrow(
+      SecretDecryptError,
+    );
+  });
+
   it("refuses a ciphertext made for another context (another account's row)", () => {
     const ciphertext = box.encryptJson({ password: "secret" }, "email_integrations:1");
     expect(() => box.decryptJson(ciphertext, "email_integrations:2")).toThrow(SecretDecryptError);
