@@ -116,22 +116,23 @@ export const FIRST_DURATION = 600;
 export async function seedEditableCalls(database, calls) {
   const setup = await startApp(database.env);
   try {
-    const cookie = await signUpCookie(setup.base, `bench-audit-${process.pid}@example.test`);
-    const client = await api(setup.base, cookie, "POST", "/api/clients", { name: "Audit Bench LLP", billingRate: "150.00" });
-    const callIds = [];
-    for (let i = 0; i < calls; i++) {
-      const startTime = new Date(Date.now() - (i + 1) * 3600_000).toISOString();
-      const call = await api(setup.base, cookie, "POST", "/api/calls", {
-        clientId: client.id,
-        startTime,
-        duration: FIRST_DURATION,
-      });
-      callIds.push(call.id);
-    }
-    return { cookie, callIds };
+    return await seedThrough(setup.base, calls);
   } finally {
     await stopProcess(setup.child);
   }
+}
+
+/** The same account, client and calls made through a server that is already running (`base`): { cookie, callIds }. */
+export async function seedThrough(base, calls) {
+  const cookie = await signUpCookie(base, `bench-audit-${process.pid}@example.test`);
+  const client = await api(base, cookie, "POST", "/api/clients", { name: "Audit Bench LLP", billingRate: "150.00" });
+  const callIds = [];
+  for (let i = 0; i < calls; i++) {
+    const startTime = new Date(Date.now() - (i + 1) * 3600_000).toISOString();
+    const call = await api(base, cookie, "POST", "/api/calls", { clientId: client.id, startTime, duration: FIRST_DURATION });
+    callIds.push(call.id);
+  }
+  return { cookie, callIds };
 }
 
 /** The audit triggers of the tables the trail records (drizzle/0015_audit_trail_rounding_scope.sql). */

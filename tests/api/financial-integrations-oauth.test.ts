@@ -10,6 +10,7 @@ import { ACCOUNTING_STATE_COOKIE } from "../../src/server/accounting/oauth-conse
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { until } from "../helpers/until.js";
 import { type QuickBooksStandIn, startQuickBooksStandIn } from "../stand-ins/quickbooks/index.js";
 import { startXeroStandIn, type XeroStandIn } from "../stand-ins/xero/index.js";
 
@@ -267,14 +268,14 @@ describe("Sync Now and Sync Revenue Data against the connected company", () => {
     lastSync: string | null;
     latestRun: { state: string; synced: number; total: number } | null;
   };
+  // Waits for the run to end, not for a number of looks: 200 looks 100 ms apart (20 s) was a deadline under load.
   async function settledRun(): Promise<Listed> {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const list = await a.c.get("/api/financial-integrations");
-      const record = (list.body as Listed[]).find((r) => r.integrationId === "quickbooks")!;
-      if (record.latestRun && ["succeeded", "failed"].includes(record.latestRun.state)) return record;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error("the sync run did not finish");
+    return until(
+      "the sync run to finish",
+      async () =>
+        ((await a.c.get("/api/financial-integrations")).body as Listed[]).find((r) => r.integrationId === "quickbooks")!,
+      (record) => Boolean(record.latestRun && ["succeeded", "failed"].includes(record.latestRun.state)),
+    );
   }
 
   it("pushes the month's sent invoice once, shows its remote id and Last sync, and a second sync creates nothing", async () => {

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import type { ApiClient } from "../helpers/api-client.js";
 import { proveEmail } from "../helpers/email-proof.js";
 import { signUp } from "../helpers/factories.js";
 import { TEMPLATE_PATH } from "../helpers/global-setup.js";
+import { runChild } from "../helpers/run-child.js";
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 
@@ -220,15 +220,15 @@ describe("administrators only (docs/decisions.md D11)", () => {
 });
 
 describe("npm run admin (the real script)", () => {
-  const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ["--import", "tsx", "src/server/scripts/admin.ts", ...args], {
+  // Each run is a real start (tsx and the database): one took over 60 s at load 30-38 (docs/performance.md). The
+  // test's budget is the safety net; runChild ends the script when it runs out, without holding the worker meanwhile.
+  const run = (args: string[], env: Record<string, string>, signal: AbortSignal) =>
+    runChild(process.execPath, ["--import", "tsx", "src/server/scripts/admin.ts", ...args], {
       env: { ...process.env, ...env, LOG_LEVEL: "silent" },
-      encoding: "utf8",
-      // A safety net, not a speed check: one start took over 60 s at load 30-38 (docs/performance.md).
-      timeout: 150_000,
+      signal,
     });
 
-  it("grants a user of the embedded database in DATA_DIR", async () => {
+  it("grants a user of the embedded database in DATA_DIR", async ({ signal }) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-admin-"));
     try {
       const seed = await openDatabase({ dataDir, template: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
@@ -250,7 +250,7 @@ describe("npm run admin (the real script)", () => {
       expect(written.error.join("\n")).toContain("No user with the email ghost@example.test");
       // One real start (tsx and the embedded database): the script exits with the command's code, the
       // answer on stdout. The usage answer (exit 2) is runAdminCommand's, checked in-process above.
-      const ok = run(["grant", "OWNER@example.test"], env);
+      const ok = await run(["grant", "OWNER@example.test"], env, signal);
       expect(ok.stderr).toBe("");
       expect(ok.status).toBe(0);
       expect(ok.stdout).toContain("owner@example.test is now an administrator.");
@@ -264,17 +264,22 @@ describe("npm run admin (the real script)", () => {
     }
   }, 180_000); // a real start of the script (tsx and the embedded database): slow on a busy machine
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("grants and revokes a user on DATABASE_URL", async () => {
-    const account = await signUp(t.client());
-    const env = { DATABASE_URL: t.app.config.databaseUrl as string };
-    const ok = run(["grant", account.email], env);
-    expect(ok.status, ok.stderr).toBe(0);
-    const c = t.client();
-    await c.post("/api/auth/login", { email: account.email, password: account.password });
-    expect((await c.get("/api/waitlist/stats")).status).toBe(200);
-    expect(run(["revoke", account.email], env).status).toBe(0);
-    expect((await c.get("/api/waitlist/stats")).status).toBe(403);
-  });
+  // Two real starts of the script: the budget of the test above.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "grants and revokes a user on DATABASE_URL",
+    { timeout: 180_000 },
+    async ({ signal }) => {
+      const account = await signUp(t.client());
+      const env = { DATABASE_URL: t.app.config.databaseUrl as string };
+      const ok = await run(["grant", account.email], env, signal);
+      expect(ok.status, ok.stderr).toBe(0);
+      const c = t.client();
+      await c.post("/api/auth/login", { email: account.email, password: account.password });
+      expect((await c.get("/api/waitlist/stats")).status).toBe(200);
+      expect((await run(["revoke", account.email], env, signal)).status).toBe(0);
+      expect((await c.get("/api/waitlist/stats")).status).toBe(403);
+    },
+  );
 });
 
 describe("GET /api/waitlist/stats and /entries", () => {

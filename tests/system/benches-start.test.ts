@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runChild } from "../helpers/run-child.js";
 
 /**
  * Benches that cannot rot (issue 31 §2): each bench below runs in its fast mode (BENCH_FAST=1: tiny sizes,
@@ -83,21 +83,17 @@ describe("benches in their fast mode", () => {
     expect(known.filter((f) => !files.includes(f))).toEqual([]);
   });
 
-  // The budget is a safety net for a hung bench on a loaded machine, not a speed check.
-  it.each(Object.entries(RUN))(
-    "bench/%s starts and finishes",
-    (file, { args, env }) => {
-      const { BENCH_DATABASE_URL: _unused, ...inherited } = process.env;
-      const runner = file.endsWith(".ts")
-        ? ["npx", ["tsx", `bench/${file}`, ...args]]
-        : [process.execPath, [`bench/${file}`, ...args]];
-      const result = spawnSync(runner[0] as string, runner[1] as string[], {
-        env: { ...inherited, ...env, BENCH_FAST: "1", LOG_LEVEL: "warn" },
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      expect(result.status, `${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`).toBe(0);
-    },
-    300_000,
-  );
+  // The budget is a safety net for a hung bench on a loaded machine, not a speed check (runChild ends the bench
+  // when it runs out).
+  it.for(Object.entries(RUN))("bench/%s starts and finishes", { timeout: 300_000 }, async ([file, { args, env }], { signal }) => {
+    const { BENCH_DATABASE_URL: _unused, ...inherited } = process.env;
+    const runner = file.endsWith(".ts")
+      ? ["npx", ["tsx", `bench/${file}`, ...args]]
+      : [process.execPath, [`bench/${file}`, ...args]];
+    const result = await runChild(runner[0] as string, runner[1] as string[], {
+      env: { ...inherited, ...env, BENCH_FAST: "1", LOG_LEVEL: "warn" },
+      signal,
+    });
+    expect(result.status, `${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`).toBe(0);
+  });
 });

@@ -51,7 +51,8 @@ beforeAll(async () => {
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", MINUTELY_NO_REBUILD: "1" },
     stdio: "ignore",
   });
-  await until("the server's first answer", answers, (ok) => ok, 110_000);
+  // Within the system tier's 240 s hook budget, so that a start that never answers says so (a safety net).
+  await until("the server's first answer", answers, (ok) => ok, 230_000);
 });
 
 afterAll(() => {
