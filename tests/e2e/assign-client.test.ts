@@ -57,7 +57,7 @@ describe("Assign client", () => {
 
     // The next call from the same number (written another way) is the client's at once.
     await capture("CA-two", "(555) 010-2000");
-    await expect.poll(() => recent.getByText("Prospect Law").count(), { timeout: 3000 }).toBe(2);
+    await expect.poll(() => recent.getByText("Prospect Law").count()).toBe(2);
     await context.close();
   });
 });

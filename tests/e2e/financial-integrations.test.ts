@@ -159,10 +159,10 @@ describe("Financial Integrations", () => {
 
     await page.getByRole("tab", { name: "Integrations" }).click();
     await expect
-      .poll(() => card.getByTestId("provider-run-progress").textContent(), { timeout: 30_000 })
+      .poll(() => card.getByTestId("provider-run-progress").textContent())
       .toMatch(/^Synced 2, failed 0/);
     await expect
-      .poll(() => card.getByTestId("provider-last-sync").textContent(), { timeout: 15_000 })
+      .poll(() => card.getByTestId("provider-last-sync").textContent())
       .not.toBe("Last sync: Never");
 
     // QuickBooks holds exactly the two sent invoices (the draft stays here), with their lines.

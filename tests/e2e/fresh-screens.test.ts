@@ -50,7 +50,7 @@ describe("screens after a write", () => {
     await page.getByText("Client updated successfully", { exact: true }).first().waitFor();
 
     await goTo(page, "Email Tracking");
-    await recent.getByText(/Lighthouse Realty/).waitFor({ timeout: 5_000 });
+    await recent.getByText(/Lighthouse Realty/).waitFor();
     await expect(recent.getByText(/Harbor Realty/).count()).resolves.toBe(0);
     await expect(page.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage)).resolves.toBe(true);
     await context.close();

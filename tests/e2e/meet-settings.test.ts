@@ -100,7 +100,7 @@ describe("Meet settings", () => {
     // "No missed call" → Reconcile now reads Meet's own record and recovers it.
     const listed = () =>
       google.apiRequests.some((r) => r.method === "GET" && r.path.startsWith("/calendar/v3/calendars/primary/events?"));
-    await expect.poll(listed, { timeout: 30_000 }).toBe(true);
+    await expect.poll(listed).toBe(true);
     const start = new Date(Date.now() - 50 * 60_000);
     const end = new Date(Date.now() - 20 * 60_000);
     google.putEvent(
@@ -125,7 +125,7 @@ describe("Meet settings", () => {
     await card.getByRole("button", { name: "Reconcile now" }).click();
     await page.getByText("Reconciliation Started", { exact: true }).first().waitFor();
     await expect
-      .poll(() => card.getByTestId("reconcile-last-run").textContent(), { timeout: 30_000 })
+      .poll(() => card.getByTestId("reconcile-last-run").textContent())
       .toMatch(/: 1 record read, 1 call recovered$/);
     await expect.poll(() => card.getByTestId("reconcile-recovered").textContent()).toBe("1");
     expect(await axeViolations(page, "serious")).toEqual([]);

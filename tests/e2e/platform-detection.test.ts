@@ -64,7 +64,7 @@ describe("/platform-detection", () => {
 
     // The status overview: Zoom active (its in-meeting process runs), the others inactive.
     const status = page.getByRole("list", { name: "Platform status" });
-    await status.locator('[data-platform="zoom"]').getByText("Active", { exact: true }).waitFor({ timeout: 15_000 });
+    await status.locator('[data-platform="zoom"]').getByText("Active", { exact: true }).waitFor();
     await status.locator('[data-platform="slack"]').getByText("Inactive", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Detect Active Platform" }).click();

@@ -99,7 +99,7 @@ describe("Xero with a real chart of accounts", () => {
     // Sync this month: the paid invoice and its payment.
     await card.getByRole("button", { name: "Sync Now Xero" }).click();
     await expect
-      .poll(() => card.getByTestId("provider-run-progress").textContent(), { timeout: 30_000 })
+      .poll(() => card.getByTestId("provider-run-progress").textContent())
       .toMatch(/^Synced 1, failed 0/);
     await card.getByRole("button", { name: "Invoices synced to Xero" }).click();
     const results = page.getByRole("dialog", { name: "Invoices synced to Xero" }).getByTestId("invoice-sync-result");

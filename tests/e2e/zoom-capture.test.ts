@@ -157,7 +157,7 @@ describe("Zoom capture", () => {
     await card.getByRole("button", { name: "Reconcile now" }).click();
     await settings.getByText("Reconciliation Started", { exact: true }).first().waitFor();
     await expect
-      .poll(() => card.getByTestId("reconcile-last-run").textContent(), { timeout: 30_000 })
+      .poll(() => card.getByTestId("reconcile-last-run").textContent())
       .toMatch(/: 1 record read, 1 call recovered$/);
     await expect.poll(() => card.getByTestId("reconcile-recovered").textContent()).toBe("1");
     expect(await axeViolations(settings, "serious")).toEqual([]);
