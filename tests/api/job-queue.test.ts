@@ -145,7 +145,11 @@ describe("queues and schedules across deploys", () => {
 
   // A start reads the stored queues and schedules once and writes only what differs (jobs/job-queue.ts):
   // what a new version changes must still reach the database, and what it dropped must leave it.
-  it("gives a queue the rules and schedule of the version that started last, and drops a schedule it no longer has", async () => {
+  // Three app starts on one database (a data dir on disk with PGlite): 37 s at load 18, a third of the tier's 120 s,
+  // so the same room as the restart test above (a safety net, issue 22 §1).
+  it("gives a queue the rules and schedule of the version that started last, and drops a schedule it no longer has", {
+    timeout: 180_000,
+  }, async () => {
     const start = async (handlers: ReturnType<typeof version>) => {
       const t = await startTestApp({ ...sameDatabase(), jobs: { ...FAST, schedules: true, extraHandlers: handlers } });
       const queue = await t.app.jobs!.boss.getQueue("probe-deploy");
