@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { keepIdleConnectionsOpen } from "./keep-alive.js";
 
 /**
  * A calendar provider's published ICS address, on loopback (issue 14 §7): serves one feed as
@@ -73,6 +74,7 @@ export async function startIcsStandIn(initial: string, path = "/calendar/private
     record(200);
     response.writeHead(200, { "content-type": "text/calendar; charset=utf-8", etag, "last-modified": lastModified }).end(body);
   });
+  keepIdleConnectionsOpen(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

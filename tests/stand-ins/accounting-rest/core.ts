@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AccountingStandInControls, RemoteCounts } from "../accounting/controls.js";
-import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
+import { InjectedFailures } from "../accounting/injected-failures.js";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 
 /**
  * The shared core of the REST stand-ins (FreshBooks, Wave, Sage, NetSuite): a real HTTP server on

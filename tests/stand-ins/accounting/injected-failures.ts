@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { InjectedFailure } from "./controls.js";
 
 /**
@@ -55,14 +55,4 @@ export class InjectedFailures {
     for (const response of this.#held) this.drop(response);
     this.#held.clear();
   }
-}
-
-/**
- * The stand-in never closes an idle keep-alive connection itself (Node closes one after 5 s by
- * default): a client reusing it at that very moment would see a reset no test asked for, and a busy
- * machine makes that moment likely. Clients close idle connections first; the stand-in's close()
- * ends whatever is left. The only dropped connections are the injected ones.
- */
-export function keepIdleConnectionsOpen(server: Server): void {
-  server.keepAliveTimeout = 0;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 
 /**
  * A local Google for tests and benches: OAuth 2.0 (consent page, token endpoint), Calendar v3
@@ -98,6 +99,7 @@ export class GoogleStandIn {
       this.#sockets.add(socket);
       socket.on("close", () => this.#sockets.delete(socket));
     });
+    keepIdleConnectionsOpen(this.#server);
     await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
     this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;

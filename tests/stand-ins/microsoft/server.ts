@@ -3,6 +3,7 @@ import type http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { selfSignedCertificate } from "./certificate.js";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 
 /**
  * A local Microsoft identity platform and Microsoft Graph for tests and benches, over https with a
@@ -252,6 +253,7 @@ export class MicrosoftStandIn {
 
   async start(): Promise<this> {
     this.#server = https.createServer({ key: this.#key, cert: this.cert }, (req, res) => void this.#handle(req, res));
+    keepIdleConnectionsOpen(this.#server);
     await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
     return this;
   }

@@ -2,7 +2,8 @@ import http from "node:http";
 import { randomInt } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { InjectedFailure } from "../accounting/controls.js";
-import { InjectedFailures, keepIdleConnectionsOpen } from "../accounting/injected-failures.js";
+import { InjectedFailures } from "../accounting/injected-failures.js";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 import {
   type Answer,
   authorizationFailure,

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 import qs from "qs";
 
 /**
@@ -141,6 +142,7 @@ export class StripeStandIn {
 
   async start(): Promise<this> {
     this.#server = http.createServer((req, res) => void this.#handle(req, res));
+    keepIdleConnectionsOpen(this.#server);
     await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
     return this;
   }

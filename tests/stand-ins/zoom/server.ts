@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { keepIdleConnectionsOpen } from "../keep-alive.js";
 import { zoomSignature } from "../../../src/server/capture/zoom/zoom-signature.js";
 
 /**
@@ -160,6 +161,7 @@ export class ZoomStandIn {
 
   async start(): Promise<this> {
     this.#server = http.createServer((req, res) => void this.#handle(req, res));
+    keepIdleConnectionsOpen(this.#server);
     await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
     return this;
   }
