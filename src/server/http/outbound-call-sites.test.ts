@@ -59,7 +59,9 @@ const CALL_SITES: Record<string, Site> = {
   "http/smtp-transport.ts": { host: "fixed", why: "SMTP_URL" },
   "http/trust-proxy.ts": { host: "fixed", why: "node:net only parses addresses" },
   "db/client.ts": { host: "fixed", why: "DATABASE_URL" },
+  "db/pg-batched-statement.ts": { host: "fixed", why: "the app's own database connection" },
   "db/prepared-query.ts": { host: "fixed", why: "the app's own database connection" },
+  "db/statement-transaction.ts": { host: "fixed", why: "the app's own database connection" },
   "db/transaction-statements.ts": { host: "fixed", why: "the app's own database connection" },
   "live/call-change-hub.ts": { host: "fixed", why: "the app's own database connection (LISTEN)" },
 };
