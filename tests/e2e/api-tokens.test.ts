@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_TOKEN_REVOKED } from "../../src/server/auth/api-token-auth.js";
 import { api, axeViolations, chooseOption, type Harness, startHarness } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /** docs/api.md: make a token in Settings → API, copy it, use it with the real curl, revoke it, curl gets 401. */
 let h: Harness;
@@ -23,35 +23,6 @@ async function curl(url: string, token: string): Promise<{ status: number; body:
   return { status: Number(stdout.slice(at + 1)), body: JSON.parse(stdout.slice(0, at)) };
 }
 
-/**
- * Records the text of every toast the page opens, in sessionStorage (it survives a reload). A toast closes
- * itself after five seconds and "Copied" on the button after two: on a loaded machine a check can come later
- * than that, so the journey asks what the page showed, not what it shows at the moment of asking.
- */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    new MutationObserver(() => {
-      const seen: string[] = JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]");
-      for (const toast of document.querySelectorAll("[data-state=open]")) {
-        const text = toast.textContent ?? "";
-        if (toast.closest("[role=region]") && text && !seen.includes(text)) seen.push(text);
-      }
-      sessionStorage.setItem("shownToasts", JSON.stringify(seen));
-    }).observe(document, { subtree: true, childList: true, attributes: true });
-  });
-}
-
-/** Waits until the page has shown a toast with this title and description (recordToasts). */
-async function expectToast(page: Page, title: string, description: string) {
-  await page.waitForFunction(
-    ([t, d]) =>
-      (JSON.parse(sessionStorage.getItem("shownToasts") ?? "[]") as string[]).some(
-        (text) => text.includes(t) && text.includes(d),
-      ),
-    [title, description] as const,
-  );
-}
-
 describe("personal API tokens", () => {
   it("make a token → copy it → curl lists calls with it → revoke → curl gets 401", async () => {
     const { page, context } = await h.newPage();
@@ -60,7 +31,6 @@ describe("personal API tokens", () => {
     const client = await api<{ id: number }>(page, "POST", "/api/clients", { name: "Acme Holdings" });
     await api(page, "POST", "/api/calls", { clientId: client.id, startTime: "2026-01-05T14:00:00Z", duration: 1830 });
 
-    await recordToasts(page);
     await page.goto("/settings?tab=api");
     await page.getByRole("heading", { name: "API", exact: true }).waitFor();
     await page.getByText("No API tokens yet. Create one above to connect another system.").waitFor();

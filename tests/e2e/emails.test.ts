@@ -1,7 +1,7 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendMessages, type Dovecot, startDovecot, words } from "../helpers/dovecot.js";
 import { type Harness, startHarness } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /**
  * Issue 6's journey: connect a real mailbox (Dovecot) in Settings → Integrations → Email, test it,
@@ -38,13 +38,6 @@ afterAll(async () => {
   await h?.stop();
   await dovecot?.stop();
 });
-
-/** Waits for a toast with this title (and description, when given). */
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  // Visible ones only: Radix also copies a toast's text into a hidden live region for screen readers.
-  await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor();
-  if (description) await page.getByText(description).filter({ visible: true }).first().waitFor();
-}
 
 describe("email time tracking", () => {
   it("connects a mailbox, searches, selects two emails, calculates, saves and shows them on the client", async () => {

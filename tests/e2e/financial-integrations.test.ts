@@ -6,6 +6,7 @@ import type { InvoiceDetailJson, InvoiceJson } from "../../src/core/contracts/in
 import { startSmtpCapture } from "../helpers/smtp-capture.js";
 import { type QuickBooksStandIn, startQuickBooksStandIn } from "../stand-ins/quickbooks/index.js";
 import { api, axeViolations, type Harness, startHarness } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /**
  * Issue 16's browser journeys: connect QuickBooks through its consent page (the stand-in's sends the
@@ -97,11 +98,6 @@ async function seedInvoices(page: Page): Promise<InvoiceDetailJson[]> {
   return sent;
 }
 
-async function toast(page: Page, title: string, description?: string) {
-  await page.getByText(title, { exact: true }).first().waitFor();
-  if (description) await page.getByText(description, { exact: true }).first().waitFor();
-}
-
 describe("Financial Integrations", () => {
   let sent: InvoiceDetailJson[] = [];
   let page: Page;
@@ -142,7 +138,7 @@ describe("Financial Integrations", () => {
     await dialog.getByRole("button", { name: "Save and connect to QuickBooks" }).click();
 
     // The stand-in's consent page sends the browser back through the callback to this page.
-    await toast(page, "QuickBooks Connected");
+    await expectToast(page, "QuickBooks Connected");
     await page.waitForURL(`${h.baseUrl}/financial-integrations`);
     await card.getByTestId("provider-status").getByText("Connected", { exact: true }).waitFor();
     await card.getByTestId("provider-organisation").getByText(qbo.companyName, { exact: true }).waitFor();
@@ -155,7 +151,7 @@ describe("Financial Integrations", () => {
     await page.getByLabel("From", { exact: true }).fill(`${today().slice(0, 8)}01`);
     await page.getByLabel("To", { exact: true }).fill(today());
     await page.getByRole("button", { name: "Sync Revenue Data" }).click();
-    await toast(page, "Sync Completed", "Successfully synced to 1 out of 1 integrations");
+    await expectToast(page, "Sync Completed", "Successfully synced to 1 out of 1 integrations");
 
     await page.getByRole("tab", { name: "Integrations" }).click();
     await expect
@@ -202,7 +198,7 @@ describe("Financial Integrations", () => {
       page.getByRole("button", { name: "Export Revenue CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`revenue-export-${today()}.csv`);
-    await toast(page, "Export Successful");
+    await expectToast(page, "Export Successful");
     const rows: Record<string, string>[] = parse(fs.readFileSync((await download.path()) as string), {
       columns: true,
       bom: true,
@@ -244,7 +240,7 @@ describe("Financial Integrations", () => {
     const confirm = page.getByRole("alertdialog", { name: "Disconnect QuickBooks?" });
     expect(await axeViolations(page, "serious")).toEqual([]);
     await confirm.getByRole("button", { name: "Disconnect" }).click();
-    await toast(page, "QuickBooks Disconnected");
+    await expectToast(page, "QuickBooks Disconnected");
     await card.getByTestId("provider-status").getByText("Not connected", { exact: true }).waitFor();
     await card.getByRole("button", { name: "Connect QuickBooks" }).waitFor();
     expect(qbo.counts().invoices).toBe(2);
@@ -258,7 +254,7 @@ describe("Financial Integrations", () => {
     await phone.getByRole("region", { name: "NetSuite" }).waitFor();
     // Nothing connected: the header's Sync Now says why, in the server's words.
     await phone.getByRole("button", { name: "Sync Now", exact: true }).click();
-    await toast(phone, "Sync Failed");
+    await expectToast(phone, "Sync Failed");
     await phone
       .getByText(/No accounting integration is enabled/)
       .first()
@@ -280,12 +276,12 @@ describe("Financial Integrations", () => {
 
     // A consent that failed comes back as ?error={code}: a destructive toast in fixed words, and the address is cleaned.
     await phone.goto("/financial-integrations?error=denied&provider=quickbooks");
-    await toast(phone, "Setup Failed", "Access was not allowed at QuickBooks. Nothing was connected.");
+    await expectToast(phone, "Setup Failed", "Access was not allowed at QuickBooks. Nothing was connected.");
     await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
     // Words in a link are anyone's (issue 23 defect 9): never shown, a success never claimed.
     const bait = "Your QuickBooks was disconnected. Call +1 555 0100 to restore it.";
     await phone.goto(`/financial-integrations?error=${encodeURIComponent(bait)}&connected=${encodeURIComponent(bait)}`);
-    await toast(phone, "Setup Failed", "The connection was not completed. Click Connect again.");
+    await expectToast(phone, "Setup Failed", "The connection was not completed. Click Connect again.");
     await phone.waitForURL(`${h.baseUrl}/financial-integrations`);
     expect(await phone.getByText(/Call \+1 555 0100/).count()).toBe(0);
     expect(await phone.getByText(/Connected$/).count()).toBe(0);
@@ -308,12 +304,12 @@ describe("Financial Integrations", () => {
     const password = tab.getByLabel("Password", { exact: true });
     await password.fill("timberline-journey-pw");
     await tab.getByRole("button", { name: "Save", exact: true }).click();
-    await toast(tab, "Integration Updated");
+    await expectToast(tab, "Integration Updated");
     await expect.poll(() => password.getAttribute("placeholder")).toBe("Stored — leave empty to keep");
     const clear = tab.getByRole("button", { name: "Clear the stored Password" });
     expect(await axeViolations(tab, "serious")).toEqual([]);
     await clear.click();
-    await toast(
+    await expectToast(
       tab,
       "Integration Updated",
       "Timberline: Password cleared. Timberline is not connected until a new one is saved.",

@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import type { Config } from "../../src/server/config.js";
 import { type NewAccount, signUp } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
+import { recordToasts } from "./toasts.js";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // E2E_WEB_DIST: test another build of the web app (e.g. while dist/web is in use by another run).
@@ -85,6 +86,7 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
       // on 2 cores a tab's click and a checkout's round trip ran past it with nothing wrong (docs/performance.md,
       // "CI's browser phase, 2026-11-29"). A safety net for a hung page, like the test's own 180 s budget.
       context.setDefaultTimeout(JOURNEY_STEP_BUDGET);
+      await recordToasts(context);
       contexts.add(context);
       context.once("close", () => contexts.delete(context));
       const page = await context.newPage();

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpCapture } from "../helpers/smtp-capture.js";
 import { api, chooseOption, XHR, axeViolations, type Harness, startHarness } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /**
  * Issue 5's browser journeys: generate an invoice for a client's month, open and download its
@@ -25,17 +26,6 @@ beforeEach(() => {
 
 /** A whole past month, so "today" never moves the figures: March of last year. */
 const YEAR = new Date().getUTCFullYear() - 1;
-
-/** The toast on screen (one at a time): its title and, when given, its description. */
-async function toast(page: Page, title: string, description?: string | RegExp) {
-  await page.getByText(title, { exact: true }).first().waitFor();
-  if (description !== undefined) {
-    await page
-      .getByText(description, { exact: typeof description === "string" })
-      .first()
-      .waitFor();
-  }
-}
 
 function pdfAttachment(mail: CapturedMail) {
   return mail.parts.find((part) => (part.headers["content-type"] ?? "").startsWith("application/pdf"));
@@ -75,14 +65,14 @@ describe("an invoice from a client's month to paid", () => {
 
     // No dates: "Please select date range", and nothing is created.
     await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
-    await toast(page, "Failed to generate invoice", "Please select date range");
+    await expectToast(page, "Failed to generate invoice", "Please select date range");
 
     await page.getByLabel("From", { exact: true }).fill(`${YEAR}-03-01`);
     await page.getByLabel("To", { exact: true }).fill(`${YEAR}-03-31`);
     await chooseOption(page, "Client", "Hartley & Sons");
     await chooseOption(page, "Template", "Modern");
     await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
-    await toast(page, "Invoice generated successfully", /^INV-\d+ for Hartley & Sons: \$150\.00$/);
+    await expectToast(page, "Invoice generated successfully", /^INV-\d+ for Hartley & Sons: \$150\.00$/);
 
     const row = page.getByTestId("invoice-row");
     await expect.poll(() => row.count()).toBe(1);
@@ -124,7 +114,7 @@ describe("an invoice from a client's month to paid", () => {
     const dialog = page.getByRole("dialog", { name: `Send invoice ${number}` });
     await expect.poll(() => dialog.getByLabel("Client email").inputValue()).toBe("accounts@hartley.test");
     await dialog.getByRole("button", { name: "Send invoice" }).click();
-    await toast(page, "Invoice Sent", `Invoice ${number} sent to accounts@hartley.test`);
+    await expectToast(page, "Invoice Sent", `Invoice ${number} sent to accounts@hartley.test`);
     await dialog.waitFor({ state: "hidden" });
     await row.getByText("Sent", { exact: true }).waitFor();
     await row.getByText(/Sent to accounts@hartley\.test/).waitFor();
@@ -140,7 +130,7 @@ describe("an invoice from a client's month to paid", () => {
 
     // Mark as paid.
     await row.getByRole("button", { name: `Mark invoice ${number} as paid` }).click();
-    await toast(page, "Marked as paid");
+    await expectToast(page, "Marked as paid");
     await row.getByText("Paid", { exact: true }).first().waitFor();
     await expect.poll(() => row.getByRole("button", { name: `Mark invoice ${number} as paid` }).count()).toBe(0);
     const afterReload = await page.request.get("/api/invoices");
@@ -173,7 +163,7 @@ describe("an invoice from a client's month to paid", () => {
     await page.getByLabel("To", { exact: true }).fill(`${YEAR}-09-30`);
     await chooseOption(page, "Template", "Minimal");
     await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
-    await toast(page, "Invoice generated successfully", /^INV-\d+ for Keller GmbH: \$75\.00$/);
+    await expectToast(page, "Invoice generated successfully", /^INV-\d+ for Keller GmbH: \$75\.00$/);
     const [download] = await Promise.all([page.waitForEvent("download"), generator.getByRole("link", { name: "Download PDF" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^INV-\d+\.pdf$/);
 
@@ -185,7 +175,7 @@ describe("an invoice from a client's month to paid", () => {
     await send.getByText("Please enter a valid email address").waitFor();
     await send.getByLabel("Client email").fill("ap@keller.test");
     await send.getByRole("button", { name: "Send invoice" }).click();
-    await toast(page, "Invoice Sent", /^Invoice INV-\d+ sent to ap@keller\.test$/);
+    await expectToast(page, "Invoice Sent", /^Invoice INV-\d+ sent to ap@keller\.test$/);
     expect(smtp.messages.map((m) => m.to)).toEqual([["ap@keller.test"]]);
     expect(await generator.getByRole("button", { name: "Send Email" }).isDisabled()).toBe(true);
 
@@ -195,14 +185,14 @@ describe("an invoice from a client's month to paid", () => {
     await sent.getByRole("button", { name: `Void invoice ${sentNumber}` }).click();
     const confirmVoid = page.getByRole("alertdialog", { name: `Void invoice ${sentNumber}?` });
     await confirmVoid.getByRole("button", { name: "Void invoice" }).click();
-    await toast(page, "Invoice voided", `Invoice ${sentNumber} voided; its 1 call can be invoiced again`);
+    await expectToast(page, "Invoice voided", `Invoice ${sentNumber} voided; its 1 call can be invoiced again`);
     await sent.getByText("Void", { exact: true }).waitFor();
 
     // A draft for October, then deleted: gone from the list, its call billable again.
     await page.getByLabel("From", { exact: true }).fill(`${YEAR}-10-01`);
     await page.getByLabel("To", { exact: true }).fill(`${YEAR}-10-31`);
     await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
-    await toast(page, "Invoice generated successfully");
+    await expectToast(page, "Invoice generated successfully");
     await expect.poll(() => page.getByTestId("invoice-row").count()).toBe(2);
     const draft = page.getByTestId("invoice-row").filter({ hasText: "Draft" });
     const draftNumber = ((await draft.locator("p").first().textContent()) ?? "").trim();
@@ -212,7 +202,7 @@ describe("an invoice from a client's month to paid", () => {
     await confirmDelete.waitFor({ state: "hidden" });
     await draft.getByRole("button", { name: `Delete draft ${draftNumber}` }).click();
     await confirmDelete.getByRole("button", { name: "Delete draft" }).click();
-    await toast(page, "Draft deleted", `Draft ${draftNumber} deleted; its 1 call can be invoiced again`);
+    await expectToast(page, "Draft deleted", `Draft ${draftNumber} deleted; its 1 call can be invoiced again`);
     await expect.poll(() => page.getByTestId("invoice-row").count()).toBe(1);
 
     const calls = (await (await page.request.get("/api/calls")).json()) as { invoiceId: number | null }[];
@@ -246,7 +236,7 @@ describe("an invoice from a client's month to paid", () => {
     await dialog.getByText(/· 2 calls$/).waitFor();
     await dialog.getByText("$100.00", { exact: true }).waitFor();
     await dialog.getByRole("button", { name: "Generate Invoice" }).click();
-    await toast(page, "Invoice Generated", /^Invoice INV-\d+ created successfully for \$100\.00$/);
+    await expectToast(page, "Invoice Generated", /^Invoice INV-\d+ created successfully for \$100\.00$/);
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => rows.getByText("Invoiced", { exact: true }).count()).toBe(2);
 
@@ -275,7 +265,7 @@ describe("nothing is billed twice", () => {
     await row.getByRole("button", { name: "Get Invoice" }).click();
     const dialog = page.getByRole("dialog", { name: "Generate Invoice" });
     await dialog.getByRole("button", { name: "Generate Invoice" }).click();
-    await toast(page, "Failed to generate invoice", `This call is already invoiced on invoice ${first.invoiceNumber} and cannot be invoiced again`);
+    await expectToast(page, "Failed to generate invoice", `This call is already invoiced on invoice ${first.invoiceNumber} and cannot be invoiced again`);
     // The log catches up: the call is shown Invoiced, with no Get Invoice and no edit menu.
     await page.keyboard.press("Escape");
     await row.getByText("Invoiced", { exact: true }).waitFor();
@@ -289,7 +279,7 @@ describe("nothing is billed twice", () => {
     await page.getByLabel("To", { exact: true }).fill(`${YEAR}-06-30`);
     await chooseOption(page, "Client", "Jonas Park");
     await page.getByRole("button", { name: "Generate Invoice", exact: true }).click();
-    await toast(page, "Failed to generate invoice", /^Nothing to invoice for Jonas Park in Jun 1 - Jun 30, \d{4}/);
+    await expectToast(page, "Failed to generate invoice", /^Nothing to invoice for Jonas Park in Jun 1 - Jun 30, \d{4}/);
     await expect.poll(() => page.getByTestId("invoice-row").count()).toBe(1);
 
     // The API agrees: a second invoice for the call is a 409.
@@ -309,7 +299,7 @@ describe("the notifications overlay", () => {
     await page.goto("/");
     await page.getByRole("timer").waitFor();
     await page.getByRole("button", { name: /^End call on Zoom/ }).click();
-    await toast(page, "Call Ended");
+    await expectToast(page, "Call Ended");
 
     const overlay = page.getByRole("region", { name: "Notifications" });
     const card = overlay.getByTestId("notification");
@@ -325,7 +315,7 @@ describe("the notifications overlay", () => {
     const dialog = page.getByRole("dialog", { name: "Invoice Ready" });
     await expect.poll(() => dialog.getByLabel("Send to").inputValue()).toBe("billing@nova.test");
     await dialog.getByRole("button", { name: "Send Now" }).click();
-    await toast(page, "Invoice Sent", /^Invoice INV-\d+ sent to billing@nova\.test$/);
+    await expectToast(page, "Invoice Sent", /^Invoice INV-\d+ sent to billing@nova\.test$/);
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => card.count()).toBe(0);
 
@@ -342,7 +332,7 @@ describe("the notifications overlay", () => {
     await expect.poll(() => card.count()).toBe(1);
     await card.getByRole("button", { name: /^Invoice Ready/ }).first().click();
     await dialog.getByRole("button", { name: "Save for Later" }).click();
-    await toast(page, "Saved", /^Invoice INV-\d+ saved as a draft\. Send it from Invoices when you are ready\.$/);
+    await expectToast(page, "Saved", /^Invoice INV-\d+ saved as a draft\. Send it from Invoices when you are ready\.$/);
     await expect.poll(() => card.count()).toBe(0);
     expect(smtp.messages).toHaveLength(1);
 

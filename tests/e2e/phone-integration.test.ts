@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, axeViolations, type Harness, startHarness, XHR } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /**
  * Issue 13 §6: /phone-integration. Save the user's number, run the call test while a SIGNED Twilio
@@ -21,12 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-/** Waits for a visible toast with this title (and description, when given). */
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor();
-  if (description) await page.getByText(description).filter({ visible: true }).first().waitFor();
-}
 
 /** A form POST as Twilio makes it, signed with the account's auth token over the URL as configured. */
 async function postSignedTwilio(page: Page, url: string, params: Record<string, string>) {

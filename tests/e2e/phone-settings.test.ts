@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_PHONE_NUMBER } from "../../src/core/contracts/phone.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
 import { axeViolations, chooseOption, type Harness, startHarness } from "./harness.js";
+import { expectToast } from "./toasts.js";
 
 /**
  * Issue 13 §5's settings screens: Landline/Office (Twilio: validation, credentials, the URLs to
@@ -17,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
 });
-
-/** Waits for a visible toast with this title (and description, when given). */
-async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  // Visible ones only: Radix also copies a toast's text into a hidden live region for screen readers.
-  await page.getByText(title, { exact: true }).filter({ visible: true }).first().waitFor();
-  if (description) await page.getByText(description).filter({ visible: true }).first().waitFor();
-}
 
 async function openSubTab(page: Page, name: string) {
   await page.goto("/settings?tab=integrations");
