@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase, type Statement } from "../../src/server/db/client.js";
+import type { Database, Statement } from "../../src/server/db/client.js";
 import { statementRunner } from "../../src/server/db/transaction-statements.js";
-import { TEMPLATE_PATH } from "../helpers/global-setup.js";
-import { createServerDatabase } from "../helpers/test-app.js";
+import { openBareTestDatabase } from "../helpers/bare-database.js";
 
 // Database.queryRows: statements prepared once and run on the driver (the client log's hot read).
 // On PGlite (db/pglite-prepared.ts) it speaks the wire protocol itself, so these prove it behaves
@@ -16,13 +14,7 @@ let database: Database;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  if (adminUrl) {
-    const serverDb = await createServerDatabase(adminUrl);
-    database = await openDatabase({ databaseUrl: serverDb.url });
-    dropDatabase = serverDb.drop;
-  } else {
-    database = await openDatabase({ inMemory: true, template: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
-  }
+  ({ database, drop: dropDatabase } = await openBareTestDatabase());
   await database.exec(`create table prepared_notes (id integer primary key, label text not null, at timestamptz not null);
     insert into prepared_notes values (1, 'first', '2026-01-02T03:04:05Z'), (2, 'second', '2026-02-03T04:05:06Z'), (3, 'third', '2026-03-04T05:06:07Z');`);
 });

@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client.js";
+import type { Database } from "../../src/server/db/client.js";
 import { statementTransaction } from "../../src/server/db/statement-transaction.js";
-import { TEMPLATE_PATH } from "../helpers/global-setup.js";
-import { createServerDatabase } from "../helpers/test-app.js";
+import { openBareTestDatabase } from "../helpers/bare-database.js";
 
 // db/statement-transaction.ts: the capture pipeline's transaction, opened on the driver with BEGIN in
 // the first statement's trip and COMMIT in the last one's (db/pglite-transaction.ts,
@@ -12,18 +10,11 @@ import { createServerDatabase } from "../helpers/test-app.js";
 // only when it commits, none kept when a statement (the last one included) or the work fails, and the
 // connection usable afterwards.
 
-const adminUrl = process.env.TEST_DATABASE_URL;
 let database: Database;
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  if (adminUrl) {
-    const serverDb = await createServerDatabase(adminUrl);
-    database = await openDatabase({ databaseUrl: serverDb.url });
-    dropDatabase = serverDb.drop;
-  } else {
-    database = await openDatabase({ inMemory: true, template: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
-  }
+  ({ database, drop: dropDatabase } = await openBareTestDatabase());
   await database.exec("create table batched_notes (id integer primary key, label text not null)");
 });
 

@@ -106,12 +106,7 @@ async function bindAndExecute<T>(
     ]),
     { syncToFs: false },
   );
-  let messages = before ? afterFirstReady(result.messages) : result.messages;
-  if (after) {
-    const trailing = afterFirstReady(messages);
-    messages = messages.slice(0, messages.length - trailing.length);
-    checkNotRolledBack(trailing);
-  }
+  let messages = statementMessages(result.messages, { before, after });
   if (!shape) shapes.set(statement.name, { description: messages.find((message) => message.name === "rowDescription") ?? null });
   else if (shape.description) messages = [shape.description, ...messages];
   const [rows] = parse.parseResults(messages, client.parsers);
@@ -140,14 +135,21 @@ export async function runUnnamedOnPglite<T>(
       { syncToFs: false },
     ),
   );
-  let messages = before ? afterFirstReady(result.messages) : result.messages;
-  if (after) {
-    const trailing = afterFirstReady(messages);
-    messages = messages.slice(0, messages.length - trailing.length);
-    checkNotRolledBack(trailing);
-  }
-  const [rows] = parse.parseResults(messages, client.parsers);
+  const [rows] = parse.parseResults(statementMessages(result.messages, { before, after }), client.parsers);
   return (rows?.rows ?? []) as T[];
+}
+
+/**
+ * The statement's own answer out of a trip that also carried a command before it (BEGIN) or after it (COMMIT):
+ * the messages up to the first ReadyForQuery belong to the command before, those after the statement's
+ * ReadyForQuery to the command after, which must not have rolled the transaction back.
+ */
+function statementMessages(messages: BackendMessage[], { before, after }: Commands): BackendMessage[] {
+  const own = before ? afterFirstReady(messages) : messages;
+  if (!after) return own;
+  const trailing = afterFirstReady(own);
+  checkNotRolledBack(trailing);
+  return own.slice(0, own.length - trailing.length);
 }
 
 /** A COMMIT sent after a statement is answered ROLLBACK when its transaction had failed: an error, never success. */
