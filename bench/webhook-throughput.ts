@@ -13,7 +13,9 @@
 // (timers, the pool, a job queue if one runs) is measured just before and taken away.
 // BENCH_SERVER_TREE=<dir>: the server runs from that tree (another commit's worktree, for a same-run
 // baseline); the load, the measuring and the bare route stay this tree's.
-// BENCH_ROUNDS: the full-load rounds (3; 0 skips the full-load part).
+// BENCH_ROUNDS: the full-load rounds (3; 0 skips the full-load part); each reports the server's CPU per delivery at
+// saturation as well (fullLoadCpuMsPerRequest).
+// BENCH_WARMUP_SECONDS: how long the fixed rate runs before anything is measured (3).
 // BENCH_NODE_FLAGS: node or V8 flags for the server process ("--wasm-tiering-budget=500000000", as the production entry sets).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -43,6 +45,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
 const SECRET_TOKEN = "bench-zoom-secret-token";
 const RATE = Number(process.env.BENCH_RATE ?? sized(200, 20));
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? sized(15, 1));
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? sized(3, 1));
 const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** Child mode: the app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
@@ -53,8 +56,11 @@ async function serve(): Promise<void> {
   const { startTestApp } = await import("../tests/helpers/test-app.js");
   // The per-URL limit (WEBHOOK_RATE_LIMIT, 120 a minute) still counts every delivery, but never refuses one here.
   const app = await startTestApp({ logLevel: "silent", webhookRateLimit: { limit: 1_000_000, windowSeconds: 60 } });
-  watchTheLoop();
-  console.log(JSON.stringify({ baseUrl: app.baseUrl, database: app.app.database.kind, watchesLoop: true }));
+  // The watch's 1 ms timer wakes the server a thousand times a second, which costs CPU of its own: BENCH_LOOP_WATCH=off
+  // leaves it out (an older tree's server, BENCH_SERVER_TREE, has none), so CPU per delivery compares like with like.
+  const watchesLoop = process.env.BENCH_LOOP_WATCH !== "off";
+  if (watchesLoop) watchTheLoop();
+  console.log(JSON.stringify({ baseUrl: app.baseUrl, database: app.app.database.kind, watchesLoop }));
   const stop = async () => {
     await app.close();
     process.exit(0);
@@ -74,7 +80,9 @@ function watchTheLoop(): void {
   let gcs: { kind: number; ms: number }[] = [];
   let open = false;
   new PerformanceObserver((list) => {
-    if (open) for (const entry of list.getEntries()) gcs.push({ kind: (entry as PerformanceEntry & { detail: { kind: number } }).detail.kind, ms: entry.duration });
+    if (open)
+      for (const entry of list.getEntries())
+        gcs.push({ kind: (entry as PerformanceEntry & { detail: { kind: number } }).detail.kind, ms: entry.duration });
   }).observe({ entryTypes: ["gc"] });
   process.on("SIGUSR2", () => {
     if (!open) {
@@ -108,7 +116,17 @@ function watchTheLoop(): void {
   });
 }
 
-type Load = { rps: number; p50: number; p90: number; p99: number; max: number; requests: number; non2xx: number; errors: number };
+type Load = {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  serverCpuMsPerRequest?: number;
+};
 
 function summary(result: AutocannonResult): Load {
   return {
@@ -167,7 +185,6 @@ function nextDelivery(runId: string) {
   };
 }
 
-
 function webhookLoad(url: string, runId: string, options: { duration: number }) {
   return autocannon({
     url,
@@ -223,7 +240,11 @@ async function main(): Promise<void> {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   // An older tree's server (BENCH_SERVER_TREE) has no loop watch, and SIGUSR2 would end it.
-  const { baseUrl, database, watchesLoop } = JSON.parse(firstLine) as { baseUrl: string; database: string; watchesLoop?: boolean };
+  const { baseUrl, database, watchesLoop } = JSON.parse(firstLine) as {
+    baseUrl: string;
+    database: string;
+    watchesLoop?: boolean;
+  };
   const startLoopWatch = () => {
     if (watchesLoop) process.kill(child.pid!, "SIGUSR2");
   };
@@ -244,8 +265,10 @@ async function main(): Promise<void> {
   try {
     const webhookUrl = await connectZoom(baseUrl);
     const webhookPath = new URL(webhookUrl).pathname;
-    // Warm-up: JIT, prepared statements, the connection pool.
-    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, sized(3, 1));
+    // Warm-up: JIT, prepared statements, the connection pool. V8 keeps optimizing hot code on background threads
+    // for a minute or more under steady traffic (PGlite's WebAssembly most of all), which the server's CPU counts:
+    // BENCH_WARMUP_SECONDS=60 measures a server that has settled, as one does after its first minutes of traffic.
+    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, WARMUP_SECONDS);
 
     // The idle server's own CPU over a window as long as the fixed-rate phase, just before it.
     const idleBefore = cpuMs(pid);
@@ -270,7 +293,13 @@ async function main(): Promise<void> {
       const duration = sized(4, 1);
       runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration })));
       runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration })));
-      runs.webhook.push(summary(await webhookLoad(webhookUrl, runId, { duration })));
+      const cpuBeforeRound = cpuMs(pid);
+      const round = summary(await webhookLoad(webhookUrl, runId, { duration }));
+      // CPU per delivery at saturation too: at a fixed rate every delivery also pays for waking the idle server.
+      runs.webhook.push({
+        ...round,
+        serverCpuMsPerRequest: +((cpuMs(pid) - cpuBeforeRound) / Math.max(round.requests, 1)).toFixed(3),
+      });
     }
     const median = (list: Load[]) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
     const full = rounds > 0 ? { bare: median(runs.bare)!, health: median(runs.health)!, webhook: median(runs.webhook)! } : null;
@@ -282,6 +311,7 @@ async function main(): Promise<void> {
           database,
           serverTree: serverTree ?? ".",
           fixedRate: {
+            warmupSeconds: WARMUP_SECONDS,
             rate: RATE,
             seconds: RATE_SECONDS,
             ...fixed,
@@ -295,6 +325,8 @@ async function main(): Promise<void> {
           },
           fullLoad: full,
           ratioToBare: full && +(full.webhook.rps / full.bare.rps).toFixed(3),
+          // Each full-load round's server CPU per delivery (the median round is fullLoad.webhook's).
+          fullLoadCpuMsPerRequest: runs.webhook.map((round) => round.serverCpuMsPerRequest),
           ratioToHealth: full && +(full.webhook.rps / full.health.rps).toFixed(3),
           webhookNon2xx: non2xx,
           loadavgBefore: loadBefore,
