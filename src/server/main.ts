@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
-import { startupFailureMessage } from "./http/startup-checks.js";
+import { assertPortFree, assertStartableConfig, startupFailureMessage } from "./http/startup-checks.js";
 
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,6 +15,17 @@ try {
   config = loadConfig(process.env);
 } catch (error) {
   refuseToStart((error as Error).message);
+}
+// Before the database opens (seconds for PGlite and its migrations): a key that cannot work or a port already
+// taken is told at once. buildApp checks the settings again for its other callers; listen still reports a port
+// taken after this probe.
+try {
+  assertStartableConfig(config);
+  await assertPortFree(config);
+} catch (error) {
+  const line = startupFailureMessage(error, config);
+  if (line) refuseToStart(line);
+  throw error;
 }
 config.webDistDir ??= path.join(distDir, "web");
 // Before PGlite opens: its WebAssembly is optimized only where it stays hot, not all through the start.

@@ -91,6 +91,8 @@ describe("a server that cannot start because of its configuration", () => {
     try {
       const result = await start({ DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: String(port) });
       expectOneLine(result, `port ${port} on 127.0.0.1 is already in use: set PORT to a free port, or stop the other server`);
+      // Found before the database opened (main.ts's port probe): nothing was written to the data folder.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       taken.close();
     }

@@ -2,6 +2,7 @@ import net from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import {
+  assertPortFree,
   assertStartableConfig,
   ConfigError,
   SECRETS_KEY_INVALID,
@@ -45,6 +46,31 @@ describe("assertStartableConfig", () => {
         SECRETS_KEY_INVALID,
       );
     }
+  });
+});
+
+describe("assertPortFree", () => {
+  it("rejects with the listen error startupFailureMessage names for a port another process holds", async () => {
+    const holder = net.createServer();
+    const port = await listen(holder);
+    try {
+      const error = await caught(() => assertPortFree({ port, host: "127.0.0.1" }));
+      expect(startupFailureMessage(error, { ...embedded, port, host: "127.0.0.1" })).toBe(
+        `port ${port} on 127.0.0.1 is already in use: set PORT to a free port, or stop the other server`,
+      );
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("lets go of a free port, so the server's own listen gets it", async () => {
+    const probe = net.createServer();
+    const port = await listen(probe);
+    await new Promise((resolve) => probe.close(resolve));
+    await assertPortFree({ port, host: "127.0.0.1" });
+    const server = net.createServer();
+    await expect(listen(server, port)).resolves.toBe(port);
+    server.close();
   });
 });
 

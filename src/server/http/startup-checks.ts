@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { Config } from "../config.js";
 import { isValidSecretsKey } from "./secrets.js";
 
@@ -25,6 +26,19 @@ export const SECRETS_KEY_INVALID =
 export function assertStartableConfig(config: Pick<Config, "databaseUrl" | "secretsKey">): void {
   if (config.secretsKey && !isValidSecretsKey(config.secretsKey)) throw new ConfigError(SECRETS_KEY_INVALID);
   if (config.databaseUrl && !config.secretsKey) throw new ConfigError(SECRETS_KEY_REQUIRED);
+}
+
+/**
+ * Binds HOST:PORT once and lets go, before the database opens: PGlite and its migrations took seconds only for
+ * listen to find PORT taken. Rejects with the listen error itself (EADDRINUSE, EADDRNOTAVAIL, EACCES), which
+ * startupFailureMessage names; a port taken after this probe still fails at listen, with the same line.
+ */
+export function assertPortFree(config: Pick<Config, "port" | "host">): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen({ port: config.port, host: config.host }, () => probe.close(() => resolve()));
+  });
 }
 
 type ErrorWithCode = Error & {
