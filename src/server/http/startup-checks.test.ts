@@ -30,6 +30,29 @@ function listen(server: net.Server, port = 0): Promise<number> {
   });
 }
 
+/** A port nothing listens on: taken and let go. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The PORT line startupFailureMessage gives for what `failOn` throws while another server holds the port. */
+async function takenPortMessage(failOn: (port: number) => Promise<unknown>): Promise<{ port: number; message: string | null }> {
+  const holder = net.createServer();
+  const port = await listen(holder);
+  try {
+    const error = await caught(() => failOn(port));
+    return { port, message: startupFailureMessage(error, { ...embedded, port, host: "127.0.0.1" }) };
+  } finally {
+    holder.close();
+  }
+}
+
+const portInUse = (port: number) =>
+  `port ${port} on 127.0.0.1 is already in use: set PORT to a free port, or stop the other server`;
+
 describe("assertStartableConfig", () => {
   it("requires SECRETS_KEY with a PostgreSQL server, and only there", () => {
     expect(() => assertStartableConfig({ databaseUrl: "postgres://db/minutely", secretsKey: undefined })).toThrow(
@@ -51,22 +74,12 @@ describe("assertStartableConfig", () => {
 
 describe("assertPortFree", () => {
   it("rejects with the listen error startupFailureMessage names for a port another process holds", async () => {
-    const holder = net.createServer();
-    const port = await listen(holder);
-    try {
-      const error = await caught(() => assertPortFree({ port, host: "127.0.0.1" }));
-      expect(startupFailureMessage(error, { ...embedded, port, host: "127.0.0.1" })).toBe(
-        `port ${port} on 127.0.0.1 is already in use: set PORT to a free port, or stop the other server`,
-      );
-    } finally {
-      holder.close();
-    }
+    const { port, message } = await takenPortMessage((port) => assertPortFree({ port, host: "127.0.0.1" }));
+    expect(message).toBe(portInUse(port));
   });
 
   it("lets go of a free port, so the server's own listen gets it", async () => {
-    const probe = net.createServer();
-    const port = await listen(probe);
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await closedPort();
     await assertPortFree({ port, host: "127.0.0.1" });
     const server = net.createServer();
     await expect(listen(server, port)).resolves.toBe(port);
@@ -76,22 +89,12 @@ describe("assertPortFree", () => {
 
 describe("startupFailureMessage", () => {
   it("names PORT for a port another process holds", async () => {
-    const holder = net.createServer();
-    const port = await listen(holder);
-    try {
-      const error = await caught(() => listen(net.createServer(), port));
-      expect(startupFailureMessage(error, { ...embedded, port, host: "127.0.0.1" })).toBe(
-        `port ${port} on 127.0.0.1 is already in use: set PORT to a free port, or stop the other server`,
-      );
-    } finally {
-      holder.close();
-    }
+    const { port, message } = await takenPortMessage((port) => listen(net.createServer(), port));
+    expect(message).toBe(portInUse(port));
   });
 
   it("names DATABASE_URL (host and port, never the password) when nothing listens there, also wrapped as Drizzle wraps it", async () => {
-    const probe = net.createServer();
-    const port = await listen(probe);
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await closedPort();
     const url = `postgres://owner:s3cret@127.0.0.1:${port}/minutely`;
     const error = await caught(async () => {
       const client = new pg.Client({ connectionString: url });
