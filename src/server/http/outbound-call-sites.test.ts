@@ -58,6 +58,7 @@ const CALL_SITES: Record<string, Site> = {
   "subscription/stripe/stripe-client.ts": { host: "fixed", why: "Stripe's API or STRIPE_API_BASE" },
   "http/smtp-transport.ts": { host: "fixed", why: "SMTP_URL" },
   "http/trust-proxy.ts": { host: "fixed", why: "node:net only parses addresses" },
+  "http/startup-checks.ts": { host: "fixed", why: "binds HOST:PORT for a moment at start (the port probe); connects nowhere" },
   "db/client.ts": { host: "fixed", why: "DATABASE_URL" },
   "db/pg-batched-statement.ts": { host: "fixed", why: "the app's own database connection" },
   "db/prepared-query.ts": { host: "fixed", why: "the app's own database connection" },
