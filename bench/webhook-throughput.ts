@@ -17,32 +17,13 @@
 // saturation as well (fullLoadCpuMsPerRequest).
 // BENCH_WARMUP_SECONDS: how long the fixed rate runs before anything is measured (3).
 // BENCH_NODE_FLAGS: node or V8 flags for the server process ("--wasm-tiering-budget=500000000", as the production entry sets).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import { createRequire } from "node:module";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
-import readline from "node:readline";
-import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { cpuMs, freePort, machine, pacedLoad, signUpCookie, sized, startProcess, stopProcess } from "./lib.mjs";
+import { cpuMs, freePort, machine, pacedLoad, sized, startProcess, stopProcess } from "./lib.mjs";
+import { autocannon, connectZoom, deliveries, type Load, startWebhookServer, summary, webhookLoad } from "./webhook-load.js";
 
-/** The part of autocannon's API used here (the package ships no types). */
-type AutocannonRequest = { method?: string; body?: string; headers?: Record<string, string> };
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-};
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}) => Promise<AutocannonResult>;
-
-const SECRET_TOKEN = "bench-zoom-secret-token";
 const RATE = Number(process.env.BENCH_RATE ?? sized(200, 20));
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? sized(15, 1));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? sized(3, 1));
@@ -116,112 +97,6 @@ function watchTheLoop(): void {
   });
 }
 
-type Load = {
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  serverCpuMsPerRequest?: number;
-};
-
-function summary(result: AutocannonResult): Load {
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-let sequence = 0;
-const MEETINGS_PER_BLOCK = 200;
-/** The next Zoom delivery: a meeting's started, participant joined or ended, signed now. */
-function nextDelivery(runId: string) {
-  const n = sequence++;
-  // Blocks of MEETINGS_PER_BLOCK meetings: all start, then each gets its participant, then all end, so
-  // one meeting's events are about a second apart at 200/s, as a real meeting's are (not racing each other).
-  const block = Math.floor(n / (3 * MEETINGS_PER_BLOCK));
-  const inBlock = n % (3 * MEETINGS_PER_BLOCK);
-  const step = Math.floor(inBlock / MEETINGS_PER_BLOCK);
-  const meeting = block * MEETINGS_PER_BLOCK + (inBlock % MEETINGS_PER_BLOCK);
-  const event = ["meeting.started", "meeting.participant_joined", "meeting.ended"][step]!;
-  const start = new Date(Date.UTC(2026, 2, 3, 9, 0, 0) + meeting * 60_000);
-  const object: Record<string, unknown> = {
-    id: 85746065432,
-    uuid: `${runId}-${meeting}==`,
-    host_id: "benchHost",
-    topic: "Bench meeting",
-    type: 2,
-    start_time: start.toISOString(),
-    duration: 30,
-    timezone: "UTC",
-  };
-  if (step === 1)
-    object.participant = {
-      user_id: String(1000 + meeting),
-      user_name: "Client Person",
-      email: "client@bench-client.test",
-      join_time: new Date(start.getTime() + 30_000).toISOString(),
-    };
-  if (step === 2) object.end_time = new Date(start.getTime() + 25 * 60_000).toISOString();
-  const body = JSON.stringify({ event, event_ts: Date.now() * 1000 + n, payload: { account_id: "benchAccount", object } });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return {
-    method: "POST",
-    body,
-    headers: {
-      "content-type": "application/json",
-      "x-zm-request-timestamp": timestamp,
-      "x-zm-signature": zoomSignature(SECRET_TOKEN, timestamp, body),
-    },
-  };
-}
-
-function webhookLoad(url: string, runId: string, options: { duration: number }) {
-  return autocannon({
-    url,
-    connections: 10,
-    duration: options.duration,
-    requests: [{ method: "POST", setupRequest: (request) => ({ ...request, ...nextDelivery(runId) }) }],
-  });
-}
-
-async function json(response: Response) {
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Signs an account up, connects Zoom and adds the client the participant events match. */
-async function connectZoom(baseUrl: string): Promise<string> {
-  const headers = { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" };
-  const cookie = await signUpCookie(baseUrl);
-  const authed = { ...headers, cookie };
-  await json(
-    await fetch(`${baseUrl}/api/clients`, {
-      method: "POST",
-      headers: authed,
-      body: JSON.stringify({ name: "Bench Client", email: "client@bench-client.test" }),
-    }),
-  );
-  const setup = await json(
-    await fetch(`${baseUrl}/api/integrations/setup-zoom`, {
-      method: "POST",
-      headers: authed,
-      body: JSON.stringify({ apiKey: "benchClientId", apiSecret: "bench-client-secret", webhookSecretToken: SECRET_TOKEN }),
-    }),
-  );
-  return setup.webhookUrl as string;
-}
-
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -229,22 +104,11 @@ async function main(): Promise<void> {
   // entry's WebAssembly tiering budget, db/wasm-tiering.ts, which the bench's own server does not set).
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const serverTree = process.env.BENCH_SERVER_TREE;
-  const child = spawn(process.execPath, [...profile, ...nodeFlags, "--import", "tsx", "bench/webhook-throughput.ts", "--serve"], {
-    cwd: serverTree ?? process.cwd(),
-    env: { ...process.env, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    lines.once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  const { child, baseUrl, database, watchesLoop, lines } = await startWebhookServer({
+    tree: serverTree,
+    nodeFlags: [...profile, ...nodeFlags],
   });
   // An older tree's server (BENCH_SERVER_TREE) has no loop watch, and SIGUSR2 would end it.
-  const { baseUrl, database, watchesLoop } = JSON.parse(firstLine) as {
-    baseUrl: string;
-    database: string;
-    watchesLoop?: boolean;
-  };
   const startLoopWatch = () => {
     if (watchesLoop) process.kill(child.pid!, "SIGUSR2");
   };
@@ -257,7 +121,7 @@ async function main(): Promise<void> {
   const barePort = await freePort();
   const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   const pid = child.pid!;
-  const runId = `bench${Date.now()}`;
+  const next = deliveries(`bench${Date.now()}`);
   const loadBefore = os
     .loadavg()
     .map((l) => l.toFixed(2))
@@ -268,7 +132,7 @@ async function main(): Promise<void> {
     // Warm-up: JIT, prepared statements, the connection pool. V8 keeps optimizing hot code on background threads
     // for a minute or more under steady traffic (PGlite's WebAssembly most of all), which the server's CPU counts:
     // BENCH_WARMUP_SECONDS=60 measures a server that has settled, as one does after its first minutes of traffic.
-    await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, WARMUP_SECONDS);
+    await pacedLoad(webhookUrl, () => ({ ...next(), path: webhookPath }), RATE, WARMUP_SECONDS);
 
     // The idle server's own CPU over a window as long as the fixed-rate phase, just before it.
     const idleBefore = cpuMs(pid);
@@ -279,7 +143,7 @@ async function main(): Promise<void> {
     startLoopWatch();
     const cpuBefore = cpuMs(pid);
     const fixedStart = performance.now();
-    const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...nextDelivery(runId), path: webhookPath }), RATE, RATE_SECONDS);
+    const fixed: Load = await pacedLoad(webhookUrl, () => ({ ...next(), path: webhookPath }), RATE, RATE_SECONDS);
     const fixedCpu = cpuMs(pid) - cpuBefore;
     const serverLoop = await endLoopWatch();
     const fixedSeconds = (performance.now() - fixedStart) / 1000;
@@ -294,7 +158,7 @@ async function main(): Promise<void> {
       runs.bare.push(summary(await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 10, duration })));
       runs.health.push(summary(await autocannon({ url: `${baseUrl}/api/health`, connections: 10, duration })));
       const cpuBeforeRound = cpuMs(pid);
-      const round = summary(await webhookLoad(webhookUrl, runId, { duration }));
+      const round = summary(await webhookLoad(webhookUrl, next, { duration }));
       // CPU per delivery at saturation too: at a fixed rate every delivery also pays for waking the idle server.
       runs.webhook.push({
         ...round,

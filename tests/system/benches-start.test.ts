@@ -50,6 +50,7 @@ const EXCLUDED: Record<string, string> = {
   "stripe-webhook.ts": "a child app, the Stripe stand-in and the job queue draining (budget)",
   "teams-capture-latency.ts": "starts Chromium, the built app and the Microsoft stand-in with its certificate (budget)",
   "webhook-throughput.ts": "a child app and a bare server under load (budget)",
+  "webhook-pair.ts": "two child apps (this tree's and another built tree's) and a bare server under load in turns (budget)",
   "audit-writes.mjs": "two built servers on copies of one database under load (budget)",
   "audit-crash.mjs": "tests/system/audit-crash.test.ts runs it in its fast mode and checks its counts",
   "test-app-start.ts": "starts test apps ten times in a row with and without the job queue; tests/api/pglite-pool.test.ts covers the pool it measures (budget)",
@@ -73,6 +74,7 @@ const HELPERS = [
   "audit-setup.mjs",
   "team-members.ts",
   "explain-helpers.ts",
+  "webhook-load.ts",
 ];
 
 describe("benches in their fast mode", () => {
