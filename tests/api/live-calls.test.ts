@@ -4,6 +4,7 @@ import { callIdsIn, openCallStream, type OpenStream } from "../helpers/event-str
 import { buildClient, newAccount, type TestAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";
 import { until } from "../helpers/until.js";
+import { zoomDelivery, zoomEvent } from "../helpers/zoom-webhook.js";
 
 /**
  * GET /api/calls/stream (issue 13 §2): every change to the account's calls reaches its open streams
@@ -73,6 +74,51 @@ describe("GET /api/calls/stream", () => {
     ]);
   });
 
+  // A capture statement's first run is read by PGlite itself, every later one from the protocol bytes
+  // (db/pglite-raw-answer.ts), whose NOTIFY the hub hears another way: both must reach the stream.
+  it("sends every captured call's start and end, the first delivery of each kind and every one after it", async () => {
+    const capturer = await newAccount(t);
+    const setup = await capturer.c.post("/api/integrations/setup-zoom", {
+      apiKey: "liveZoomClient",
+      apiSecret: "live-zoom-client-secret",
+      webhookSecretToken: "live-zoom-secret-token",
+    });
+    expect(setup.status).toBe(200);
+    const path = new URL(setup.body.webhookUrl).pathname;
+    const live = await stream(capturer);
+    const deliver = async (body: unknown) => {
+      const { rawBody, headers } = zoomDelivery(body, {
+        secretToken: "live-zoom-secret-token",
+        timestamp: Math.floor(Date.now() / 1000),
+      });
+      const response = await t.client().request("POST", path, { rawBody, headers, marker: false });
+      expect(response.status).toBe(200);
+    };
+    for (const n of [1, 2, 3]) {
+      const meeting = { uuid: `liveMeeting${n}==`, topic: `Live capture ${n}` };
+      const at = Date.parse(`2026-03-0${n}T10:00:00Z`);
+      await deliver(zoomEvent("meeting.started", meeting, { eventTs: at, startTime: new Date(at).toISOString() }));
+      await deliver(
+        zoomEvent("meeting.ended", meeting, {
+          eventTs: at + 1_800_000,
+          startTime: new Date(at).toISOString(),
+          endTime: new Date(at + 1_800_000).toISOString(),
+        }),
+      );
+    }
+    const changes = () =>
+      live.events.filter((e) => e.event === "call").map((e) => JSON.parse(e.data) as { callId: number; kind: string });
+    await expect.poll(() => changes().length, { message: "three captured calls started and ended" }).toBe(6);
+    const ids = [...new Set(changes().map((change) => change.callId))];
+    expect(ids).toHaveLength(3);
+    expect(changes()).toEqual(
+      ids.flatMap((callId) => [
+        { callId, kind: "started" },
+        { callId, kind: "ended" },
+      ]),
+    );
+  });
+
   it("sends logged calls and every call of End All", async () => {
     const live = await stream(owner);
     const logged = await owner.c.post("/api/calls", { startTime: "2026-01-05T10:00:00Z", duration: 600 });
@@ -123,7 +169,9 @@ describe("GET /api/calls/stream", () => {
 describe("a stream ends with its session (issue 23 defect 12)", () => {
   it("sign-out ends that session's open stream, with a signed-out event; another session's stream of the account stays", async () => {
     const other = t.client();
-    expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(200);
+    expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(
+      200,
+    );
     const signingOut = await stream({ ...owner, c: other });
     const staying = await stream(owner);
     expect(signingOut.status).toBe(200);
@@ -163,7 +211,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("across app instances (PostgreSQ
     const second = await startTestApp({ databaseUrl: t.app.config.databaseUrl });
     try {
       const other = t.client();
-      expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(200);
+      expect((await other.post("/api/auth/login", { email: owner.account.email, password: owner.account.password })).status).toBe(
+        200,
+      );
       const onSecond = await openCallStream(second.baseUrl, other);
       streams.push(onSecond);
       expect(onSecond.status).toBe(200);

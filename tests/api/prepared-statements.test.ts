@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Statement } from "../../src/server/db/client.js";
+import { onRawAnswerNotification } from "../../src/server/db/pglite-notifications.js";
 import { statementRunner } from "../../src/server/db/transaction-statements.js";
 import { openBareTestDatabase } from "../helpers/bare-database.js";
 
@@ -51,6 +52,36 @@ describe("Database.queryRows", () => {
     expect((await database.queryRows<Note>(notesFrom, [2])).map((note) => note.id)).toEqual([2, 3]);
   });
 
+  it("answers a later run's rows exactly as the first run's: types, nulls, json and text beyond ASCII", async () => {
+    const everyKind: Statement = {
+      name: "test_every_kind",
+      text: `select $1::int as n, null::text as nothing, '{"a":[1,"b"]}'::jsonb as doc, true as yes,
+        $2::text as words, 12345678901::bigint as big, '2026-01-02T03:04:05Z'::timestamptz as at`,
+    };
+    const words = "Müller – Zürich €5 𝄞";
+    const first = await database.queryRows<Record<string, unknown>>(everyKind, [7, words]);
+    const later = await database.queryRows<Record<string, unknown>>(everyKind, [7, words]);
+    expect(later).toEqual(first);
+    expect(later).toEqual([
+      { n: 7, nothing: null, doc: { a: [1, "b"] }, yes: true, words, big: first[0]?.big, at: new Date("2026-01-02T03:04:05Z") },
+    ]);
+    expect(Number(later[0]?.big)).toBe(12345678901);
+  });
+
+  it("rejects a later run with the database's own error: its SQLSTATE and constraint, as the error handler reads them", async () => {
+    const insertNote: Statement = {
+      name: "test_insert_note",
+      text: "insert into prepared_notes values ($1, 'dup', now()) returning id",
+    };
+    await database.exec("delete from prepared_notes where id in (40, 41)");
+    expect(await database.queryRows(insertNote, [40])).toEqual([{ id: 40 }]);
+    expect(await database.queryRows(insertNote, [41])).toEqual([{ id: 41 }]);
+    const error = await database.queryRows(insertNote, [40]).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "23505", constraint: "prepared_notes_pkey" });
+    expect((error as Error).message).toMatch(/duplicate key value violates unique constraint "prepared_notes_pkey"/);
+    await database.exec("delete from prepared_notes where id in (40, 41)");
+  });
+
   it("still runs a statement whose very first run failed on a bad parameter", async () => {
     const plusOne: Statement = { name: "test_plus_one", text: "select $1::int + 1 as n" };
     await expect(database.queryRows(plusOne, ["x"])).rejects.toThrow(/invalid input syntax for type integer/);
@@ -92,9 +123,27 @@ describe("PGlite's private API, as db/pglite-prepared.ts uses it", () => {
   // them fails here, not as a hang or a wrong answer in the capture pipeline.
   it.skipIf(adminUrl !== undefined)("still has the members the runner calls", () => {
     const client = database.pglite! as unknown as Record<string, unknown>;
-    for (const member of ["_runExclusiveTransaction", "_runExclusiveQuery", "execProtocol"])
+    for (const member of ["_runExclusiveTransaction", "_runExclusiveQuery", "execProtocol", "execProtocolRawStream"])
       expect(typeof client[member], member).toBe("function");
     expect(client.parsers).toBeTypeOf("object");
+  });
+
+  // A statement's later runs are read from the protocol bytes (db/pglite-raw-answer.ts), which PGlite's listen()
+  // never sees: a NOTIFY they commit reaches db/pglite-notifications.ts's listeners instead, once.
+  it.skipIf(adminUrl !== undefined)("hands every NOTIFY a prepared statement commits to a listener exactly once", async () => {
+    const client = database.pglite!;
+    const heard: string[] = [];
+    const stopRaw = onRawAnswerNotification(client, ({ channel, payload }) => {
+      if (channel === "prepared_test") heard.push(payload);
+    });
+    const unlisten = await client.listen("prepared_test", (payload) => heard.push(payload));
+    const notify: Statement = { name: "test_notify", text: "select pg_notify('prepared_test', $1) as sent" };
+    for (const payload of ["first run", "second run", "third run"]) await database.queryRows(notify, [payload]);
+    await expect.poll(() => heard.length, { message: "every notification heard" }).toBe(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(["first run", "second run", "third run"]);
+    stopRaw();
+    await unlisten();
   });
 
   it("runs a transaction's own statements prepared: they see its uncommitted writes and roll back with it", async () => {

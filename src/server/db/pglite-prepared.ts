@@ -1,4 +1,6 @@
 import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import { deliverRawAnswerNotification } from "./pglite-notifications.js";
+import { readRawAnswer, type ResultColumn } from "./pglite-raw-answer.js";
 
 /** SQL text with $n parameters and a name unique to it (the prepared statement is kept under that name). */
 export type Statement = { name: string; text: string };
@@ -49,8 +51,11 @@ export function pglitePreparedQueries(client: PGlite) {
  */
 const preparedOn = new WeakMap<PGlite, Set<string>>();
 
-/** The shape of a statement's rows, as its first run's Describe answered it (null: it returns none). */
-type RowShape = { description: BackendMessage | null };
+/**
+ * The shape of a statement's rows, as its first run's Describe answered it: its columns, each with its type's
+ * parser (none: it returns no rows).
+ */
+type RowShape = { columns: ResultColumn[] };
 type BackendMessage = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"][number];
 
 /**
@@ -94,23 +99,54 @@ async function bindAndExecute<T>(
   }
   const values = params.map((value) => (value === null ? null : String(value)));
   const shape = shapes.get(statement.name);
-  // Throws the database's error (after the Sync, so the session is ready for the next query).
-  const result = await client.execProtocol(
-    concatenate([
-      ...(before ? [before] : []),
-      protocol.serialize.bind({ statement: statement.name, values }),
-      ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-      ...(after ? [after] : []),
-    ]),
-    { syncToFs: false },
-  );
-  let messages = statementMessages(result.messages, { before, after });
-  if (!shape) shapes.set(statement.name, { description: messages.find((message) => message.name === "rowDescription") ?? null });
-  else if (shape.description) messages = [shape.description, ...messages];
+  const message = concatenate([
+    ...(before ? [before] : []),
+    protocol.serialize.bind({ statement: statement.name, values }),
+    ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
+    protocol.serialize.execute({}),
+    protocol.serialize.sync(),
+    ...(after ? [after] : []),
+  ]);
+  if (shape) return runWithKnownShape<T>(client, message, shape, { before, after });
+  // The first run, through PGlite's own reading. Throws the database's error (after the Sync, so the session is
+  // ready for the next query).
+  const result = await client.execProtocol(message, { syncToFs: false });
+  const messages = statementMessages(result.messages, { before, after });
+  const description = messages.find((answer) => answer.name === "rowDescription") as RowDescription | undefined;
+  shapes.set(statement.name, { columns: columnsOf(client, description) });
   const [rows] = parse.parseResults(messages, client.parsers);
   return (rows?.rows ?? []) as T[];
+}
+
+type RowDescription = BackendMessage & { fields: { name: string; dataTypeID: number }[] };
+
+/** The statement's result columns with the parsers PGlite's own reading would use (`client.parsers`). */
+function columnsOf(client: PGlite, description: RowDescription | undefined): ResultColumn[] {
+  return (description?.fields ?? []).map((field) => ({
+    name: field.name,
+    typeId: field.dataTypeID,
+    parse: client.parsers[field.dataTypeID] ?? null,
+  }));
+}
+
+/**
+ * A later run: its answer's bytes are read here (db/pglite-raw-answer.ts), not made into PGlite's message objects
+ * first. Notifications in it go to db/pglite-notifications.ts's listeners.
+ */
+async function runWithKnownShape<T>(
+  client: PGlite,
+  message: Uint8Array,
+  shape: RowShape,
+  { before, after }: Commands,
+): Promise<T[]> {
+  const chunks: Uint8Array[] = [];
+  // The engine hands its output over in pieces that are views of its memory: each is copied before the next.
+  await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+  return readRawAnswer<T>(chunks.length === 1 ? chunks[0]! : concatenate(chunks), shape.columns, {
+    skipFirstAnswer: before !== undefined,
+    commandAfter: after !== undefined,
+    notify: (notification) => deliverRawAnswerNotification(client, notification),
+  });
 }
 
 /** A statement run without a name (parsed and planned at this run): for texts past the named ones' bound. */

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { Database } from "../db/client.js";
+import { onRawAnswerNotification } from "../db/pglite-notifications.js";
 import { CALL_CHANGES_CHANNEL, type CallChange } from "./notify-call-change.js";
 
 /**
@@ -127,6 +128,12 @@ export class CallChangeHub {
     for (const subscriber of [...set]) subscriber({ type: "session-ended" });
   }
 
+  /** A notification on one of the hub's channels, from whichever connection heard it. */
+  private heard(channel: string, payload: string | undefined): void {
+    if (channel === CALL_CHANGES_CHANNEL && payload) this.deliver(payload);
+    else if (channel === SESSION_ENDED_CHANNEL && payload) this.deliverSessionEnded(payload);
+  }
+
   private start(): Promise<void> {
     if (this.closed) return Promise.reject(new Error("the live listener is closed"));
     if (!this.started) {
@@ -141,9 +148,13 @@ export class CallChangeHub {
   private async listen(): Promise<void> {
     const pglite = this.database.pglite;
     if (pglite) {
+      // A NOTIFY reaches the callbacks of PGlite's listen() or, when the statement that committed it was read from the
+      // protocol bytes (db/pglite-raw-answer.ts), the raw answers' listener: never both.
+      const stopRaw = onRawAnswerNotification(pglite, ({ channel, payload }) => this.heard(channel, payload));
       const unlistenCalls = await pglite.listen(CALL_CHANGES_CHANNEL, (payload) => this.deliver(payload));
       const unlistenSessions = await pglite.listen(SESSION_ENDED_CHANNEL, (payload) => this.deliverSessionEnded(payload));
       this.unlisten = async () => {
+        stopRaw();
         await unlistenCalls();
         await unlistenSessions();
       };
@@ -154,10 +165,7 @@ export class CallChangeHub {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true });
-    client.on("notification", (message) => {
-      if (message.channel === CALL_CHANGES_CHANNEL && message.payload) this.deliver(message.payload);
-      else if (message.channel === SESSION_ENDED_CHANNEL && message.payload) this.deliverSessionEnded(message.payload);
-    });
+    client.on("notification", (message) => this.heard(message.channel, message.payload));
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client, new Error("connection ended")));
     try {
