@@ -18,6 +18,7 @@ const scripts = fs
         "audit-setup.mjs",
         "analytics-explain.ts",
         "team-members.ts",
+        "webhook-load.ts",
       ].includes(f),
   )
   .filter((f) => !only.length || only.some((o) => f.includes(o)));

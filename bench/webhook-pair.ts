@@ -8,7 +8,7 @@
 // (autocannon, 10 connections) for BENCH_FULL_SECONDS (3); the server process's CPU (/proc, both its threads and
 // V8's) over each window ÷ its deliveries. A bare Fastify route's full load once a round gives each side's
 // throughput as a ratio to it.
-// Run: BENCH_BASELINE_TREE=/tmp/base npx tsx bench/webhook-pair.ts
+// Run: BENCH_BASELINE_TREE=/tmp/base npx tsx bench/webhook-pair.ts   (unset: this tree against itself, an A/A check)
 //      BENCH_ROUNDS (4; each 4 turns), BENCH_WARMUP_SECONDS (10, each server, before anything is measured),
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (both servers on PostgreSQL, a fresh database each).
 // Both servers run without the loop watch (BENCH_LOOP_WATCH=off), whose 1 ms timer an older tree does not have.
@@ -118,10 +118,10 @@ function report(side: Side, bareRps: number) {
 }
 
 async function main(): Promise<void> {
-  const baselineTree = process.env.BENCH_BASELINE_TREE;
-  if (!baselineTree) throw new Error("Set BENCH_BASELINE_TREE to the other tree (e.g. /tmp/base, built).");
   process.env.BENCH_LOOP_WATCH = "off";
   const thisTree = process.env.BENCH_SERVER_TREE ?? process.cwd();
+  // Without a baseline the tree is paired with itself: the ratios then show the method's own spread (about 1).
+  const baselineTree = process.env.BENCH_BASELINE_TREE ?? thisTree;
   const barePort = await freePort();
   const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   const servers: WebhookServer[] = [];
