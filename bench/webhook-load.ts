@@ -2,6 +2,7 @@
 // tree in its own process, an account with Zoom connected, the signed deliveries, and autocannon at full load.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import os from "node:os";
 import readline from "node:readline";
 import { zoomSignature } from "../src/server/capture/zoom/zoom-signature.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
@@ -21,6 +22,14 @@ export const autocannon = createRequire(import.meta.url)("autocannon") as (optio
   duration: number;
   requests?: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
 }) => Promise<AutocannonResult>;
+
+/** The machine's load averages (1, 5 and 15 minutes), as the benches print them beside their figures. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+}
 
 export const SECRET_TOKEN = "bench-zoom-secret-token";
 

@@ -13,7 +13,6 @@
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (both servers on PostgreSQL, a fresh database each).
 // Both servers run without the loop watch (BENCH_LOOP_WATCH=off), whose 1 ms timer an older tree does not have.
 import fs from "node:fs";
-import os from "node:os";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { cpuMs, freePort, machine, pacedLoad, sized, startProcess, stopProcess } from "./lib.mjs";
 import {
@@ -21,6 +20,7 @@ import {
   connectZoom,
   deliveries,
   type Deliveries,
+  loadAverage,
   type Load,
   startWebhookServer,
   summary,
@@ -125,10 +125,7 @@ async function main(): Promise<void> {
   const barePort = await freePort();
   const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   const servers: WebhookServer[] = [];
-  const loadBefore = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
+  const loadBefore = loadAverage();
   try {
     const sides: Side[] = [];
     for (const [name, tree] of [
@@ -177,10 +174,7 @@ async function main(): Promise<void> {
           },
           webhookNon2xx: non2xx,
           loadavgBefore: loadBefore,
-          loadavg: os
-            .loadavg()
-            .map((l) => l.toFixed(2))
-            .join(" "),
+          loadavg: loadAverage(),
         },
         null,
         2,

@@ -18,11 +18,19 @@
 // BENCH_WARMUP_SECONDS: how long the fixed rate runs before anything is measured (3).
 // BENCH_NODE_FLAGS: node or V8 flags for the server process ("--wasm-tiering-budget=500000000", as the production entry sets).
 import fs from "node:fs";
-import os from "node:os";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { cpuMs, freePort, machine, pacedLoad, sized, startProcess, stopProcess } from "./lib.mjs";
-import { autocannon, connectZoom, deliveries, type Load, startWebhookServer, summary, webhookLoad } from "./webhook-load.js";
+import {
+  autocannon,
+  connectZoom,
+  deliveries,
+  loadAverage,
+  type Load,
+  startWebhookServer,
+  summary,
+  webhookLoad,
+} from "./webhook-load.js";
 
 const RATE = Number(process.env.BENCH_RATE ?? sized(200, 20));
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? sized(15, 1));
@@ -122,10 +130,7 @@ async function main(): Promise<void> {
   const bare = await startProcess(["bench/bare-server.mjs"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   const pid = child.pid!;
   const next = deliveries(`bench${Date.now()}`);
-  const loadBefore = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
+  const loadBefore = loadAverage();
   try {
     const webhookUrl = await connectZoom(baseUrl);
     const webhookPath = new URL(webhookUrl).pathname;
@@ -194,10 +199,7 @@ async function main(): Promise<void> {
           ratioToHealth: full && +(full.webhook.rps / full.health.rps).toFixed(3),
           webhookNon2xx: non2xx,
           loadavgBefore: loadBefore,
-          loadavg: os
-            .loadavg()
-            .map((l) => l.toFixed(2))
-            .join(" "),
+          loadavg: loadAverage(),
         },
         null,
         2,
