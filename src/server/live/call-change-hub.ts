@@ -148,11 +148,12 @@ export class CallChangeHub {
   private async listen(): Promise<void> {
     const pglite = this.database.pglite;
     if (pglite) {
-      // A NOTIFY reaches the callbacks of PGlite's listen() or, when the statement that committed it was read from the
-      // protocol bytes (db/pglite-raw-answer.ts), the raw answers' listener: never both.
-      const stopRaw = onRawAnswerNotification(pglite, ({ channel, payload }) => this.heard(channel, payload));
       const unlistenCalls = await pglite.listen(CALL_CHANGES_CHANNEL, (payload) => this.deliver(payload));
       const unlistenSessions = await pglite.listen(SESSION_ENDED_CHANNEL, (payload) => this.deliverSessionEnded(payload));
+      // A NOTIFY reaches the callbacks of PGlite's listen() or, when the statement that committed it was read from the
+      // protocol bytes (db/pglite-raw-answer.ts), the raw answers' listener: never both. Added once the LISTENs took
+      // (none arrives before), so a failed start that is tried again never leaves a second one behind.
+      const stopRaw = onRawAnswerNotification(pglite, ({ channel, payload }) => this.heard(channel, payload));
       this.unlisten = async () => {
         stopRaw();
         await unlistenCalls();
