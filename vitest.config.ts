@@ -36,6 +36,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { TZ: "UTC" },
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content):
+    // CI runs vitest three times on the same sources, and each run's main process transformed them all again for
+    // its workers (the last phase's two main processes: 55 s of CPU in its first six minutes without it, 20 s in the
+    // whole phase with it; docs/performance.md, issue 22 §2).
+    experimental: { fsModuleCache: true },
     // The browser journeys and system tests start longest first (a fresh clone has no run history to order by).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [

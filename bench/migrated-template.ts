@@ -8,6 +8,6 @@ import makeTemplate, { TEMPLATE_PATH } from "../tests/helpers/global-setup.js";
  * (tests/system/benches-start.test.ts). It is set-up only; no figure includes it.
  */
 export async function migratedTemplate(): Promise<Blob> {
-  if (!fs.existsSync(TEMPLATE_PATH)) await makeTemplate();
+  await makeTemplate();
   return new Blob([zlib.gunzipSync(fs.readFileSync(TEMPLATE_PATH))]);
 }

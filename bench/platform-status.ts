@@ -7,7 +7,6 @@
 // Run: npx tsx bench/platform-status.ts   (BENCH_SECONDS=30 by default per phase; PGlite in memory)
 
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import readline from "node:readline";
@@ -18,8 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(30, 1));
 
 /** Child mode: the whole app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
 async function serve(): Promise<void> {
-  const { TEMPLATE_PATH, default: makeTemplate } = await import("../tests/helpers/global-setup.js");
-  if (!fs.existsSync(TEMPLATE_PATH)) await makeTemplate();
+  const { default: makeTemplate } = await import("../tests/helpers/global-setup.js");
+  await makeTemplate();
   const { startTestApp } = await import("../tests/helpers/test-app.js");
   const app = await startTestApp({ logLevel: "silent" });
   console.log(JSON.stringify({ baseUrl: app.baseUrl }));

@@ -11,7 +11,6 @@
 // Run: npx tsx bench/stripe-webhook.ts   (PGlite)   BENCH_DATABASE_URL=postgres://… npx tsx bench/stripe-webhook.ts
 //      BENCH_PART=latency|order to run one part; BENCH_EVENTS (default 1000), BENCH_RATE (100), BENCH_RATE_SECONDS (15).
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import readline from "node:readline";
 import { eq, sql } from "drizzle-orm";
@@ -33,8 +32,8 @@ const SECRET = WEBHOOK_SECRET;
 
 async function ensureTemplate(): Promise<void> {
   if (dbUrl) process.env.TEST_DATABASE_URL = dbUrl;
-  const { TEMPLATE_PATH, default: makeTemplate } = await import("../tests/helpers/global-setup.js");
-  if (!dbUrl && !fs.existsSync(TEMPLATE_PATH)) await makeTemplate();
+  const { default: makeTemplate } = await import("../tests/helpers/global-setup.js");
+  if (!dbUrl) await makeTemplate();
 }
 
 async function startApp(options: { pollingIntervalSeconds: number }) {
@@ -77,8 +76,6 @@ function nextEvent(runId: string): Delivery {
   const signed = signEvent(event, SECRET);
   return { method: "POST", path: "/api/webhooks/stripe", headers: signed.headers, body: signed.body };
 }
-
-
 
 async function latencyPart() {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/stripe-webhook.ts", "--serve"], {

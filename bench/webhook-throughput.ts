@@ -17,7 +17,6 @@
 // saturation as well (fullLoadCpuMsPerRequest).
 // BENCH_WARMUP_SECONDS: how long the fixed rate runs before anything is measured (3).
 // BENCH_NODE_FLAGS: node or V8 flags for the server process ("--wasm-tiering-budget=500000000", as the production entry sets).
-import fs from "node:fs";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { cpuMs, freePort, machine, pacedLoad, sized, startProcess, stopProcess } from "./lib.mjs";
@@ -40,8 +39,8 @@ const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 /** Child mode: the app on a fresh database (tests/helpers/test-app.ts), its base URL on stdout. */
 async function serve(): Promise<void> {
   if (dbUrl) process.env.TEST_DATABASE_URL = dbUrl;
-  const { TEMPLATE_PATH, default: makeTemplate } = await import("../tests/helpers/global-setup.js");
-  if (!dbUrl && !fs.existsSync(TEMPLATE_PATH)) await makeTemplate();
+  const { default: makeTemplate } = await import("../tests/helpers/global-setup.js");
+  if (!dbUrl) await makeTemplate();
   const { startTestApp } = await import("../tests/helpers/test-app.js");
   // The per-URL limit (WEBHOOK_RATE_LIMIT, 120 a minute) still counts every delivery, but never refuses one here.
   const app = await startTestApp({ logLevel: "silent", webhookRateLimit: { limit: 1_000_000, windowSeconds: 60 } });

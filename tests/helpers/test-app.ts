@@ -1,17 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
 import { openDatabase } from "../../src/server/db/client.js";
-import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
+import { runMigrations } from "../../src/server/db/migrate.js";
 import type { JobRegistry } from "../../src/server/jobs/job-types.js";
 import type { JobsOptions } from "../../src/server/jobs/queue-options.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
-import { TEMPLATE_PATH } from "./global-setup.js";
+import { migrationsFingerprint, TEMPLATE_PATH } from "./global-setup.js";
 import { leasePglite, notePristineQueue, type SpareKind } from "./pglite-pool.js";
 import { forgetRoutes } from "./response-contracts.js";
 
@@ -60,20 +59,6 @@ async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promis
   } finally {
     await admin.end();
   }
-}
-
-/** Names the migrations by their content, so a changed or added migration makes a new template. */
-function migrationsFingerprint(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(entry.name).update(fs.readFileSync(full));
-    }
-  };
-  walk(migrationsFolder());
-  return hash.digest("hex").slice(0, 12);
 }
 
 /**
@@ -150,7 +135,8 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
       databaseUrl: serverDb?.url,
       inMemoryDatabase: !serverDb,
       // The PGlite template (made by the run's global setup) only for an app on PGlite.
-      pgliteTemplate: serverDb || overrides.databaseUrl || lease ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
+      pgliteTemplate:
+        serverDb || overrides.databaseUrl || lease ? undefined : migratedTemplate(overrides.inMemoryDatabase ?? true),
       pgliteLease: lease,
       passwordHashCost: TEST_PASSWORD_HASH_COST,
       // Every test signs in and up from 127.0.0.1: the per-address ceilings are raised; auth-throttling.test.ts tests the real rules.
