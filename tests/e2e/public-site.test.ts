@@ -304,4 +304,22 @@ describe("accessibility", () => {
     await context.close();
     expect(failures).toEqual([]);
   });
+
+  it("reports a violation a page has, on the first scan of a document and on later ones", async () => {
+    const { page, context } = await h.newPage();
+    await page.goto("/");
+    await expectPage(page, "/", PUBLIC_PAGES[0]!.heading);
+    expect(await axeViolations(page), "the landing page as it is").toEqual([]);
+    // An image without a text alternative, put there by the test: the scan must name it and where it is.
+    await page.evaluate(() => {
+      const image = document.createElement("img");
+      image.src = "/favicon.svg";
+      image.id = "unlabelled-image";
+      document.querySelector("main")?.append(image);
+    });
+    const [violation, ...others] = await axeViolations(page, "serious");
+    expect(others).toEqual([]);
+    expect(violation).toMatchObject({ id: "image-alt", impact: "critical", nodes: [{ target: ["#unlabelled-image"] }] });
+    await context.close();
+  });
 });
