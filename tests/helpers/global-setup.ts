@@ -42,9 +42,9 @@ function writeAtomically(file: string, content: Buffer | string): void {
  * Runs at the start of every test run (and of the benches that need it): initdb + migrations on one in-memory
  * PGlite, dumped to a file that every test app loads instead of running initdb itself (about 2–4 s); test-app.ts
  * unpacks it once per worker. A template made from the same migrations and PGlite is kept: making it took 7.6 s of a
- * quiet machine's CPU, and CI's last phase made it twice at once, on its critical path (docs/performance.md,
- * "The test runs' start", issue 22 §2). The template is written under a temporary name and renamed, and its key
- * after it, so a run starting beside this one never reads half a file nor takes an old template for a new one.
+ * quiet machine's CPU, and CI's last phase made it twice at once, on its critical path (docs/performance.md, "Where
+ * CI's last phase spends its CPU", issue 22 §2). The template is written under a temporary name and renamed, and its
+ * key after it, so a run starting beside this one never reads half a file nor takes an old template for a new one.
  * With TEST_DATABASE_URL test apps copy a migrated database on the server instead (test-app.ts), but a few
  * tests still open an embedded database of their own (the admin script on DATA_DIR), so it is made then too.
  */
