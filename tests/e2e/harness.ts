@@ -36,6 +36,41 @@ const JOURNEY_STEP_BUDGET = 90_000;
 let launched: Promise<Browser> | undefined;
 
 /**
+ * Chromium 156 gives every new context (a window in headless mode) the address bar's popup, a WebUI page
+ * (chrome://omnibox-popup.top-chrome, and its AI-mode twin) drawn by a renderer of its own: about 1 s of renderer
+ * CPU and 0.4 s of the browser process's per context, beside the page under test, in a run that opens a context
+ * per test. No journey uses the address bar; without the popup a journey's first page load costs about half the
+ * CPU (docs/performance.md, "The address bar nobody sees", issue 22 §2).
+ */
+const UNUSED_BROWSER_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"];
+
+/**
+ * Playwright launches Chromium with its own --disable-features list, and Chromium keeps only the last
+ * --disable-features it is given: ours must carry Playwright's too. A first browser, started with
+ * --enable-automation so that it may tell its command line, says what the list is for this Playwright.
+ */
+async function playwrightDisabledFeatures(): Promise<string[]> {
+  const probe = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ["--no-sandbox", "--enable-automation"],
+  });
+  try {
+    const session = await probe.newBrowserCDPSession();
+    const { arguments: commandLine } = await session.send("Browser.getBrowserCommandLine");
+    const flag = "--disable-features=";
+    return (
+      commandLine
+        .findLast((argument) => argument.startsWith(flag))
+        ?.slice(flag.length)
+        .split(",") ?? []
+    );
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
  * One Chromium per test worker, shared by the journey files that worker runs one after another (the e2e project
  * runs with isolate: false, so this module and its browser outlive a file). Launching it cost every file a browser
  * start (issue 22 §2, CI's browser phase). A browser that died is launched again for the next file. Playwright
@@ -44,20 +79,23 @@ let launched: Promise<Browser> | undefined;
 async function workerBrowser(): Promise<Browser> {
   const current = launched && (await launched.catch(() => undefined));
   if (current?.isConnected()) return current;
-  launched = chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  launched = playwrightDisabledFeatures().then((playwrightFeatures) =>
+    chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--disable-features=${[...new Set([...playwrightFeatures, ...UNUSED_BROWSER_FEATURES])].join(",")}`,
+      ],
+    }),
+  );
   return launched;
 }
 
