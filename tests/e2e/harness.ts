@@ -40,9 +40,17 @@ let launched: Promise<Browser> | undefined;
  * (chrome://omnibox-popup.top-chrome, and its AI-mode twin) drawn by a renderer of its own: about 1 s of renderer
  * CPU and 0.4 s of the browser process's per context, beside the page under test, in a run that opens a context
  * per test. No journey uses the address bar; without the popup a journey's first page load costs about half the
- * CPU (docs/performance.md, "The address bar nobody sees", issue 22 §2).
+ * CPU (docs/performance.md, "The address bar nobody sees", issue 22 §2). Chromium also starts a spare renderer
+ * ahead of the next navigation, one per context, which a context closed after its test never uses: about a sixth
+ * of what was left (SpareRendererForSitePerProcess; a navigation starts its renderer when it needs one).
  */
-const UNUSED_BROWSER_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "PreloadTopChromeWebUI"];
+const UNUSED_BROWSER_FEATURES = [
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxAimPopup",
+  "WebUIOmniboxFullPopup",
+  "PreloadTopChromeWebUI",
+  "SpareRendererForSitePerProcess",
+];
 
 /**
  * Playwright launches Chromium with its own --disable-features list, and Chromium keeps only the last
