@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,6 +29,10 @@ if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undef
 }
 
 async function serve() {
+  // V8's optimizing compiler waits until the server listens (src/server/optimizing-compiler.ts says why, and gives
+  // it back). Held here, before the server's bundle is imported, it also waits through the packages Node loads and
+  // runs ahead of the bundle's own code, which the bundle's first statement cannot reach.
+  v8.setFlagsFromString("--no-turbofan");
   process.chdir(root);
   const outputs = ["dist/web/index.html", "dist/server/main.js", "dist/pglite-template.tar.gz"];
 

@@ -1,3 +1,5 @@
+// First, before the rest of the bundle runs: V8 compiles nothing with TurboFan while the server starts.
+import "./optimizing-compiler.js";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -5,6 +7,7 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 import { assertPortFree, assertStartableConfig, startupFailureMessage } from "./http/startup-checks.js";
+import { resumeOptimizingCompiler } from "./optimizing-compiler.js";
 
 /** Production entry: reads the environment, starts from the shipped PGlite template on a first run, listens. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,6 +66,7 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 try {
   await app.listen({ port: config.port, host: config.host });
+  resumeOptimizingCompiler();
 } catch (error) {
   const line = startupFailureMessage(error, config);
   if (!line) throw error;

@@ -47,6 +47,7 @@ const EXCLUDED: Record<string, string> = {
   "pglite-memory.mjs": "seeds two data folders and starts two built servers (budget)",
   "platform-status.ts": "a child app and a paced load; the route is in the API suite (budget)",
   "startup.mjs": "waits for memory to settle after several starts of the built server (budget)",
+  "steady-after-start.mjs": "two built servers under load in turns, as audit-writes.mjs (budget)",
   "stripe-webhook.ts": "a child app, the Stripe stand-in and the job queue draining (budget)",
   "teams-capture-latency.ts": "starts Chromium, the built app and the Microsoft stand-in with its certificate (budget)",
   "webhook-throughput.ts": "a child app and a bare server under load (budget)",
