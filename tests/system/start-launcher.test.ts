@@ -94,7 +94,8 @@ describe.runIf(process.platform === "linux")("npm start on Linux", () => {
         return { requests, optimized: stdout.match(/completed optimizing/g)?.length ?? 0 };
       },
       (seen) => seen.optimized > 0 || seen.requests >= 20_000,
-      200_000,
+      // Inside the system tier's 180 s test budget, so that a server that never optimizes says so in these words.
+      170_000,
     );
     expect(stdout).toMatch(/completed optimizing/);
   });
