@@ -1,6 +1,7 @@
-// npm run build: the web app (web) beside the server bundle and its PGlite template (server, then template, which
-// runs the bundle). The two branches share nothing, so on two cores they overlap: the template's initdb is most of
-// the server branch and runs while Vite builds (docs/performance.md, issue 22).
+// npm run build: the web app (web), the server's bundle (server) and the PGlite template (template: its own small
+// bundle, then run), side by side. They share nothing, so on two cores they overlap: the template's initdb, the
+// longest of them, starts once its bundle is built and runs while Vite and esbuild build the rest
+// (docs/performance.md, issue 22).
 //
 //   node scripts/build.mjs [web|server|template]   one step alone (npm run build:web, build:server, build:template)
 //
@@ -18,8 +19,8 @@ const vite = path.join(path.dirname(require.resolve("vite/package.json")), "bin"
 /** The steps, each a list of node commands run one after the other. */
 const STEPS = {
   web: [[vite, "build"], ["scripts/compress-web.mjs"]],
-  server: [["scripts/build-server.mjs"]],
-  template: [["dist/server/make-template.js"]],
+  server: [["scripts/build-server.mjs", "server"]],
+  template: [["scripts/build-server.mjs", "template"], ["dist/server/make-template.js"]],
 };
 
 function run(args) {
@@ -44,5 +45,5 @@ if (only !== undefined && !(only in STEPS)) {
   console.error(`scripts/build.mjs: no step "${only}" (${Object.keys(STEPS).join(", ")})`);
   process.exit(2);
 }
-const codes = only ? [await inOrder(only)] : await Promise.all([inOrder("web"), inOrder("server", "template")]);
+const codes = only ? [await inOrder(only)] : await Promise.all(Object.keys(STEPS).map((step) => inOrder(step)));
 process.exit(codes.find((code) => code !== 0) ?? 0);

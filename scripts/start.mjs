@@ -59,6 +59,9 @@ async function serve() {
     // The build script itself (what `npm run build` runs), without a second npm in between.
     // The build (Vite, esbuild) runs with glibc's usual allocator settings.
     const { MALLOC_MMAP_THRESHOLD_: _serverOnly, ...buildEnv } = process.env;
+    // The template step also fills a new data folder (src/server/make-template.ts), beside Vite's build, so the
+    // server that starts next opens an existing one instead of writing its files first.
+    buildEnv.MINUTELY_BUILD_DATA_FOLDER = "1";
     const result = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs")], { stdio: "inherit", env: buildEnv });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }

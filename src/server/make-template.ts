@@ -1,15 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import PgBoss from "pg-boss";
 import { openDatabase } from "./db/client.js";
+import { fillDataFolderOfSettings } from "./db/data-folder.js";
 import { runMigrations } from "./db/migrate.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 
 /**
  * Build step: an in-memory PGlite, migrated and with the job queue's tables, dumped as a gzipped data dir. The first `npm start`
  * loads it (about 0.6 s) instead of running initdb (about 2–4 s); later migrations still apply on start.
+ *
+ * With MINUTELY_BUILD_DATA_FOLDER=1 (scripts/start.mjs sets it when a fresh clone's `npm start` builds) it also
+ * fills the data folder the server is about to open, if that folder is new: its thousand-odd files are written
+ * here, while Vite builds the web app beside this step, instead of by the server's first start after the build.
  */
+const BUILD_DATA_FOLDER_ENV = "MINUTELY_BUILD_DATA_FOLDER";
+
 const out = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "pglite-template.tar.gz");
 // initdb and the migrations run each statement once: optimizing PGlite's functions for them is wasted work.
 tierUpPgliteLate();
@@ -18,7 +27,13 @@ await runMigrations(database);
 // pg-boss's tables as its first start would install them (its default schema, the one jobs/job-queue.ts
 // uses): a fresh install's first start finds them instead of running that DDL while the user waits.
 await database.exec(PgBoss.getConstructionPlans());
-const dump = await database.pglite!.dumpDataDir("gzip");
-fs.writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
+const tar = new Uint8Array(await (await database.pglite!.dumpDataDir("none")).arrayBuffer());
 await database.close();
-console.log(`PGlite template written to ${out} (${Math.round(dump.size / 1024)} KiB)`);
+// Level 1 in zlib's thread pool: a third of PGlite's own gzip's CPU for a file 15 % larger (5.5 MB), which only a
+// new data folder reads (docs/performance.md, issue 22 §3).
+const gzipped = promisify(zlib.gzip)(tar, { level: 1 });
+const dataFolder = process.env[BUILD_DATA_FOLDER_ENV] === "1" ? fillDataFolderOfSettings(process.env, tar) : null;
+const archive = await gzipped;
+fs.writeFileSync(out, archive);
+console.log(`PGlite template written to ${out} (${Math.round(archive.length / 1024)} KiB)`);
+if (dataFolder) console.log(`Data folder ${dataFolder} made from the template`);

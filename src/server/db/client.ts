@@ -5,9 +5,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { fillFromTemplate, holdsDatabase, pgliteFolder } from "./data-folder.js";
 import { pglitePreparedQueries, type Statement, type StatementParam } from "./pglite-prepared.js";
 import * as schema from "./schema/index.js";
-import { unpackTemplate } from "./unpack-template.js";
 
 export type { Statement, StatementParam };
 
@@ -73,12 +73,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows as T[],
     };
   }
-  const pgliteDir = options.inMemory ? undefined : path.join(options.dataDir ?? "./data", "pglite");
-  const isNew = !pgliteDir || !fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
-  if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
+  const pgliteDir = options.inMemory ? undefined : pgliteFolder(options.dataDir ?? "./data");
+  const isNew = !pgliteDir || !holdsDatabase(pgliteDir);
   // A new data folder gets the template's files before PGlite opens it (db/unpack-template.ts says why).
   const unpacked = pgliteDir && isNew && options.template;
-  if (unpacked) unpackTemplate(new Uint8Array(await options.template!.arrayBuffer()), pgliteDir);
+  if (unpacked) {
+    fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
+    fillFromTemplate(pgliteDir, new Uint8Array(await options.template!.arrayBuffer()));
+  } else if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: pgliteDir ? `file://${pgliteDir}` : undefined,
     loadDataDir: isNew && !unpacked ? options.template : undefined,

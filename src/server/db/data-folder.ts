@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../config.js";
+import { unpackTemplate } from "./unpack-template.js";
+
+/** PGlite's own folder inside the app's data folder (DATA_DIR). */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, "pglite");
+}
+
+/** Whether PostgreSQL has made a data dir of the folder: PG_VERSION is written with the rest of a data dir. */
+export function holdsDatabase(pgliteDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
+}
+
+/**
+ * Fills a new PGlite folder from the template (db/unpack-template.ts). The files are written beside it and the
+ * folder is renamed into place in one step: a start stopped half way (Ctrl-C, a full disk) leaves no half-written
+ * folder that the next start would take for a database; the next start unpacks again.
+ */
+export function fillFromTemplate(pgliteDir: string, archive: Uint8Array): void {
+  const partial = `${pgliteDir}.unpacking`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  unpackTemplate(archive, partial);
+  try {
+    // An empty folder (made by hand, or by PGlite before a failed start) makes way; rename cannot replace it.
+    fs.rmdirSync(pgliteDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOTEMPTY" || code === "EEXIST") {
+      fs.rmSync(partial, { recursive: true, force: true });
+      throw new Error(
+        `The data folder ${pgliteDir} holds files but no database (it has no PG_VERSION); move it aside and start again`,
+      );
+    }
+    if (code !== "ENOENT") throw error;
+  }
+  fs.renameSync(partial, pgliteDir);
+}
+
+/**
+ * The server's own data folder, as its settings (env) name it, filled from the template if it is new: the build
+ * does it for a fresh clone's `npm start` (src/server/make-template.ts). Returns the folder made, or null when
+ * there was nothing to make: PostgreSQL named by DATABASE_URL, a folder that holds a database already, or a setting
+ * the server will refuse and name itself when it starts.
+ */
+export function fillDataFolderOfSettings(env: NodeJS.ProcessEnv, archive: Uint8Array): string | null {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch {
+    return null;
+  }
+  if (config.databaseUrl) return null;
+  const pgliteDir = pgliteFolder(config.dataDir);
+  if (holdsDatabase(pgliteDir)) return null;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fillFromTemplate(pgliteDir, archive);
+  return config.dataDir;
+}
