@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import PgBoss from "pg-boss";
+import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { fillDataFolderOfSettings } from "./db/data-folder.js";
+import { dumpForTemplate, fillNewDataFolder } from "./db/data-folder.js";
 import { runMigrations } from "./db/migrate.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 
@@ -27,13 +28,24 @@ await runMigrations(database);
 // pg-boss's tables as its first start would install them (its default schema, the one jobs/job-queue.ts
 // uses): a fresh install's first start finds them instead of running that DDL while the user waits.
 await database.exec(PgBoss.getConstructionPlans());
-const tar = new Uint8Array(await (await database.pglite!.dumpDataDir("none")).arrayBuffer());
+const tar = await dumpForTemplate(database.pglite!);
 await database.close();
 // Level 1 in zlib's thread pool: a third of PGlite's own gzip's CPU for a file 15 % larger (5.5 MB), which only a
 // new data folder reads (docs/performance.md, issue 22 §3).
 const gzipped = promisify(zlib.gzip)(tar, { level: 1 });
-const dataFolder = process.env[BUILD_DATA_FOLDER_ENV] === "1" ? fillDataFolderOfSettings(process.env, tar) : null;
+const dataFolder = process.env[BUILD_DATA_FOLDER_ENV] === "1" ? fillDataFolderOfServer(tar) : null;
 const archive = await gzipped;
 fs.writeFileSync(out, archive);
 console.log(`PGlite template written to ${out} (${Math.round(archive.length / 1024)} KiB)`);
 if (dataFolder) console.log(`Data folder ${dataFolder} made from the template`);
+
+/** The data folder the server's settings name; a setting the server will refuse is left to it to name when it starts. */
+function fillDataFolderOfServer(archive: Uint8Array): string | null {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch {
+    return null;
+  }
+  return fillNewDataFolder(config, archive);
+}

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import zlib from "node:zlib";
 import { openDatabase } from "../../src/server/db/client.js";
+import { dumpForTemplate } from "../../src/server/db/data-folder.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
 
 export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
@@ -23,13 +25,17 @@ export function migrationsFingerprint(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-/** The migrations and the PGlite release: a data directory dumped by one PGlite release is not another's. */
+/**
+ * The migrations and the PGlite release: a data directory dumped by one PGlite release is not another's. The
+ * template's own version goes up when the way it is made changes (2: dumped after a checkpoint).
+ */
+const TEMPLATE_VERSION = 2;
 function templateKey(): string {
   // The package does not export its package.json; its entry point is in dist/, beside which that file is.
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const manifest = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), "package.json");
   const { version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string };
-  return `${migrationsFingerprint()} pglite ${version}`;
+  return `${migrationsFingerprint()} pglite ${version} template ${TEMPLATE_VERSION}`;
 }
 
 function writeAtomically(file: string, content: Buffer | string): void {
@@ -55,8 +61,7 @@ export default async function setup(): Promise<void> {
   fs.mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
   const database = await openDatabase({ inMemory: true });
   await runMigrations(database);
-  const dump = await database.pglite!.dumpDataDir("gzip");
-  writeAtomically(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  writeAtomically(TEMPLATE_PATH, zlib.gzipSync(await dumpForTemplate(database.pglite!), { level: 1 }));
   writeAtomically(TEMPLATE_KEY_PATH, key);
   await database.close();
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { fillDataFolderOfSettings, fillFromTemplate, holdsDatabase, pgliteFolder } from "./data-folder.js";
+import { fillFromTemplate, fillNewDataFolder, holdsDatabase, pgliteFolder } from "./data-folder.js";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-data-folder-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -71,10 +71,10 @@ describe("a new PGlite folder filled from the template", () => {
   });
 });
 
-describe("the data folder of the server's settings, filled by the build", () => {
+describe("the server's data folder, filled by the build", () => {
   it("is made where DATA_DIR points, when it is new", () => {
     const dataDir = path.join(work, "settings", "data");
-    expect(fillDataFolderOfSettings({ DATA_DIR: dataDir }, template)).toBe(dataDir);
+    expect(fillNewDataFolder({ dataDir }, template)).toBe(dataDir);
     expect(holdsDatabase(pgliteFolder(dataDir))).toBe(true);
   });
 
@@ -83,16 +83,13 @@ describe("the data folder of the server's settings, filled by the build", () => 
     fillFromTemplate(pgliteFolder(dataDir), template);
     fs.writeFileSync(path.join(pgliteFolder(dataDir), "base", "1259"), "written since");
 
-    expect(fillDataFolderOfSettings({ DATA_DIR: dataDir }, template)).toBeNull();
+    expect(fillNewDataFolder({ dataDir }, template)).toBeNull();
     expect(fs.readFileSync(path.join(pgliteFolder(dataDir), "base", "1259"), "utf8")).toBe("written since");
   });
 
-  it("makes nothing for PostgreSQL (DATABASE_URL), nor when a setting is one the server will refuse", () => {
-    const forPostgres = path.join(work, "postgres", "data");
-    const refused = path.join(work, "refused", "data");
-    expect(fillDataFolderOfSettings({ DATA_DIR: forPostgres, DATABASE_URL: "postgres://127.0.0.1:1/x" }, template)).toBeNull();
-    expect(fillDataFolderOfSettings({ DATA_DIR: refused, PORT: "not a port" }, template)).toBeNull();
-    expect(fs.existsSync(forPostgres)).toBe(false);
-    expect(fs.existsSync(refused)).toBe(false);
+  it("makes nothing when the server's database is PostgreSQL (DATABASE_URL)", () => {
+    const dataDir = path.join(work, "postgres", "data");
+    expect(fillNewDataFolder({ dataDir, databaseUrl: "postgres://127.0.0.1:1/minutely" }, template)).toBeNull();
+    expect(fs.existsSync(dataDir)).toBe(false);
   });
 });

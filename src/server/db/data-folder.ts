@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import type { PGlite } from "@electric-sql/pglite";
 import { unpackTemplate } from "./unpack-template.js";
 
 /** PGlite's own folder inside the app's data folder (DATA_DIR). */
@@ -11,6 +11,17 @@ export function pgliteFolder(dataDir: string): string {
 /** Whether PostgreSQL has made a data dir of the folder: PG_VERSION is written with the rest of a data dir. */
 export function holdsDatabase(pgliteDir: string): boolean {
   return fs.existsSync(path.join(pgliteDir, "PG_VERSION"));
+}
+
+/**
+ * A database's data dir as a template (an uncompressed tar), after a checkpoint. PGlite dumps its files as they
+ * are, while PostgreSQL still runs: without the checkpoint, every database opened from the dump first replays
+ * the write-ahead log of all that was done since initdb (the migrations' DDL), about 90 ms of a first start's
+ * open (docs/performance.md, issue 22 §3).
+ */
+export async function dumpForTemplate(pglite: PGlite): Promise<Uint8Array> {
+  await pglite.exec("CHECKPOINT");
+  return new Uint8Array(await (await pglite.dumpDataDir("none")).arrayBuffer());
 }
 
 /**
@@ -39,22 +50,15 @@ export function fillFromTemplate(pgliteDir: string, archive: Uint8Array): void {
 }
 
 /**
- * The server's own data folder, as its settings (env) name it, filled from the template if it is new: the build
- * does it for a fresh clone's `npm start` (src/server/make-template.ts). Returns the folder made, or null when
- * there was nothing to make: PostgreSQL named by DATABASE_URL, a folder that holds a database already, or a setting
- * the server will refuse and name itself when it starts.
+ * The server's own data folder, as its settings name it, filled from the template if it is new: the build does it
+ * for a fresh clone's `npm start` (src/server/make-template.ts). Returns the folder made, or null when there was
+ * nothing to make: PostgreSQL named by DATABASE_URL, or a folder that holds a database already.
  */
-export function fillDataFolderOfSettings(env: NodeJS.ProcessEnv, archive: Uint8Array): string | null {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch {
-    return null;
-  }
-  if (config.databaseUrl) return null;
-  const pgliteDir = pgliteFolder(config.dataDir);
+export function fillNewDataFolder(settings: { dataDir: string; databaseUrl?: string }, archive: Uint8Array): string | null {
+  if (settings.databaseUrl) return null;
+  const pgliteDir = pgliteFolder(settings.dataDir);
   if (holdsDatabase(pgliteDir)) return null;
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(settings.dataDir, { recursive: true });
   fillFromTemplate(pgliteDir, archive);
-  return config.dataDir;
+  return settings.dataDir;
 }
