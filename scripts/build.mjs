@@ -36,6 +36,9 @@ async function inOrder(...steps) {
       const code = await run(args);
       if (code !== 0) return code;
     }
+    // Started by `npm start` (scripts/start.mjs, over an IPC channel), which loads the server once its bundle and
+    // the web app are built, while the template step goes on.
+    process.send?.({ built: step });
   }
   return 0;
 }

@@ -1,6 +1,6 @@
 // npm start: builds whatever is missing or older than the sources, then serves API and web app on one port.
 // Migrations run inside the server at start; the first start loads the shipped PGlite template.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,8 +62,22 @@ async function serve() {
     // The template step also fills a new data folder (src/server/make-template.ts), beside Vite's build, so the
     // server that starts next opens an existing one instead of writing its files first.
     buildEnv.MINUTELY_BUILD_DATA_FOLDER = "1";
-    const result = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs")], { stdio: "inherit", env: buildEnv });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+    const build = spawn(process.execPath, [path.join(root, "scripts/build.mjs")], {
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: buildEnv,
+    });
+    const finished = new Promise((resolve) => {
+      build.on("exit", (code) => (code === 0 ? resolve() : process.exit(code ?? 1)));
+    });
+    // The server's bundle and the web app built, the template step (the longest) may still run on one core: the
+    // server loads its modules on the other, and waits for the whole build before it reads the template or opens
+    // the data folder (src/server/build-gate.ts reads this promise by the same symbol).
+    await new Promise((resolve) => {
+      const waitingFor = new Set(["server", "web"]);
+      build.on("message", ({ built }) => waitingFor.delete(built) && waitingFor.size === 0 && resolve());
+      finished.then(resolve);
+    });
+    globalThis[Symbol.for("minutely.buildInProgress")] = finished;
   }
   await import(path.join(root, "dist/server/main.js"));
 }

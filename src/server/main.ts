@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
+import { buildFinished } from "./build-gate.js";
 import { loadConfig } from "./config.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 import { assertPortFree, assertStartableConfig, startupFailureMessage } from "./http/startup-checks.js";
@@ -30,6 +31,8 @@ try {
   if (line) refuseToStart(line);
   throw error;
 }
+// A fresh clone's `npm start` may still be making the template and the data folder (build-gate.ts).
+await buildFinished();
 config.webDistDir ??= path.join(distDir, "web");
 // Before PGlite opens: its WebAssembly is optimized only where it stays hot, not all through the start.
 tierUpPgliteLate();
