@@ -1,13 +1,14 @@
 // `npm start` on the embedded database (issue 22 §3): how long until the first answered GET /api/auth/user,
 // and how much resident memory the idle server holds once its job queue runs (NODE_ENV=production).
 //
-//   node bench/startup.mjs [--baseline <tree>] [--quick] [--fresh-clone] [--soak-minutes 10]
+//   node bench/startup.mjs [--baseline <tree>] [--quick] [--fresh-clone [--fresh-clones N]] [--soak-minutes 10]
 //
 // - starts: `node scripts/start.mjs` on this built tree, first on an empty data folder, then later starts; each
 //   with the server process's CPU at its first answer (…ServerCpuMs, from /proc), the figure to read on a
 //   shared machine, where the wall time mostly measures the work beside it.
 // - --fresh-clone: also a copy of the tree without dist/ (node_modules linked), started with `npm start`:
-//   build, migrate, serve; then later starts of that copy, through npm as a user types it.
+//   build, migrate, serve; then later starts of that copy, through npm as a user types it. --fresh-clones N: N such
+//   first starts of each tree, alternated (freshClonesMs).
 // - memory: resident set of the server process 5 s and 60 s after its first answer (pg-boss starts its
 //   workers and schedules after the app answers its first request, so 2 s measured too early), on a fresh
 //   data folder and again on the existing one; then a soak with the schedules firing (every minute), sampled
@@ -30,12 +31,14 @@ const { values } = parseArgs({
     "fresh-clone": { type: "boolean", default: false },
     "soak-minutes": { type: "string" },
     "later-starts": { type: "string" },
+    "fresh-clones": { type: "string" },
     fast: { type: "boolean", default: false },
   },
 });
 const quick = values.quick || fast;
 const soakMinutes = Number(values["soak-minutes"] ?? (quick ? 0 : 10));
 const laterStarts = Number(values["later-starts"] ?? (quick ? 1 : 3));
+const freshClones = Number(values["fresh-clones"] ?? 1);
 // Fast mode (--fast, BENCH_FAST=1): memory at 1 s and 2 s, only to prove the bench runs.
 const firstSeconds = fast ? 1 : 5;
 const settleSeconds = fast ? 2 : quick ? 20 : 60;
@@ -163,13 +166,30 @@ for (let i = 0; i < laterStarts; i++) {
     await stop(run.child);
   }
 }
+
+/** A fresh copy of the tree started with `npm start`; its first answer, and the options to start it again. */
+async function freshCloneStart(tree, copyName) {
+  const copy = freshCopy(tree, copyName);
+  const port = await freePort();
+  const options = { cwd: copy, env: { PORT: String(port), HOST: "127.0.0.1" }, url: `http://127.0.0.1:${port}/api/auth/user` };
+  return { copy, options, first: await start("npm", ["start"], options) };
+}
+
 if (values["fresh-clone"]) {
+  // Further fresh clones first, the trees alternated (--fresh-clones N): one clone's time spreads by a second on
+  // these machines. Each is a new copy, removed after its first answer.
+  for (let round = 1; round < freshClones; round++) {
+    for (const [name, tree] of Object.entries(trees)) {
+      const { copy, first } = await freshCloneStart(tree, `${name}-clone-${round}`);
+      result[name].freshClonesMs = [...(result[name].freshClonesMs ?? []), first.readyMs];
+      await stop(first.child);
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  }
   for (const [name, tree] of Object.entries(trees)) {
-    const copy = freshCopy(tree, `${name}-clone`);
-    const port = await freePort();
-    const options = { cwd: copy, env: { PORT: String(port), HOST: "127.0.0.1" }, url: `http://127.0.0.1:${port}/api/auth/user` };
-    const first = await start("npm", ["start"], options);
+    const { options, first } = await freshCloneStart(tree, `${name}-clone`);
     result[name].freshCloneFirstNpmStartMs = first.readyMs;
+    if (freshClones > 1) result[name].freshClonesMs.push(first.readyMs);
     // The build's processes have ended by the first answer; the server's own CPU is the part after them.
     result[name].freshCloneFirstNpmStartServerCpuMs = first.serverCpuMs;
     await stop(first.child);
