@@ -7,7 +7,7 @@ import { loadConnectedMailbox } from "../../src/server/emails/mailbox-credential
 import { secretBoxFor } from "../../src/server/http/secrets.js";
 import { sealIntegrationSecret } from "../../src/server/integrations/integration-store.js";
 import { expectNothingChanged } from "../helpers/data-checksum.js";
-import { freePort } from "../helpers/dovecot.js";
+import { freePort } from "../helpers/free-port.js";
 import { inbound450 } from "../helpers/email-fixtures.js";
 import { newAccount, signUp } from "../helpers/factories.js";
 import { mailboxRowOf, mailboxRowsOf, openMailboxSecret } from "../helpers/mailbox-rows.js";

@@ -8,7 +8,7 @@ import {
   CLIENT_REQUIRED_FOR_SAVE,
 } from "../../src/core/contracts/emails.js";
 import { accounts, clients, trackedEmails } from "../../src/server/db/schema/index.js";
-import { freePort } from "../helpers/dovecot.js";
+import { freePort } from "../helpers/free-port.js";
 import { inbound450 } from "../helpers/email-fixtures.js";
 import { buildClient, newAccount } from "../helpers/factories.js";
 import { startTestApp, type TestApp } from "../helpers/test-app.js";

@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
+import { freePort } from "./free-port.js";
 
 /**
  * A real IMAP server for tests and benchmarks: Debian's Dovecot 2.3 (`apt-get install -y
@@ -30,19 +31,6 @@ export type Dovecot = {
 
 export function isDovecotInstalled(): boolean {
   return fs.existsSync(DOVECOT_BINARY);
-}
-
-/** A port nobody listens on right now (also used as "a server that is down"). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function runAs(): { user: string; group: string; uid: number; gid: number; viaRunuser: boolean } {

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client.js";
+import { freePort } from "../helpers/free-port.js";
 import { until } from "../helpers/until.js";
 
 /**
@@ -19,14 +19,6 @@ const NOT_IN_A_CLONE = new Set(["node_modules", "dist", "data", ".tmp", ".git", 
 let npm: ChildProcess | undefined;
 let port: number;
 let stdout = "";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port: free } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
 
 async function health(): Promise<boolean> {
   try {

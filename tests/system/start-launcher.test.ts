@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.js";
 import { until } from "../helpers/until.js";
 
 /**
@@ -18,14 +18,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-start-"));
 let launcher: ChildProcess;
 let port: number;
 let stdout = "";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port: free } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return free;
-}
 
 function childrenOf(pid: number): number[] {
   const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();

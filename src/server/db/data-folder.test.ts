@@ -2,21 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { tarEntry } from "../../../tests/helpers/tar-entry.js";
 import { fillFromTemplate, fillNewDataFolder, holdsDatabase, pgliteFolder } from "./data-folder.js";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-data-folder-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-/** One tar entry: a 512-byte header (name, size in octal, type) and its data padded to 512. */
-function tarEntry(name: string, type: string, data = Buffer.alloc(0)): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0);
-  header.write("0000644\0", 100);
-  header.write(`${data.length.toString(8).padStart(11, "0")}\0`, 124);
-  header.write(type, 156);
-  header.write("ustar\0", 257);
-  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
-}
 
 /** A data dir's shape, as far as these rules look: PG_VERSION and one relation file. */
 const template = Buffer.concat([

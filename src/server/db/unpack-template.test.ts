@@ -3,21 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { tarEntry } from "../../../tests/helpers/tar-entry.js";
 import { unpackTemplate } from "./unpack-template.js";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minutely-unpack-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
-/** One tar entry: a 512-byte header (name, mode, size in octal, type) and its data padded to 512. */
-function tarEntry(name: string, type: string, data = Buffer.alloc(0)): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0);
-  header.write("0000644\0", 100);
-  header.write(`${data.length.toString(8).padStart(11, "0")}\0`, 124);
-  header.write(type, 156);
-  header.write("ustar\0", 257);
-  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
-}
 
 /**
  * The tar format's edge cases. Opening a real data folder from a template, and again as an existing one, is
