@@ -1,5 +1,6 @@
 // npm start: builds whatever is missing or older than the sources, then serves API and web app on one port.
-// Migrations run inside the server at start; the first start loads the shipped PGlite template.
+// Migrations run inside the server at start; a new data folder is filled from the shipped PGlite template (by the
+// build, when this script builds, or else by the server before it opens the folder).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

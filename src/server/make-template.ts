@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import PgBoss from "pg-boss";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { dumpForTemplate, fillNewDataFolder } from "./db/data-folder.js";
+import { dumpForTemplate, fillNewDataFolder, gzipTemplate } from "./db/data-folder.js";
 import { runMigrations } from "./db/migrate.js";
 import { tierUpPgliteLate } from "./db/wasm-tiering.js";
 
@@ -30,9 +28,8 @@ await runMigrations(database);
 await database.exec(PgBoss.getConstructionPlans());
 const tar = await dumpForTemplate(database.pglite!);
 await database.close();
-// Level 1 in zlib's thread pool: a third of PGlite's own gzip's CPU for a file 15 % larger (5.5 MB), which only a
-// new data folder reads (docs/performance.md, issue 22 §3).
-const gzipped = promisify(zlib.gzip)(tar, { level: 1 });
+// Compressed in zlib's thread pool while the data folder, if asked for, is written here.
+const gzipped = gzipTemplate(tar);
 const dataFolder = process.env[BUILD_DATA_FOLDER_ENV] === "1" ? fillDataFolderOfServer(tar) : null;
 const archive = await gzipped;
 fs.writeFileSync(out, archive);

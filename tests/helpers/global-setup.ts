@@ -2,9 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import zlib from "node:zlib";
 import { openDatabase } from "../../src/server/db/client.js";
-import { dumpForTemplate } from "../../src/server/db/data-folder.js";
+import { dumpForTemplate, gzipTemplate } from "../../src/server/db/data-folder.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
 
 export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
@@ -61,7 +60,7 @@ export default async function setup(): Promise<void> {
   fs.mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
   const database = await openDatabase({ inMemory: true });
   await runMigrations(database);
-  writeAtomically(TEMPLATE_PATH, zlib.gzipSync(await dumpForTemplate(database.pglite!), { level: 1 }));
+  writeAtomically(TEMPLATE_PATH, await gzipTemplate(await dumpForTemplate(database.pglite!)));
   writeAtomically(TEMPLATE_KEY_PATH, key);
   await database.close();
 }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -77,10 +76,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const isNew = !pgliteDir || !holdsDatabase(pgliteDir);
   // A new data folder gets the template's files before PGlite opens it (db/unpack-template.ts says why).
   const unpacked = pgliteDir && isNew && options.template;
-  if (unpacked) {
-    fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
-    fillFromTemplate(pgliteDir, new Uint8Array(await options.template!.arrayBuffer()));
-  } else if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
+  if (unpacked) fillFromTemplate(pgliteDir, new Uint8Array(await options.template!.arrayBuffer()));
+  else if (pgliteDir) fs.mkdirSync(pgliteDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: pgliteDir ? `file://${pgliteDir}` : undefined,
     loadDataDir: isNew && !unpacked ? options.template : undefined,
