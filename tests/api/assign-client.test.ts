@@ -238,10 +238,10 @@ describe("what assigning refuses", () => {
     expect((await owner.c.post(`/api/calls/${ownCall}/assign-client`, { clientId: mine.id })).status).toBe(200);
     const marker = (await stranger.c.post("/api/calls/start", {})).body.id as number;
     await strangerStream.waitFor((e) => e.event === "call" && JSON.parse(e.data).callId === marker);
-    // The stranger's own call may still arrive: its notification can reach the stream after the stream
-    // opened (on PostgreSQL, LISTEN delivers it whenever the listener's connection next reads). Every
-    // other id is the leak this test is for; notifications come in commit order, so one from the owner's
-    // assignment would be in before the marker.
+    // The stranger's own call may still arrive: on PostgreSQL its notification travels to the hub's
+    // listening connection on its own, and can land after the stream opened. Any other id is the leak this
+    // test is for; notifications come in commit order, so one from the owner's assignment would be in
+    // before the marker.
     const seen = callIdsIn(strangerStream);
     expect(seen).not.toContain(ownCall);
     expect(seen.filter((id) => id !== theirCall)).toEqual([marker]);
