@@ -499,6 +499,54 @@ describe("idempotency and isolation", () => {
 });
 
 describe("discarded calls", () => {
+  // A discard that commits while an event's insert of the call waits (two deliveries of one conversation
+  // on PostgreSQL) is seen by the event's last statement. That moment is made here, on either database, by
+  // a trigger that leaves the discard mark as the call is inserted: the mark is then there, unseen by the
+  // event's first statement and seen by its last.
+  it("a call whose discard mark appears after its insert is not kept, nor announced, nor ready to invoice", async () => {
+    const who = await newAccount(t);
+    await buildClient(who.c, { name: "Marked Client", email: "pat@marked-client.test" });
+    await t.app.db.execute(
+      sql.raw(`create function test_mark_on_insert() returns trigger language plpgsql as $$
+        begin
+          insert into webhook_events (provider, event_id, account_id, received_at)
+            values (new.source || ':discarded', new.external_id, new.account_id, now()) on conflict do nothing;
+          return new;
+        end $$`),
+    );
+    await t.app.db.execute(
+      sql.raw(`create trigger test_mark_on_insert after insert on calls for each row
+        when (new.external_id like 'marked-on-insert-%') execute function test_mark_on_insert()`),
+    );
+    try {
+      const started = await record(event(who, { kind: "started", externalCallId: "marked-on-insert-1", at: at(0) }));
+      // An end heard first, with a participant who is a client: the call would be priced and ready to invoice.
+      const ended = await record(
+        event(who, {
+          kind: "ended",
+          externalCallId: "marked-on-insert-2",
+          at: at(30),
+          startedAt: at(0),
+          participants: [{ email: "pat@marked-client.test" }],
+        }),
+      );
+      expect(started).toEqual({ result: "ignored", callId: null });
+      expect(ended).toEqual({ result: "ignored", callId: null });
+      expect(await listCalls(who)).toEqual([]);
+      expect((await who.c.get("/api/calls/active")).body).toEqual([]);
+      expect((await who.c.get("/api/notifications/unread")).body).toEqual([]);
+      // Later events of the conversation find the mark and never bring the call back.
+      expect(await record(event(who, { kind: "ended", externalCallId: "marked-on-insert-1", at: at(40) }))).toEqual({
+        result: "ignored",
+        callId: null,
+      });
+    } finally {
+      await t.app.db.execute(sql.raw("drop trigger test_mark_on_insert on calls"));
+      await t.app.db.execute(sql.raw("drop function test_mark_on_insert()"));
+    }
+    expect(await listCalls(who)).toEqual([]);
+  });
+
   it("a missed call leaves no call, and later events of it never bring it back", async () => {
     const who = await newAccount(t);
     const missed = await record(

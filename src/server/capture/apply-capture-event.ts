@@ -132,14 +132,11 @@ export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureO
         ? invoiceReadyValues({ accountId: account.id, userId: updated.userId, call: updated, client, account })
         : null,
       change: { accountId: account.id, callId: call.id, kind },
-      // A call this transaction created: a discard committed while its insert waited is seen here.
-      createdKey: created ? key : null,
+      // A call this transaction created: a discard committed while its insert waited is seen here, and the call deleted.
+      created: created ? { key, callId: call.id } : null,
     },
   );
-  if (discarded) {
-    await discardCall(run, key, call.id, now);
-    return { result: "ignored", callId: null };
-  }
+  if (discarded) return { result: "ignored", callId: null };
   return { result: created ? "created" : "updated", callId: call.id };
 }
 

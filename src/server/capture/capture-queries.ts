@@ -128,13 +128,14 @@ export async function dropInvoiceReady(run: RunStatement, accountId: number, cal
 }
 
 /**
- * The last statement of every claimed event, its writes in one trip: the call's new columns, its
- * invoice-ready notification when it has none, one more event of this capture method for the account
- * (what Settings' status shows; last, so on PostgreSQL that row's lock is held only until the commit
- * that follows), and the live change (pg_notify, delivered at commit). With `createdKey`, a call this
- * transaction created is checked against the discard mark first, in this statement's fresh snapshot
- * (a discard committed while the insert waited is seen): when marked, neither the notification nor
- * the change is made and the answer is true (the caller deletes the call).
+ * The last statement of every claimed event, its writes and the COMMIT in one trip: the call's new
+ * columns, its invoice-ready notification when it has none, one more event of this capture method for
+ * the account (what Settings' status shows; last, so on PostgreSQL that row's lock is held only until
+ * the commit in the same trip), and the live change (pg_notify, delivered at commit). With `created`,
+ * the call this transaction created is checked against the discard mark, in this statement's fresh
+ * snapshot (a discard committed while the insert waited is seen): when marked, the call is deleted
+ * instead of updated, neither the notification nor the change is made, and the answer is true. The
+ * deletion is in this statement rather than one after it, so the COMMIT can always go in its trip.
  */
 export async function finishEvent(
   run: RunStatement,
@@ -144,10 +145,12 @@ export async function finishEvent(
     update?: { callId: number; set: Partial<typeof calls.$inferInsert> } | null;
     invoiceReady?: InvoiceReadyValues | null;
     change?: CallChange | null;
-    createdKey?: CaptureKey | null;
+    /** The call this transaction inserted (createCall), and its key. */
+    created?: { key: CaptureKey; callId: number } | null;
   },
 ): Promise<{ discarded: boolean }> {
-  const { event, update, invoiceReady, change, createdKey } = options;
+  const { event, update, invoiceReady, change, created } = options;
+  const createdKey = created?.key;
   const set = update ? Object.entries(update.set).filter(([, value]) => value !== undefined) : null;
   const shape: FinishShape = {
     setColumns: set ? set.map(([key]) => key as CallColumn) : null,
@@ -164,6 +167,7 @@ export async function finishEvent(
     markProvider: createdKey ? tombstone(createdKey).provider : null,
     markEventId: createdKey?.externalCallId ?? null,
     markAccountId: createdKey?.accountId ?? null,
+    createdCallId: created?.callId ?? null,
   };
   for (const [key, value] of set ?? []) values[`set_${key}`] = value;
   if (invoiceReady) {
@@ -178,8 +182,7 @@ export async function finishEvent(
       noteCallId: String(v.data.callId),
     });
   }
-  // The transaction's last statement unless a created call may have to be deleted after it: its COMMIT goes in the same trip.
-  const [raw] = await run(finishStatement(shape, values), { last: !shape.created });
+  const [raw] = await run(finishStatement(shape, values), { last: true });
   return { discarded: raw?.discarded === true || raw?.discarded === "t" };
 }
 
@@ -192,15 +195,22 @@ const finishStatement = compiledPerShape<FinishShape, Record<string, unknown>>(
   (shape) => `${shape.setColumns?.join(",") ?? "-"}|${shape.invoiceReady}|${shape.change}|${shape.created}`,
   (shape) => {
     const parts: SQL[] = [];
+    const marked = sql`exists (select 1 from ${webhookEvents} w
+      where w.provider = ${p("markProvider")} and w.event_id = ${p("markEventId")} and w.account_id = ${p("markAccountId")})`;
+    const notMarked = shape.created ? sql`not ${marked}` : sql`true`;
     if (shape.setColumns) {
       const assignments = shape.setColumns.map(
         (key) => sql`${sql.identifier(calls[key].name)} = ${columnPlaceholder(`set_${key}`, calls[key])}`,
       );
-      parts.push(sql`updated as (update ${calls} set ${sql.join(assignments, sql`, `)} where ${calls.id} = ${p("callId")} returning ${calls.id})`);
+      // A marked call is deleted below, never also updated: one statement must not change a row twice.
+      parts.push(sql`updated as (update ${calls} set ${sql.join(assignments, sql`, `)}
+        where ${calls.id} = ${p("callId")} and ${notMarked} returning ${calls.id})`);
     }
-    const marked = sql`exists (select 1 from ${webhookEvents} w
-      where w.provider = ${p("markProvider")} and w.event_id = ${p("markEventId")} and w.account_id = ${p("markAccountId")})`;
-    const notMarked = shape.created ? sql`not ${marked}` : sql`true`;
+    if (shape.created) {
+      // A created call has no invoice-ready notification yet and its mark exists: deleting the row is the whole discard.
+      parts.push(sql`removed as (delete from ${calls} k
+        where k.id = ${p("createdCallId")}::integer and k.account_id = ${p("accountId")}::integer and ${marked} returning k.id)`);
+    }
     if (shape.invoiceReady) {
       parts.push(sql`noted as (
       insert into ${notifications} (account_id, user_id, kind, title, message, data)
