@@ -23,6 +23,8 @@ const RUN: Record<string, { args: string[]; env?: Record<string, string> }> = {
   "auth-throughput.mjs": { args: [] },
   // The calendar corpus against its independent reading: no database, about a second of work.
   "ics-corpus.ts": { args: [] },
+  // A trip into the embedded database through the app's runner against PGlite's query(): no app, a few seconds.
+  "pglite-trip.ts": { args: [] },
 };
 
 /** Left out of CI, each for its reason (all run with `BENCH_FAST=1 npm run bench`). */
