@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Statement } from "../../src/server/db/client.js";
+import type pg from "pg";
+import { runWithCommands } from "../../src/server/db/pg-batched-statement.js";
 import { onRawAnswerNotification } from "../../src/server/db/pglite-notifications.js";
 import { statementRunner } from "../../src/server/db/transaction-statements.js";
 import { openBareTestDatabase } from "../helpers/bare-database.js";
@@ -114,6 +116,74 @@ describe("Database.queryRows", () => {
     expect(await transaction).toBe("roll back");
     expect(await countWhileOpen).toEqual([{ count: 0 }]);
     expect(await database.queryRows<{ count: number }>(noteCount, ["%"])).toEqual([{ count: 3 }]);
+  });
+});
+
+describe("named statements on node-postgres (db/pg-batched-statement.ts)", () => {
+  // After a statement's first run on a connection, its runs there send no Describe and read their rows with the
+  // columns that first run described: the answers must stay exactly those of a described run.
+  type Wire = { describe: (...args: unknown[]) => void };
+
+  async function onOneConnection<T>(work: (connection: pg.PoolClient, describes: () => number) => Promise<T>): Promise<T> {
+    const connection = await database.pool!.connect();
+    const wire = (connection as unknown as { connection: Wire }).connection;
+    const describe = wire.describe;
+    let count = 0;
+    wire.describe = (...args) => {
+      count += 1;
+      describe.apply(wire, args);
+    };
+    try {
+      return await work(connection, () => count);
+    } finally {
+      wire.describe = describe;
+      connection.release();
+    }
+  }
+
+  const notesAfter = {
+    name: "test_pg_notes_after",
+    text: "select id, label, at, null::int as nothing from prepared_notes where id > $1 order by id",
+  };
+
+  it.skipIf(adminUrl === undefined)("describes a statement once per connection, and answers later runs alike", async () => {
+    await onOneConnection(async (connection, describes) => {
+      const first = await runWithCommands(connection, { ...notesAfter, values: [1] });
+      const later = await runWithCommands(connection, { ...notesAfter, values: [1] });
+      const fewer = await runWithCommands(connection, { ...notesAfter, values: [2] });
+      expect(describes()).toBe(1);
+      expect(later).toEqual(first);
+      expect(first).toEqual([
+        { id: 2, label: "second", at: new Date("2026-02-03T04:05:06Z"), nothing: null },
+        { id: 3, label: "third", at: new Date("2026-03-04T05:06:07Z"), nothing: null },
+      ]);
+      expect(Object.keys(later[0] ?? {})).toEqual(["id", "label", "at", "nothing"]);
+      expect(fewer.map((row) => row.id)).toEqual([3]);
+    });
+  });
+
+  it.skipIf(adminUrl === undefined)("answers the statement's rows, not the BEGIN's or COMMIT's, when they share its trip", async () => {
+    await onOneConnection(async (connection, describes) => {
+      const before = describes();
+      await runWithCommands(connection, { ...notesAfter, values: [0] });
+      const inTransaction = await runWithCommands(connection, { ...notesAfter, values: [2] }, { before: "begin", after: "commit" });
+      expect(inTransaction.map((row) => row.label)).toEqual(["third"]);
+      const none = await runWithCommands(connection, { ...notesAfter, values: [9] }, { before: "begin", after: "commit" });
+      expect(none).toEqual([]);
+      expect(describes() - before).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it.skipIf(adminUrl === undefined)("rejects a later run with the database's error and keeps the connection usable", async () => {
+    await onOneConnection(async (connection) => {
+      await runWithCommands(connection, { ...notesAfter, values: [0] });
+      await expect(runWithCommands(connection, { ...notesAfter, values: ["x"] })).rejects.toThrow(/invalid input syntax for type integer/);
+      await expect(
+        runWithCommands(connection, { ...notesAfter, values: ["x"] }, { before: "begin", after: "commit" }),
+      ).rejects.toThrow(/invalid input syntax for type integer/);
+      await connection.query("rollback");
+      expect((await runWithCommands(connection, { ...notesAfter, values: [2] })).map((row) => row.id)).toEqual([3]);
+    });
   });
 });
 

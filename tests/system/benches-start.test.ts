@@ -25,6 +25,8 @@ const RUN: Record<string, { args: string[]; env?: Record<string, string> }> = {
   "ics-corpus.ts": { args: [] },
   // A trip into the embedded database through the app's runner against PGlite's query(): no app, a few seconds.
   "pglite-trip.ts": { args: [] },
+  // A named statement's run on node-postgres, the app's way against node-postgres's own: one connection, seconds.
+  "pg-named-run.ts": { args: [], env: onPostgres },
 };
 
 /** Left out of CI, each for its reason (all run with `BENCH_FAST=1 npm run bench`). */

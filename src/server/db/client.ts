@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { fillFromTemplate, holdsDatabase, pgliteFolder } from "./data-folder.js";
+import { runNamedOnPool } from "./pg-batched-statement.js";
 import { pglitePreparedQueries, type Statement, type StatementParam } from "./pglite-prepared.js";
 import * as schema from "./schema/index.js";
 
@@ -69,7 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       close: () => pool.end(),
       queryRows: async <T>(statement: Statement, params: readonly StatementParam[]) =>
-        (await pool.query({ name: statement.name, text: statement.text, values: [...params] })).rows as T[],
+        (await runNamedOnPool(pool, { name: statement.name, text: statement.text, values: [...params] })) as T[],
     };
   }
   const pgliteDir = options.inMemory ? undefined : pgliteFolder(options.dataDir ?? "./data");

@@ -17,26 +17,32 @@ export function prefixedColumns<T extends Table, K extends keyof T["$inferSelect
   if (keys && columns.length !== keys.length) throw new Error(`prefixedColumns: an unknown column among ${keys.join(", ")}`);
   const list = columns.map(([key, column]) => `${alias}."${column.name}" as "${prefix}${key}"`).join(", ");
   type Row = Pick<T["$inferSelect"], K>;
+  // Each column's name in a raw row, built once: reads run at every webhook delivery.
+  const prefixed = columns.map(([key, column]): ColumnRead => [key, `${prefix}${key}`, column]);
+  const returned = columns.map(([key, column]): ColumnRead => [key, column.name, column]);
   return {
     list,
     /** The columns' own names, for `returning`. */
     names: columns.map(([, column]) => `"${column.name}"`).join(", "),
     read(raw: Record<string, unknown>): Row | null {
-      return readColumns(columns, raw, (key) => `${prefix}${key}`);
+      return readColumns(prefixed, raw);
     },
     /** A row as `returning` gives it: under the columns' own names. */
     readReturned(raw: Record<string, unknown>): Row | null {
-      return readColumns(columns, raw, (_key, column) => column.name);
+      return readColumns(returned, raw);
     },
   };
 }
 
-function readColumns(columns: [string, Column][], raw: Record<string, unknown>, keyOf: (key: string, column: Column) => string) {
-  const [, idColumn] = columns.find(([key]) => key === "id") ?? [];
-  if (idColumn && raw[keyOf("id", idColumn)] == null) return null;
+/** A column to read: its key in the row read, its name in the raw row, and the column that maps its value. */
+type ColumnRead = [key: string, rawName: string, column: Column];
+
+function readColumns(columns: readonly ColumnRead[], raw: Record<string, unknown>) {
+  const id = columns.find(([key]) => key === "id");
+  if (id && raw[id[1]] == null) return null;
   const row: Record<string, unknown> = {};
-  for (const [key, column] of columns) {
-    const value = raw[keyOf(key, column)];
+  for (const [key, rawName, column] of columns) {
+    const value = raw[rawName];
     row[key] = value == null ? null : column.mapFromDriverValue(value);
   }
   return row as never;

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Db } from "./client.js";
 import { type Statement, toQuery, toSql } from "./compiled-statement.js";
+import { runNamedOnPool } from "./pg-batched-statement.js";
 import { runPreparedOnPglite, type StatementParam } from "./pglite-prepared.js";
 import { rowsOf, statementNames } from "./statement-names.js";
 
@@ -23,6 +24,6 @@ export async function queryPrepared(db: Db, query: Statement): Promise<Record<st
     const params = compiled.params.map((value) => (value === null || value === undefined ? null : (value as StatementParam)));
     return runPreparedOnPglite<Record<string, unknown>>(client, { name, text: compiled.sql }, params, "own");
   }
-  if (name && client instanceof pg.Pool) return (await client.query({ name, text: compiled.sql, values: compiled.params as unknown[] })).rows;
+  if (name && client instanceof pg.Pool) return runNamedOnPool(client, { name, text: compiled.sql, values: compiled.params as unknown[] });
   return rowsOf(await db.execute(toSql(query)));
 }

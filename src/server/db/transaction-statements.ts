@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Db } from "./client.js";
 import { type Statement, toQuery, toSql } from "./compiled-statement.js";
+import { runWithCommands } from "./pg-batched-statement.js";
 import { runPreparedOnPglite, type StatementParam } from "./pglite-prepared.js";
 import { rowsOf, statementNames } from "./statement-names.js";
 
@@ -44,7 +45,8 @@ export async function runOnConnection(connection: pg.Client | pg.PoolClient, que
   const compiled = toQuery(query);
   const name = nameOf(compiled.sql);
   const values = compiled.params as unknown[];
-  return (await connection.query(name ? { name, text: compiled.sql, values } : { text: compiled.sql, values })).rows;
+  if (name) return runWithCommands(connection, { name, text: compiled.sql, values });
+  return (await connection.query({ text: compiled.sql, values })).rows;
 }
 
 /** A statement's text and its parameters as PGlite's prepared runs send them (text, or null). */
