@@ -237,3 +237,24 @@ export async function pacedLoad(baseUrl, next, rate, seconds) {
   const at = (q) => +(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
   return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), requests: latencies.length, non2xx, errors };
 }
+
+/**
+ * This process's CPU per run (µs, process.cpuUsage) of each of `kinds` (name → run(i)), in `rounds` rounds of
+ * `runs` runs: after `warmupRuns` runs of each (statements prepared, V8's tiers settled), and in alternating order,
+ * so a burst of other work on the machine does not fall on one kind only. Answers each kind's median round.
+ */
+export async function cpuMicrosPerRunInRounds(kinds, { runs, rounds, warmupRuns }) {
+  const perRun = async (run) => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < runs; i++) await run(i);
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / runs;
+  };
+  for (const run of Object.values(kinds)) for (let i = 0; i < Math.min(runs, warmupRuns); i++) await run(i);
+  const samples = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? Object.keys(kinds) : Object.keys(kinds).reverse();
+    for (const name of order) samples[name].push(await perRun(kinds[name]));
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, percentile(values, 0.5)]));
+}

@@ -10,7 +10,7 @@
 import pg from "pg";
 import { runWithCommands } from "../src/server/db/pg-batched-statement.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { machine, percentile, sized } from "./lib.mjs";
+import { cpuMicrosPerRunInRounds, machine, sized } from "./lib.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? sized(10_000, 300));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -42,25 +42,9 @@ for (const [shape, statement] of Object.entries(statements)) {
   kinds[`app runner: ${shape} row`] = (i) => runWithCommands(connection, { ...app, values: [i] });
 }
 
-async function cpuMicrosPerRun(run: (i: number) => Promise<unknown>): Promise<number> {
-  const start = process.cpuUsage();
-  for (let i = 0; i < RUNS; i++) await run(i);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / RUNS;
-}
+const medians: Record<string, number> = await cpuMicrosPerRunInRounds(kinds, { runs: RUNS, rounds: ROUNDS, warmupRuns: 2_000 });
 
-// Warm-up: every statement prepared and V8's tiers settled before anything is measured.
-for (const run of Object.values(kinds)) for (let i = 0; i < Math.min(RUNS, 2_000); i++) await run(i);
-
-const samples: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  // Alternating order, so a burst of other work on the machine does not fall on one kind only.
-  const order = round % 2 === 0 ? Object.keys(kinds) : Object.keys(kinds).reverse();
-  for (const name of order) samples[name]!.push(await cpuMicrosPerRun(kinds[name]!));
-}
-
-const median = (values: number[]): number => percentile(values, 0.5);
-const figure = (name: string) => median(samples[name]!);
+const figure = (name: string) => medians[name]!;
 console.log(
   JSON.stringify(
     {

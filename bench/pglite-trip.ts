@@ -1,14 +1,15 @@
 // What one trip into the embedded database costs, apart from the statement's own work (issue 22 §3): a webhook
 // delivery makes three or four trips whose statements took 0.15-0.55 ms each (docs/performance.md, "A fourth
 // machine"); this bench says how much of that a trip itself is, so fewer trips can be weighed before they are built.
-// Each figure is the CPU per run (process.cpuUsage, this process only: PGlite runs in it) over BENCH_RUNS runs,
-// in alternating rounds, beside PGlite's own query() of the same trivial statement in the same run (it parses and
-// plans the SQL at every call: the baseline the app's runner, db/pglite-prepared.ts, replaced).
+// Each figure is the CPU per run (process.cpuUsage, this process only: PGlite runs in it) over BENCH_RUNS runs, in
+// alternating rounds (bench/lib.mjs cpuMicrosPerRunInRounds), beside PGlite's own query() of the same trivial
+// statement in the same run (it parses and plans the SQL at every call: the baseline the app's runner,
+// db/pglite-prepared.ts, replaced).
 // Run: npx tsx bench/pglite-trip.ts      (BENCH_RUNS, 20,000 a round; BENCH_ROUNDS, 3)
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { runPreparedOnPglite } from "../src/server/db/pglite-prepared.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
-import { machine, percentile, sized } from "./lib.mjs";
+import { cpuMicrosPerRunInRounds, machine, sized } from "./lib.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? sized(20_000, 300));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -39,26 +40,9 @@ const kinds: Record<string, (i: number) => Promise<unknown>> = {
     runPreparedOnPglite(db, insertRow, [i, "a note"], "own", { before: begin, after: commit }),
 };
 
-async function cpuMicrosPerRun(run: (i: number) => Promise<unknown>): Promise<number> {
-  const start = process.cpuUsage();
-  for (let i = 0; i < RUNS; i++) await run(i);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / RUNS;
-}
+const medians: Record<string, number> = await cpuMicrosPerRunInRounds(kinds, { runs: RUNS, rounds: ROUNDS, warmupRuns: 3_000 });
 
-// Warm-up: every statement prepared and V8's tiers settled before anything is measured.
-for (const run of Object.values(kinds)) for (let i = 0; i < Math.min(RUNS, 3_000); i++) await run(i);
-
-const samples: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  // Alternating order, so a burst of other work on the machine does not fall on one kind only.
-  const order = round % 2 === 0 ? Object.keys(kinds) : Object.keys(kinds).reverse();
-  for (const name of order) samples[name]!.push(await cpuMicrosPerRun(kinds[name]!));
-}
-
-/** The middle round, as every bench here reads a p50 (bench/lib.mjs). */
-const median = (values: number[]): number => percentile(values, 0.5);
-const baseline = median(samples["PGlite query(): select $1"]!);
+const baseline = medians["PGlite query(): select $1"]!;
 console.log(
   JSON.stringify(
     {
@@ -66,9 +50,9 @@ console.log(
       runsPerRound: RUNS,
       rounds: ROUNDS,
       cpuMicrosPerRun: Object.fromEntries(
-        Object.entries(samples).map(([name, values]) => [
+        Object.entries(medians).map(([name, median]) => [
           name,
-          { median: Number(median(values).toFixed(1)), ratioToPgliteQuery: Number((median(values) / baseline).toFixed(2)) },
+          { median: Number(median.toFixed(1)), ratioToPgliteQuery: Number((median / baseline).toFixed(2)) },
         ]),
       ),
     },
