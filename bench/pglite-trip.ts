@@ -4,9 +4,11 @@
 // Each figure is the CPU per run (process.cpuUsage, this process only: PGlite runs in it) over BENCH_RUNS runs, in
 // alternating rounds (bench/lib.mjs cpuMicrosPerRunInRounds), beside PGlite's own query() of the same trivial
 // statement in the same run (it parses and plans the SQL at every call: the baseline the app's runner,
-// db/pglite-prepared.ts, replaced).
+// db/pglite-prepared.ts, replaced). Also writing one run's batch alone, without a trip: PGlite's serializer against
+// db/pglite-bind-message.ts (batchWrittenRatioToPgliteSerializer).
 // Run: npx tsx bench/pglite-trip.ts      (BENCH_RUNS, 20,000 a round; BENCH_ROUNDS, 3)
 import { PGlite, protocol } from "@electric-sql/pglite";
+import { runMessages } from "../src/server/db/pglite-bind-message.js";
 import { runPreparedOnPglite } from "../src/server/db/pglite-prepared.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { cpuMicrosPerRunInRounds, machine, sized } from "./lib.mjs";
@@ -21,6 +23,20 @@ const selectOne = { name: "trip_select", text: "select $1::integer as n" };
 const insertRow = { name: "trip_insert", text: "insert into trip_rows (n, note) values ($1, $2)" };
 const begin = protocol.serialize.query("BEGIN");
 const commit = protocol.serialize.query("COMMIT");
+
+/** The messages in one buffer, as the runner joined them before it wrote its batches itself. */
+function joined(parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
+const wideValues = (i: number) =>
+  Array.from({ length: 20 }, (_, k) => (k % 5 === 0 ? null : k % 3 === 0 ? `Zürich – ${i}` : `2026-03-04T05:06:${k}.000Z`));
 
 /** Each way of making a trip, by what it measures. */
 const kinds: Record<string, (i: number) => Promise<unknown>> = {
@@ -38,6 +54,11 @@ const kinds: Record<string, (i: number) => Promise<unknown>> = {
     }),
   "app runner: BEGIN + insert + COMMIT in one trip": (i) =>
     runPreparedOnPglite(db, insertRow, [i, "a note"], "own", { before: begin, after: commit }),
+  // Writing a run's batch alone, no trip: twenty parameters (a capture statement's count), some null, some beyond
+  // ASCII, with BEGIN before, as PGlite's serializer writes it and as db/pglite-bind-message.ts does.
+  "batch written by PGlite's serializer": async (i) =>
+    joined([begin, protocol.serialize.bind({ statement: "tx_2", values: wideValues(i) }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+  "batch written by runMessages": async (i) => runMessages("tx_2", wideValues(i), { describe: false, before: begin }),
 };
 
 const medians: Record<string, number> = await cpuMicrosPerRunInRounds(kinds, { runs: RUNS, rounds: ROUNDS, warmupRuns: 3_000 });
@@ -54,6 +75,9 @@ console.log(
           name,
           { median: Number(median.toFixed(1)), ratioToPgliteQuery: Number((median / baseline).toFixed(2)) },
         ]),
+      ),
+      batchWrittenRatioToPgliteSerializer: Number(
+        (medians["batch written by runMessages"]! / medians["batch written by PGlite's serializer"]!).toFixed(2),
       ),
     },
     null,

@@ -1,5 +1,6 @@
 import { type PGlite, parse, protocol } from "@electric-sql/pglite";
 import { deliverRawAnswerNotification } from "./pglite-notifications.js";
+import { runMessages } from "./pglite-bind-message.js";
 import { readRawAnswer, type ResultColumn } from "./pglite-raw-answer.js";
 
 /** SQL text with $n parameters and a name unique to it (the prepared statement is kept under that name). */
@@ -21,8 +22,9 @@ export type PgliteLocking = "own" | "inside-transaction";
  * (Database.queryRows, db/prepared-query.ts and db/transaction-statements.ts all come here). PGlite's
  * query() sends an unnamed statement, so the engine parses and plans the SQL at every call, in six
  * separate trips into WebAssembly. Here a statement is parsed and planned once per database instance,
- * and every run is one batch of protocol messages (Bind, Execute, Sync; Describe at the first run only). Measured on the
- * client log's query (163 calls): 1.25 → 0.85 ms; the capture transaction's opening statement 1.10 → 0.26 ms.
+ * and every run is one batch of protocol messages (Bind, Execute, Sync; Describe at the first run only), written
+ * by db/pglite-bind-message.ts. Measured on the client log's query (163 calls): 1.25 → 0.85 ms; the capture
+ * transaction's opening statement 1.10 → 0.26 ms.
  *
  * It relies on PGlite members that are not public API (`_runExclusiveTransaction`,
  * `_runExclusiveQuery`, `execProtocol` with `syncToFs`, `parsers`): tests/api/prepared-statements.test.ts
@@ -99,14 +101,8 @@ async function bindAndExecute<T>(
   }
   const values = params.map((value) => (value === null ? null : String(value)));
   const shape = shapes.get(statement.name);
-  const message = concatenate([
-    ...(before ? [before] : []),
-    protocol.serialize.bind({ statement: statement.name, values }),
-    ...(shape ? [] : [protocol.serialize.describe({ type: "P" })]),
-    protocol.serialize.execute({}),
-    protocol.serialize.sync(),
-    ...(after ? [after] : []),
-  ]);
+  // Bind, Describe (the first run only), Execute and Sync, with the commands around them: one buffer (db/pglite-bind-message.ts).
+  const message = runMessages(statement.name, values, { describe: !shape, before, after });
   if (shape) return runWithKnownShape<T>(client, message, shape, { before, after });
   // The first run, through PGlite's own reading. Throws the database's error (after the Sync, so the session is
   // ready for the next query).
