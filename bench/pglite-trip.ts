@@ -9,7 +9,7 @@
 // Run: npx tsx bench/pglite-trip.ts      (BENCH_RUNS, 20,000 a round; BENCH_ROUNDS, 3)
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { runMessages } from "../src/server/db/pglite-bind-message.js";
-import { runPreparedOnPglite } from "../src/server/db/pglite-prepared.js";
+import { concatenate, runPreparedOnPglite } from "../src/server/db/pglite-prepared.js";
 // @ts-expect-error bench/lib.mjs is plain JavaScript without declarations
 import { cpuMicrosPerRunInRounds, machine, sized } from "./lib.mjs";
 
@@ -23,17 +23,6 @@ const selectOne = { name: "trip_select", text: "select $1::integer as n" };
 const insertRow = { name: "trip_insert", text: "insert into trip_rows (n, note) values ($1, $2)" };
 const begin = protocol.serialize.query("BEGIN");
 const commit = protocol.serialize.query("COMMIT");
-
-/** The messages in one buffer, as the runner joined them before it wrote its batches itself. */
-function joined(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
 
 const wideValues = (i: number) =>
   Array.from({ length: 20 }, (_, k) => (k % 5 === 0 ? null : k % 3 === 0 ? `Zürich – ${i}` : `2026-03-04T05:06:${k}.000Z`));
@@ -57,7 +46,7 @@ const kinds: Record<string, (i: number) => Promise<unknown>> = {
   // Writing a run's batch alone, no trip: twenty parameters (a capture statement's count), some null, some beyond
   // ASCII, with BEGIN before, as PGlite's serializer writes it and as db/pglite-bind-message.ts does.
   "batch written by PGlite's serializer": async (i) =>
-    joined([begin, protocol.serialize.bind({ statement: "tx_2", values: wideValues(i) }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+    concatenate([begin, protocol.serialize.bind({ statement: "tx_2", values: wideValues(i) }), protocol.serialize.execute({}), protocol.serialize.sync()]),
   "batch written by runMessages": async (i) => runMessages("tx_2", wideValues(i), { describe: false, before: begin }),
 };
 

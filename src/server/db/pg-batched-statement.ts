@@ -187,13 +187,14 @@ export async function runNamedOnPool(
   statement: { name: string; text: string; values: unknown[] },
 ): Promise<Record<string, unknown>[]> {
   const connection = await pool.connect();
+  let rows: Record<string, unknown>[];
   try {
-    const rows = await runWithCommands(connection, statement);
-    connection.release();
-    return rows;
+    rows = await runWithCommands(connection, statement);
   } catch (error) {
     // As pool.query does: a connection whose query failed is not given back.
     connection.release(error as Error);
     throw error;
   }
+  connection.release();
+  return rows;
 }

@@ -23,7 +23,7 @@ describe("runMessages", () => {
   const cases: [string, string, (string | null)[]][] = [
     ["no parameters", "tx_1", []],
     ["text, numbers as text, an empty string and nulls", "read_12", ["zoom", "42", "", null, "2026-03-04T05:06:07.000Z", null]],
-    ["text beyond ASCII: accents, a euro sign, an emoji and a CJK name", "tx_200", ["Müller – Zürich €5", "𝄞 🎉", "王小明", "\u0000x"]],
+    ["text beyond ASCII: accents, a euro sign, an emoji, a CJK name and a NUL byte", "tx_200", ["Müller – Zürich €5", "𝄞 🎉", "王小明", "\u0000x"]],
     ["a long json parameter", "tx_7", [JSON.stringify({ participants: Array.from({ length: 200 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.com` })) })]],
   ];
 

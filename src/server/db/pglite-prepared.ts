@@ -196,7 +196,8 @@ function afterFirstReady(messages: BackendMessage[]): BackendMessage[] {
   return ready < 0 ? messages : messages.slice(ready + 1);
 }
 
-function concatenate(parts: Uint8Array[]): Uint8Array {
+/** Protocol messages (or an answer's chunks) joined into one buffer. */
+export function concatenate(parts: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
   for (const part of parts) {
