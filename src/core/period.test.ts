@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -337,6 +339,27 @@ describe("todayInZone", () => {
 
   it("rejects an unknown zone", () => {
     expect(() => todayInZone("Mars/Olympus", new Date())).toThrow(RangeError);
+  });
+
+  it("is the day a zoned date-fns date names, at any instant in any zone (across daylight saving and the date line)", () => {
+    const zones = [NY, LONDON, "UTC", "Asia/Kathmandu", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Australia/Lord_Howe"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.date({ min: at("1900-01-01T00:00:00Z"), max: at("2200-12-31T23:59:59Z"), noInvalidDate: true }),
+        (zone, instant) => {
+          expect(todayInZone(zone, instant)).toBe(format(new TZDate(instant.getTime(), zone), "yyyy-MM-dd"));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("names the day each side of midnight in the zone", () => {
+    expect(todayInZone(NY, at("2026-11-01T03:59:59.999Z"))).toBe("2026-10-31");
+    expect(todayInZone(NY, at("2026-11-01T04:00:00Z"))).toBe("2026-11-01");
+    expect(todayInZone("Asia/Kathmandu", at("2026-03-07T18:15:00Z"))).toBe("2026-03-08");
+    expect(todayInZone("Asia/Kathmandu", at("2026-03-07T18:14:59Z"))).toBe("2026-03-07");
   });
 });
 
