@@ -341,8 +341,8 @@ describe("todayInZone", () => {
     expect(() => todayInZone("Mars/Olympus", new Date())).toThrow(RangeError);
   });
 
-  it("is the day a zoned date-fns date names, at any instant in any zone (across daylight saving and the date line)", () => {
-    const zones = [NY, LONDON, "UTC", "Asia/Kathmandu", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Australia/Lord_Howe"];
+  it("is the day a zoned date-fns date names, at any instant in any zone (across daylight saving and the date line; invoice lines' work dates too)", () => {
+    const zones = [NY, LONDON, "UTC", "Asia/Kathmandu", "Asia/Kolkata", "Pacific/Chatham", "America/Santiago", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Australia/Lord_Howe"];
     fc.assert(
       fc.property(
         fc.constantFrom(...zones),
@@ -356,6 +356,7 @@ describe("todayInZone", () => {
   });
 
   it("names the day each side of midnight in the zone", () => {
+    expect(todayInZone(NY, at("2026-02-01T03:00:00Z"))).toBe("2026-01-31");
     expect(todayInZone(NY, at("2026-11-01T03:59:59.999Z"))).toBe("2026-10-31");
     expect(todayInZone(NY, at("2026-11-01T04:00:00Z"))).toBe("2026-11-01");
     expect(todayInZone("Asia/Kathmandu", at("2026-03-07T18:15:00Z"))).toBe("2026-03-08");

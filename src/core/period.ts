@@ -71,9 +71,9 @@ export function isCalendarDate(value: unknown): value is string {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Today's calendar day in the zone, e.g. for defaulting an invoice period or a work date. Read from an
- * Intl formatter kept per zone: 2 µs, where a TZDate formatted by date-fns took 11 µs (every ended call a
- * webhook captures names its day in the invoice-ready notification).
+ * The calendar day ("yyyy-MM-dd") of an instant, today by default, in the zone: an invoice's issue date, a
+ * line's work date, the day an invoice-ready notification names. Read from an Intl formatter kept per zone:
+ * 2 µs, where a TZDate formatted by date-fns took 11 µs (invoices had a copy of their own for that reason).
  */
 export function todayInZone(timezone: string, now: Date = new Date()): string {
   assertTimeZone(timezone);

@@ -5,7 +5,7 @@ import { csvDocument, csvNumber, csvRows, type CsvValue } from "../../core/csv.j
 import { centsToDecimal } from "../../core/money.js";
 import type { Db } from "../db/client.js";
 import { calls, invoices, trackedEmails } from "../db/schema/index.js";
-import { dayInZone } from "../invoices/work-date.js";
+import { todayInZone } from "../../core/period.js";
 import { keysetAfter, keysetMicros, keysetOrder, keysetPosition } from "../http/keyset-page.js";
 
 /** The columns of a client's period export: one row per call, then one per tracked email. */
@@ -49,7 +49,7 @@ export async function* clientPeriodCsv(db: Db, scope: ExportScope): AsyncGenerat
     yield csvRows(
       rows.map((row): CsvValue[] => [
         "Call",
-        dayInZone(row.startedAt, scope.timezone),
+        todayInZone(scope.timezone, row.startedAt),
         row.startedAt.toISOString(),
         callTypeLabel(row.callType),
         platformLabel(row.platform),
@@ -73,7 +73,7 @@ export async function* clientPeriodCsv(db: Db, scope: ExportScope): AsyncGenerat
     yield csvRows(
       rows.map((row): CsvValue[] => [
         "Email",
-        dayInZone(row.createdAt, scope.timezone),
+        todayInZone(scope.timezone, row.createdAt),
         row.createdAt.toISOString(),
         row.emailType,
         null,

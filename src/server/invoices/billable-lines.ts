@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { BillingType } from "../../core/pricing/rules.js";
 import { callTypeLabel, platformLabel } from "../../core/contracts/calls.js";
+import { todayInZone } from "../../core/period.js";
 import type { Db } from "../db/client.js";
 import { calls, trackedEmails } from "../db/schema/index.js";
 import type { PricedLine } from "./priced-line.js";
-import { dayInZone } from "./work-date.js";
 
 type CallRow = typeof calls.$inferSelect;
 type EmailRow = typeof trackedEmails.$inferSelect;
@@ -41,7 +41,7 @@ export function callLine(call: CallRow, timezone: string): BillableLine {
     clientId: call.clientId,
     userId: call.userId,
     startedAt: call.startedAt,
-    workDate: dayInZone(call.startedAt, timezone),
+    workDate: todayInZone(timezone, call.startedAt),
     description: describeCall(call),
     durationSeconds: call.durationSeconds,
     billedSeconds: call.billedSeconds,
@@ -63,7 +63,7 @@ export function emailLine(email: EmailRow, timezone: string): BillableLine {
     clientId: email.clientId,
     userId: email.userId,
     startedAt: email.createdAt,
-    workDate: dayInZone(email.createdAt, timezone),
+    workDate: todayInZone(timezone, email.createdAt),
     description: text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text,
     durationSeconds: email.readSeconds + email.writeSeconds,
     billedSeconds: email.billedSeconds,
