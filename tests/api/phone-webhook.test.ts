@@ -143,3 +143,21 @@ describe("events", () => {
     expect(await callRows(a.accountId)).toHaveLength(1);
   });
 });
+
+describe("the line's last event", () => {
+  it("is kept to the second: a burst within one second shows its first event, the next second's shows its own", async () => {
+    const lastEventAt = async () => (await a.c.get("/api/integrations/landline")).body.lastEventAt as string | null;
+    const send = (n: number) =>
+      deliver(aHook.path, event({ eventId: `evt-mark-${n}`, callId: `call-mark-${n}` }), { secret: aHook.secret });
+    clock = new Date("2026-03-03T11:00:00.000Z");
+    expect((await send(1)).status).toBe(200);
+    expect(await lastEventAt()).toBe("2026-03-03T11:00:00.000Z");
+    clock = new Date("2026-03-03T11:00:00.900Z");
+    expect((await send(2)).status).toBe(200);
+    expect(await lastEventAt()).toBe("2026-03-03T11:00:00.000Z");
+    clock = new Date("2026-03-03T11:00:01.000Z");
+    expect((await send(3)).status).toBe(200);
+    expect(await lastEventAt()).toBe("2026-03-03T11:00:01.000Z");
+    expect((await a.c.get("/api/integrations/landline")).body.status).toBe("connected");
+  });
+});

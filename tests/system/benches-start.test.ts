@@ -56,6 +56,8 @@ const EXCLUDED: Record<string, string> = {
   "teams-capture-latency.ts": "starts Chromium, the built app and the Microsoft stand-in with its certificate (budget)",
   "webhook-throughput.ts": "a child app and a bare server under load (budget)",
   "webhook-pair.ts": "two child apps (this tree's and another built tree's) and a bare server under load in turns (budget)",
+  "phone-webhook-pair.ts":
+    "four child processes, each a test app of its tree on a fresh database; the phone webhook API tests cover its route (budget)",
   "audit-writes.mjs": "two built servers on copies of one database under load (budget)",
   "audit-crash.mjs": "tests/system/audit-crash.test.ts runs it in its fast mode and checks its counts",
   "test-app-start.ts": "starts test apps ten times in a row with and without the job queue; tests/api/pglite-pool.test.ts covers the pool it measures (budget)",

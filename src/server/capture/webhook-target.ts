@@ -42,20 +42,32 @@ export async function findWebhookTarget(
   return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
 }
 
+type CountedParams = { key: string; windowStart: string; which: string; kind: string };
+
 /**
  * The delivery's rate-limit count (http/rate-limit.ts COUNT_HIT) and findWebhookTarget's read by token, in
  * ONE statement: the counter is added to whether or not the token names a row, as a count of its own does.
+ * `row` narrows the rows the token may name beyond its kind (a provider), or is `true`.
  */
-const countedByToken = compiledOnce<{ key: string; windowStart: string; which: string; kind: string; provider: string }>(
-  sql`with hit as (${COUNT_HIT})
+function countedStatement<T extends CountedParams>(row: SQL) {
+  return compiledOnce<T>(
+    sql`with hit as (${COUNT_HIT})
     select hit.count as hit_count, t.*
     from hit left join lateral (
       select ${sql.raw(integrationColumns.list)}, u.email as owner_email
       from ${integrations} i left join ${users} u on u.id = i.user_id
-      where i.webhook_token = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and i.provider = ${sql.placeholder("provider")}
+      where i.webhook_token = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and ${row}
       limit 1
     ) t on true`,
-);
+  );
+}
+const countedByToken = countedStatement<CountedParams & { provider: string }>(sql`i.provider = ${sql.placeholder("provider")}`);
+const countedByTokenOfKind = countedStatement<CountedParams>(sql`true`);
+
+function countedAnswer(raw: Record<string, unknown> | undefined): { count: number; found: WebhookTarget | null } {
+  const row = raw ? integrationColumns.read(raw) : null;
+  return { count: Number(raw?.hit_count ?? 0), found: row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null };
+}
 
 /** registerWebhookRateLimitWithLookup's lookup for a provider's webhook: the count and the target of the token. */
 export async function countAndFindWebhookTarget(
@@ -69,6 +81,22 @@ export async function countAndFindWebhookTarget(
     db,
     countedByToken({ key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind, provider }),
   );
-  const row = raw ? integrationColumns.read(raw) : null;
-  return { count: Number(raw?.hit_count ?? 0), found: row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null };
+  return countedAnswer(raw);
+}
+
+/**
+ * The same count and read for a webhook whose routes share one kind's tokens across providers (the phone
+ * webhooks: each route then checks the row's provider itself).
+ */
+export async function countAndFindWebhookTargetOfKind(
+  db: Db,
+  kind: string,
+  token: string,
+  counter: Reservation,
+): Promise<{ count: number; found: WebhookTarget | null }> {
+  const [raw] = await queryPrepared(
+    db,
+    countedByTokenOfKind({ key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind }),
+  );
+  return countedAnswer(raw);
 }

@@ -167,6 +167,19 @@ export async function markIntegrationEvent(db: Db, integrationId: number, at: Da
     .where(eq(integrations.id, integrationId));
 }
 
+/**
+ * "Last event received" is kept to the second: a row that is connected and was marked less than a second ago
+ * is not written again, so a burst of deliveries writes it once, not once per event (a write per delivery was a
+ * tenth of a Zoom delivery's cost, and four trips of a phone delivery's fourteen: docs/performance.md).
+ * `row` is the row as this delivery read it. Undefined when nothing needed writing.
+ */
+export function markDelivered(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
+  const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
+  if (row.status === "connected" && since >= 0 && since < MARK_EVERY_MS) return undefined;
+  return markIntegrationEvent(db, row.id, now);
+}
+const MARK_EVERY_MS = 1000;
+
 export async function deleteIntegration(db: Db, key: IntegrationKey): Promise<boolean> {
   const deleted = await db
     .delete(integrations)

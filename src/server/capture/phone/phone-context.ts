@@ -1,9 +1,13 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { toE164 } from "../../../core/phone-numbers.js";
 import type { CallParticipant } from "../../db/schema/calls.js";
 import type { Db } from "../../db/client.js";
 import { accounts, integrations, users } from "../../db/schema/index.js";
 import type { IntegrationRow } from "../../integrations/integration-store.js";
+import { compiledOnce } from "../../db/compiled-statement.js";
+import { prefixedColumns } from "../../db/prefixed-columns.js";
+import { queryPrepared } from "../../db/prepared-query.js";
+import { parsedJson } from "../capture-queries.js";
 
 export const LANDLINE_KIND = "landline";
 export const MOBILE_KIND = "mobile";
@@ -37,24 +41,34 @@ export type PhoneContext = {
   ownNumbers: Map<string, number | null>;
 };
 
+const lineColumns = prefixedColumns(integrations, "i", "i_");
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * What loadPhoneContext reads, in one statement (every phone delivery runs it: three queries were three trips):
+ * a row per landline or mobile of the account, each with the account's settings and its users' numbers (one
+ * row of nulls for the line when it has none; no row when the account does not exist).
+ */
+const contextStatement = compiledOnce<{ accountId: number }>(
+  sql`select a.phone_country as country, a.timezone, a.currency,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'phoneNumber', u.phone_number)), '[]'::json)
+        from ${users} u where u.account_id = a.id) as people,
+      ${sql.raw(lineColumns.list)}
+    from ${accounts} a
+    left join ${integrations} i on i.account_id = a.id and i.kind in (${LANDLINE_KIND}, ${MOBILE_KIND})
+    where a.id = ${p("accountId")}::integer`,
+);
+
 /**
  * `owner`: the member whose line received the event (the webhook URL's row): their landline and
  * mobile are the context's; every member's numbers are the practice's own.
  */
 export async function loadPhoneContext(db: Db, owner: { accountId: number; userId: number | null }): Promise<PhoneContext> {
   const { accountId } = owner;
-  const [account] = await db
-    .select({ country: accounts.phoneCountry, timezone: accounts.timezone, currency: accounts.currency })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  const rows = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.accountId, accountId), inArray(integrations.kind, [LANDLINE_KIND, MOBILE_KIND])));
-  const people = await db
-    .select({ id: users.id, phoneNumber: users.phoneNumber })
-    .from(users)
-    .where(eq(users.accountId, accountId));
+  const raws = await queryPrepared(db, contextStatement({ accountId }));
+  const account = raws[0] as { country?: string; timezone?: string; currency?: string; people?: unknown } | undefined;
+  const rows = raws.map((raw) => lineColumns.read(raw)).filter((row): row is IntegrationRow => row !== null);
+  const people = parsedJson<{ id: number; phoneNumber: string | null }[] | null>(account?.people) ?? [];
   const country = account?.country ?? "US";
   const mine = rows.filter((r) => r.userId === owner.userId);
   const landline = mine.find((r) => r.kind === LANDLINE_KIND) ?? null;

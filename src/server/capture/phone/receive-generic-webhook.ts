@@ -1,21 +1,19 @@
-import { type PhoneWebhookResponse, phoneWebhookEvent, WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
+import { type PhoneWebhookResponse, phoneWebhookEvent } from "../../../core/contracts/phone-webhook.js";
 import { isTwilioCompatible } from "../../../core/contracts/phone.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { findIntegrationByWebhookToken } from "../../integrations/integration-store.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { afterVerifiedEvent } from "./after-verified-event.js";
 import { genericCaptureEvent } from "./generic-event.js";
-import { LANDLINE_KIND, loadPhoneContext } from "./phone-context.js";
+import { loadPhoneContext } from "./phone-context.js";
 import { landlineSecretOf } from "./phone-secrets.js";
-import { UNKNOWN_WEBHOOK } from "./receive-twilio.js";
+import { type LandlineToken, landlineOfToken, UNKNOWN_WEBHOOK } from "./webhook-landline.js";
 import { verifyPhoneWebhook } from "./webhook-signature.js";
 
-export type GenericDelivery = {
-  token: string;
+export type GenericDelivery = LandlineToken & {
   timestamp: string | undefined;
   signature: string | undefined;
   rawBody: string;
@@ -31,8 +29,7 @@ export async function receiveGenericWebhook(
   config: Config,
   delivery: GenericDelivery,
 ): Promise<{ accountId: number | null; answer: PhoneWebhookResponse }> {
-  if (!WEBHOOK_TOKEN_PATTERN.test(delivery.token)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
-  const row = await findIntegrationByWebhookToken(db, LANDLINE_KIND, delivery.token);
+  const row = await landlineOfToken(db, delivery);
   if (!row || isTwilioCompatible(row.provider)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
   const secret = landlineSecretOf(secretBoxFor(config), row).signingSecret;
   if (!secret) throw new AppError("forbidden", "This line has no signing secret: save it again under Landline/Office");
@@ -54,7 +51,7 @@ export async function receiveGenericWebhook(
   if (!duplicate)
     await afterVerifiedEvent(db, {
       context,
-      integrationId: row.id,
+      integration: row,
       numbers,
       source: "webhook",
       durationSeconds: event.kind === "ended" ? (event.durationSeconds ?? null) : null,

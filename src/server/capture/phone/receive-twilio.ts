@@ -3,18 +3,18 @@ import { onFirstUse } from "../../http/on-first-use.js";
 
 /** Twilio's own signature check, from the SDK loaded at the first delivery (http/on-first-use.ts). */
 export const twilioSdk = onFirstUse<typeof Twilio>("twilio");
-import { WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
 import { isTwilioCompatible } from "../../../core/contracts/phone.js";
 import { AppError } from "../../../core/errors.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { findIntegrationByWebhookToken, type IntegrationRow } from "../../integrations/integration-store.js";
+import type { IntegrationRow } from "../../integrations/integration-store.js";
 import { secretBoxFor } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import { afterVerifiedEvent } from "./after-verified-event.js";
 import { handleSms } from "./handle-sms.js";
 import { missingAuthTokenMessage } from "./landline-settings.js";
-import { LANDLINE_KIND, loadPhoneContext, normalisedNumber } from "./phone-context.js";
+import { loadPhoneContext, normalisedNumber } from "./phone-context.js";
+import { type LandlineToken, landlineOfToken, UNKNOWN_WEBHOOK } from "./webhook-landline.js";
 import { landlineSecretOf } from "./phone-secrets.js";
 import { detectTestCall } from "./call-test.js";
 import {
@@ -26,8 +26,7 @@ import {
 import { parseVoiceStatus, type TwilioParams } from "./twilio-voice.js";
 
 /** One Twilio-compatible delivery as it arrived. `url` is the URL as configured (PUBLIC_URL or origin, + path and query). */
-export type TwilioDelivery = {
-  token: string;
+export type TwilioDelivery = LandlineToken & {
   signature: string | undefined;
   /** X-Twilio-Webhooks-Signature-Settings: present when a Twilio Webhooks Rule signed with a shared key. */
   signatureSettings?: string | undefined;
@@ -36,7 +35,6 @@ export type TwilioDelivery = {
   now: Date;
 };
 
-export const UNKNOWN_WEBHOOK = "Unknown webhook URL";
 export const CAPTURE_OFF_REPLY = "Call capture is turned off for this number in Minutely.";
 
 /**
@@ -49,8 +47,7 @@ async function verifyTwilio(
   config: Config,
   delivery: TwilioDelivery,
 ): Promise<{ row: IntegrationRow; params: TwilioParams }> {
-  if (!WEBHOOK_TOKEN_PATTERN.test(delivery.token)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
-  const row = await findIntegrationByWebhookToken(db, LANDLINE_KIND, delivery.token);
+  const row = await landlineOfToken(db, delivery);
   if (!row || !isTwilioCompatible(row.provider)) throw new AppError("not_found", UNKNOWN_WEBHOOK);
   const secret = landlineSecretOf(secretBoxFor(config), row);
   if (!delivery.signature) throw new AppError("forbidden", "Missing X-Twilio-Signature header: the request is not signed");
@@ -118,7 +115,7 @@ export async function receiveTwilioVoice(
   if (outcome?.result !== "duplicate")
     await afterVerifiedEvent(db, {
       context,
-      integrationId: row.id,
+      integration: row,
       numbers: parsed.numbers,
       source: parsed.event?.source ?? row.provider,
       durationSeconds: parsed.durationSeconds,
@@ -140,7 +137,7 @@ export async function receiveTwilioSms(
   const result = await handleSms(db, { context, integrationUserId: row.userId, params, now });
   const numbers = [result.from, normalisedNumber(context, params.To)].filter((n): n is string => Boolean(n));
   if (result.fromUser && !result.duplicate)
-    await afterVerifiedEvent(db, { context, integrationId: row.id, numbers, source: "sms", durationSeconds: null, now });
+    await afterVerifiedEvent(db, { context, integration: row, numbers, source: "sms", durationSeconds: null, now });
   // A stranger's text changes nothing but an open call test of the number it was sent to.
   else if (!result.fromUser)
     await detectTestCall(db, { accountId: row.accountId, numbers, source: "sms", durationSeconds: null, at: now });

@@ -6,7 +6,8 @@ import { routeSchema } from "../../http/route-schema.js";
 import { receiveGenericWebhook } from "./receive-generic-webhook.js";
 import { receiveTwilioSms, receiveTwilioVoice, type TwilioDelivery, twilioSdk } from "./receive-twilio.js";
 import { SIGNATURE_SETTINGS_HEADER } from "./twilio-rule-signature.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
+import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
+import { countAndFindLandline, isLandlineToken } from "./webhook-landline.js";
 
 const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text for SMS", contentType: "text/xml" };
 
@@ -16,10 +17,12 @@ const TWIML = { description: "TwiML (text/xml): empty for voice, the reply text 
  */
 export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
-  registerWebhookRateLimit(scope);
+  // The count and the read of the token's landline row are one statement (webhook-landline.ts).
+  const landlineOf = registerWebhookRateLimitWithLookup(scope, countAndFindLandline, isLandlineToken);
 
   const twilioDelivery = (request: FastifyRequest<{ Params: { token: string } }>): TwilioDelivery => ({
     token: request.params.token,
+    row: landlineOf(request),
     signature: header(request, "x-twilio-signature") ?? header(request, "x-signalwire-signature"),
     signatureSettings: header(request, SIGNATURE_SETTINGS_HEADER),
     url: publicOrigin(scope.config, request) + request.url,
@@ -79,6 +82,7 @@ export async function phoneWebhookRoutes(scope: FastifyInstance): Promise<void> 
     async (request) => {
       const result = await receiveGenericWebhook(scope.db, scope.config, {
         token: request.params.token,
+        row: landlineOf(request),
         timestamp: header(request, "x-minutely-timestamp"),
         signature: header(request, "x-minutely-signature"),
         rawBody: rawBodyOf(request.body),

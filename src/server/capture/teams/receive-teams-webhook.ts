@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "../../../core/contracts/common.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
+import { markDelivered } from "../../integrations/integration-store.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
@@ -62,13 +62,6 @@ export function callRecordIdOf(item: z.infer<typeof notificationSchema>): string
   return match?.[1] ?? null;
 }
 
-/** "Last event received" kept to the second (a burst writes the row once). */
-function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
-  const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
-  if (row.status === "connected" && since >= 0 && since < 1000) return undefined;
-  return markIntegrationEvent(db, row.id, now);
-}
-
 export async function receiveTeamsWebhook(
   db: Db,
   box: SecretBox,
@@ -106,6 +99,6 @@ export async function receiveTeamsWebhook(
     const claim = { eventId, accountId: row.accountId, receivedAt: request.now };
     if (await claimAndQueueFetch(claim, { integrationId: row.id, callRecordId })) accepted += 1;
   }
-  await markDelivery(db, row, request.now);
+  await markDelivered(db, row, request.now);
   return { kind: "notifications", accepted, accountId: row.accountId };
 }

@@ -1,7 +1,7 @@
 import type { ZoomWebhookResponse } from "../../../core/contracts/zoom.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { type IntegrationRow, markIntegrationEvent } from "../../integrations/integration-store.js";
+import { markDelivered } from "../../integrations/integration-store.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { recordCaptureEvent } from "../record-capture-event.js";
 import type { WebhookTarget } from "../webhook-target.js";
@@ -21,18 +21,6 @@ export type ZoomWebhookRequest = {
 
 /** What happened, for the route's answer and for dropping the account's cached screens. */
 export type ZoomWebhookResult = { answer: ZoomWebhookResponse; accountId: number | null };
-
-/**
- * "Last event received" is kept to the second: under a burst of deliveries the row is written at
- * most once a second, not once per event (a write per delivery was a tenth of the webhook's cost).
- */
-const MARK_EVERY_MS = 1000;
-
-function markDelivery(db: Db, row: IntegrationRow, now: Date): Promise<void> | undefined {
-  const since = row.lastEventAt ? now.getTime() - row.lastEventAt.getTime() : Number.POSITIVE_INFINITY;
-  if (row.status === "connected" && since >= 0 && since < MARK_EVERY_MS) return undefined;
-  return markIntegrationEvent(db, row.id, now);
-}
 
 const UNKNOWN_URL = "Unknown webhook URL: set up Zoom in Settings → Integrations and paste the URL it shows";
 
@@ -69,7 +57,7 @@ export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWe
   }
 
   if (delivery.kind === "url_validation") {
-    await markDelivery(db, row, request.now);
+    await markDelivered(db, row, request.now);
     return {
       answer: { plainToken: delivery.plainToken, encryptedToken: zoomEncryptedToken(secret.secretToken, delivery.plainToken) },
       accountId: null,
@@ -77,11 +65,11 @@ export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWe
   }
   // A disabled connection still proves itself to Zoom (above) but records nothing.
   if (delivery.kind === "ignored" || !row.enabled) {
-    await markDelivery(db, row, request.now);
+    await markDelivered(db, row, request.now);
     return { answer: { received: true, ignored: true }, accountId: null };
   }
   for (const event of delivery.events) await recordCaptureEvent(db, event, request.now);
   await learnZoomAccountId(db, row, delivery.zoomAccountId);
-  await markDelivery(db, row, request.now);
+  await markDelivered(db, row, request.now);
   return { answer: { received: true }, accountId: row.accountId };
 }
