@@ -17,19 +17,9 @@ export type CountedLookup<T> = (db: Db, token: string, counter: Reservation) => 
  * instances. Zoom, Graph, Google and the generic webhook's senders retry a 429 (docs/capture-webhook.md);
  * Twilio does not retry by default, which is why the default sits far above a phone line's traffic.
  * The counter's key is a hash of the token: the token itself, a secret in the URL, is never stored here.
- */
-export function registerWebhookRateLimit(scope: FastifyInstance): void {
-  scope.addHook("onRequest", async (request) => {
-    const counted = countedToken(scope, request);
-    if (!counted) return;
-    await consumeRateLimit(scope.db, counted.key, counted.rule, scope.now(), limitMessage(counted.rule));
-  });
-}
-
-/**
- * The same limit, with the route's own read by the token made in the counting statement (`lookup`);
- * the answer reads what it found for a request (undefined when nothing was read: no token, or one
- * `isToken` refuses, which is only counted, and which the route answers itself).
+ * The route's own read by the token is made in the counting statement (`lookup`, one trip: every webhook
+ * scope counts this way); the answer reads what it found for a request (undefined when nothing was read:
+ * no token, or one `isToken` refuses, which is only counted, and which the route answers itself).
  */
 export function registerWebhookRateLimitWithLookup<T>(
   scope: FastifyInstance,

@@ -1,14 +1,16 @@
-import { and, eq } from "drizzle-orm";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { integrations } from "../../db/schema/index.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
+import type { Reservation } from "../../http/rate-limit.js";
+import { countAndFindWebhookTarget, findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
 /** The X-Goog-* headers of a Calendar push (docs/meet.md). */
 export type CalendarPush = {
   token: string;
+  /** The token's row when the rate-limit hook read it already (null: none); undefined reads it here. */
+  target?: WebhookTarget | null;
   channelId: string | undefined;
   channelToken: string | undefined;
   resourceState: string | undefined;
@@ -26,6 +28,20 @@ export type ClaimAndQueueSync = (claim: {
 
 const UNKNOWN_CHANNEL = "Unknown notification channel";
 
+/** The Meet row a push URL's token names. */
+function findMeetWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
+  return findWebhookTarget(db, MEET_KIND, MEET_PROVIDER, { token });
+}
+
+/** The push's rate-limit count and the Meet row of its URL's token, in one statement (capture/webhook-target.ts). */
+export function countAndFindMeetWebhookTarget(
+  db: Db,
+  token: string,
+  counter: Reservation,
+): Promise<{ count: number; found: WebhookTarget | null }> {
+  return countAndFindWebhookTarget(db, MEET_KIND, MEET_PROVIDER, token, counter);
+}
+
 /**
  * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id
  * must be the row's current channel and X-Goog-Channel-Token its random secret (constant time),
@@ -40,13 +56,8 @@ export async function receiveCalendarPush(
   claimAndQueueSync: ClaimAndQueueSync | null,
   push: CalendarPush,
 ): Promise<{ received: true; ignored?: true }> {
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(
-      and(eq(integrations.webhookToken, push.token), eq(integrations.kind, MEET_KIND), eq(integrations.provider, MEET_PROVIDER)),
-    )
-    .limit(1);
+  const target = push.target !== undefined ? push.target : await findMeetWebhookTarget(db, push.token);
+  const row = target?.row;
   const channel = row ? meetConfig(row).channel : null;
   if (!row || !channel || push.channelId !== channel.id) throw new AppError("not_found", UNKNOWN_CHANNEL);
   if (!sameSecret(push.channelToken, readMeetSecret(box, row)?.channelToken)) throw new AppError("not_found", UNKNOWN_CHANNEL);

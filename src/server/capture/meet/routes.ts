@@ -28,13 +28,13 @@ import { parseInput } from "../../http/validate.js";
 import { grantedConsent, rememberConsentNonce, takeConsentNonce } from "../../integrations/consent-flow.js";
 import { consentFailureOf } from "../../integrations/oauth-state.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
+import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
 import { disconnectMeet } from "./disconnect-meet.js";
 import { finishMeetConsent, MEET_STATE_COOKIE, startMeetConsent } from "./meet-consent.js";
 import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integration.js";
 import { meetSyncKey } from "./meet-jobs.js";
 import { testMeetConnection } from "./meet-test.js";
-import { receiveCalendarPush } from "./receive-calendar-push.js";
+import { countAndFindMeetWebhookTarget, receiveCalendarPush } from "./receive-calendar-push.js";
 
 const TAGS = ["meet"];
 
@@ -224,7 +224,12 @@ function backToSettings(reply: FastifyReply, outcome: { meet: "connected" } | { 
 /** Calendar push notifications in their own scope: Google posts an empty body; only the X-Goog-* headers count. */
 async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
-  registerWebhookRateLimit(scope);
+  // The count and the read of the token's row are one statement (capture/webhook-target.ts).
+  const targetOf = registerWebhookRateLimitWithLookup(
+    scope,
+    countAndFindMeetWebhookTarget,
+    (token) => meetWebhookParams.safeParse({ token }).success,
+  );
   scope.post<{ Params: { token: string } }>(
     `${MEET_WEBHOOK_PATH}/:token`,
     {
@@ -262,6 +267,7 @@ async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
           : null,
         {
           token: params.data.token,
+          target: targetOf(request),
           channelId: header("x-goog-channel-id"),
           channelToken: header("x-goog-channel-token"),
           resourceState: header("x-goog-resource-state"),

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret, teamsConfigOf } from "./teams-integration.js";
+import type { TeamsWebhookRequest } from "./receive-teams-webhook.js";
 
 /**
  * One delivery to the subscription's lifecycleNotificationUrl, /api/webhooks/teams/{token}/lifecycle
@@ -42,9 +43,9 @@ export async function receiveTeamsLifecycle(
   db: Db,
   box: SecretBox,
   claimAndQueue: ClaimAndQueueLifecycle | null,
-  request: { token: string; validationToken: string | undefined; rawBody: string; now: Date },
+  request: TeamsWebhookRequest,
 ): Promise<TeamsLifecycleResult> {
-  const target = await findTeamsWebhookTarget(db, request.token);
+  const target = request.target !== undefined ? request.target : await findTeamsWebhookTarget(db, request.token);
   if (!target) throw new AppError("not_found", "Unknown webhook URL: set up Teams in Settings → Integrations");
   if (request.validationToken !== undefined) return { kind: "validation", validationToken: request.validationToken };
   const { row } = target;

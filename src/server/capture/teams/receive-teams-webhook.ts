@@ -6,6 +6,7 @@ import { markDelivered } from "../../integrations/integration-store.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
 import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js";
+import type { WebhookTarget } from "../webhook-target.js";
 
 /**
  * One delivery to /api/webhooks/teams/{token} (docs/teams.md):
@@ -19,7 +20,14 @@ import { findTeamsWebhookTarget, readTeamsSecret } from "./teams-integration.js"
  *   the call record is fetched by the job. A delivery with no valid item is also a 202 (accepted 0),
  *   so a forger learns nothing and Graph never retries a bad delivery.
  */
-export type TeamsWebhookRequest = { token: string; validationToken: string | undefined; rawBody: string; now: Date };
+export type TeamsWebhookRequest = {
+  token: string;
+  /** The token's row when the rate-limit hook read it already (null: none); undefined reads it here. */
+  target?: WebhookTarget | null;
+  validationToken: string | undefined;
+  rawBody: string;
+  now: Date;
+};
 
 export type TeamsWebhookResult =
   | { kind: "validation"; validationToken: string }
@@ -68,7 +76,7 @@ export async function receiveTeamsWebhook(
   claimAndQueueFetch: ClaimAndQueueFetch | null,
   request: TeamsWebhookRequest,
 ): Promise<TeamsWebhookResult> {
-  const target = await findTeamsWebhookTarget(db, request.token);
+  const target = request.target !== undefined ? request.target : await findTeamsWebhookTarget(db, request.token);
   if (!target) throw new AppError("not_found", UNKNOWN_URL);
   if (request.validationToken !== undefined) return { kind: "validation", validationToken: request.validationToken };
 

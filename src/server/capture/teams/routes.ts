@@ -19,10 +19,10 @@ import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { ownerOf } from "../../integrations/integration-store.js";
 import { claimAndQueue } from "../../integrations/webhook-intake.js";
-import { registerWebhookRateLimit } from "../../integrations/webhook-rate-limit.js";
+import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
 import { receiveTeamsLifecycle } from "./receive-teams-lifecycle.js";
 import { receiveTeamsWebhook, type TeamsWebhookRequest } from "./receive-teams-webhook.js";
-import { findTeamsIntegration, presentTeams } from "./teams-integration.js";
+import { countAndFindTeamsWebhookTarget, findTeamsIntegration, presentTeams } from "./teams-integration.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
 
 /** Settings → Integrations → Teams and Graph's change notifications. */
@@ -127,7 +127,12 @@ export async function teamsRoutes(app: FastifyInstance): Promise<void> {
 /** The webhook in its own scope: its body arrives as the raw string Graph sent. */
 async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
-  registerWebhookRateLimit(scope);
+  // The count and the read of the token's row are one statement (capture/webhook-target.ts), for both URLs.
+  const targetOf = registerWebhookRateLimitWithLookup(
+    scope,
+    countAndFindTeamsWebhookTarget,
+    (token) => teamsWebhookParams.safeParse({ token }).success,
+  );
   // Graph's validation handshake is a POST with Content-Type text/plain (and no body worth reading).
   if (!scope.hasContentTypeParser("text/plain"))
     scope.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
@@ -176,6 +181,7 @@ async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
             : null,
           {
             token: params.data.token,
+            target: targetOf(request),
             validationToken: query.validationToken,
             rawBody: rawBodyOf(request.body),
             now: scope.now(),
