@@ -6,6 +6,7 @@ import { compiledOnce } from "../db/compiled-statement.js";
 import { queryPrepared } from "../db/prepared-query.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import { COUNT_HIT, type Reservation } from "../http/rate-limit.js";
+import type { CountedLookup } from "../integrations/webhook-rate-limit.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
 
@@ -69,34 +70,27 @@ function countedAnswer(raw: Record<string, unknown> | undefined): { count: numbe
   return { count: Number(raw?.hit_count ?? 0), found: row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null };
 }
 
-/** registerWebhookRateLimitWithLookup's lookup for a provider's webhook: the count and the target of the token. */
+/**
+ * registerWebhookRateLimitWithLookup's lookup for a provider's webhook: the count and the target of the token. A
+ * null `provider` reads the kind's row whatever its provider (the phone webhooks share one kind's tokens across
+ * providers, and each route checks the row's provider itself).
+ */
 export async function countAndFindWebhookTarget(
   db: Db,
   kind: string,
-  provider: string,
+  provider: string | null,
   token: string,
   counter: Reservation,
 ): Promise<{ count: number; found: WebhookTarget | null }> {
+  const params = { key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind };
   const [raw] = await queryPrepared(
     db,
-    countedByToken({ key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind, provider }),
+    provider === null ? countedByTokenOfKind(params) : countedByToken({ ...params, provider }),
   );
   return countedAnswer(raw);
 }
 
-/**
- * The same count and read for a webhook whose routes share one kind's tokens across providers (the phone
- * webhooks: each route then checks the row's provider itself).
- */
-export async function countAndFindWebhookTargetOfKind(
-  db: Db,
-  kind: string,
-  token: string,
-  counter: Reservation,
-): Promise<{ count: number; found: WebhookTarget | null }> {
-  const [raw] = await queryPrepared(
-    db,
-    countedByTokenOfKind({ key: counter.key, windowStart: counter.windowStart.toISOString(), which: token, kind }),
-  );
-  return countedAnswer(raw);
+/** registerWebhookRateLimitWithLookup's lookup for the webhook URLs of a provider: the count and the token's row. */
+export function countedTargetLookup(kind: string, provider: string): CountedLookup<WebhookTarget | null> {
+  return (db, token, counter) => countAndFindWebhookTarget(db, kind, provider, token, counter);
 }

@@ -2,8 +2,7 @@ import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
 import { sameSecret } from "../../integrations/webhook-verification.js";
 import type { SecretBox } from "../../http/secrets.js";
-import type { Reservation } from "../../http/rate-limit.js";
-import { countAndFindWebhookTarget, findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
+import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 import { MEET_KIND, MEET_PROVIDER, markMeetPush, meetConfig, ROW_STATUS, readMeetSecret } from "./meet-integration.js";
 
 /** The X-Goog-* headers of a Calendar push (docs/meet.md). */
@@ -33,14 +32,6 @@ function findMeetWebhookTarget(db: Db, token: string): Promise<WebhookTarget | n
   return findWebhookTarget(db, MEET_KIND, MEET_PROVIDER, { token });
 }
 
-/** The push's rate-limit count and the Meet row of its URL's token, in one statement (capture/webhook-target.ts). */
-export function countAndFindMeetWebhookTarget(
-  db: Db,
-  token: string,
-  counter: Reservation,
-): Promise<{ count: number; found: WebhookTarget | null }> {
-  return countAndFindWebhookTarget(db, MEET_KIND, MEET_PROVIDER, token, counter);
-}
 
 /**
  * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id

@@ -31,10 +31,11 @@ import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
 import { disconnectMeet } from "./disconnect-meet.js";
 import { finishMeetConsent, MEET_STATE_COOKIE, startMeetConsent } from "./meet-consent.js";
-import { findMeetIntegration, presentMeet, saveMeetSettings } from "./meet-integration.js";
+import { findMeetIntegration, MEET_KIND, MEET_PROVIDER, presentMeet, saveMeetSettings } from "./meet-integration.js";
 import { meetSyncKey } from "./meet-jobs.js";
 import { testMeetConnection } from "./meet-test.js";
-import { countAndFindMeetWebhookTarget, receiveCalendarPush } from "./receive-calendar-push.js";
+import { receiveCalendarPush } from "./receive-calendar-push.js";
+import { countedTargetLookup } from "../webhook-target.js";
 
 const TAGS = ["meet"];
 
@@ -227,7 +228,7 @@ async function calendarPushRoutes(scope: FastifyInstance): Promise<void> {
   // The count and the read of the token's row are one statement (capture/webhook-target.ts).
   const targetOf = registerWebhookRateLimitWithLookup(
     scope,
-    countAndFindMeetWebhookTarget,
+    countedTargetLookup(MEET_KIND, MEET_PROVIDER),
     (token) => meetWebhookParams.safeParse({ token }).success,
   );
   scope.post<{ Params: { token: string } }>(

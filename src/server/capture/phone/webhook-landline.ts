@@ -1,7 +1,7 @@
 import { WEBHOOK_TOKEN_PATTERN } from "../../../core/contracts/phone-webhook.js";
 import { AppError } from "../../../core/errors.js";
 import type { Db } from "../../db/client.js";
-import { countAndFindWebhookTargetOfKind } from "../webhook-target.js";
+import { countAndFindWebhookTarget } from "../webhook-target.js";
 import { findIntegrationByWebhookToken, type IntegrationRow } from "../../integrations/integration-store.js";
 import type { Reservation } from "../../http/rate-limit.js";
 import { LANDLINE_KIND } from "./phone-context.js";
@@ -29,7 +29,7 @@ export async function countAndFindLandline(
   token: string,
   counter: Reservation,
 ): Promise<{ count: number; found: IntegrationRow | null }> {
-  const { count, found } = await countAndFindWebhookTargetOfKind(db, LANDLINE_KIND, token, counter);
+  const { count, found } = await countAndFindWebhookTarget(db, LANDLINE_KIND, null, token, counter);
   return { count, found: found?.row ?? null };
 }
 

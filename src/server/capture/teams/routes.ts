@@ -22,7 +22,8 @@ import { claimAndQueue } from "../../integrations/webhook-intake.js";
 import { registerWebhookRateLimitWithLookup } from "../../integrations/webhook-rate-limit.js";
 import { receiveTeamsLifecycle } from "./receive-teams-lifecycle.js";
 import { receiveTeamsWebhook, type TeamsWebhookRequest } from "./receive-teams-webhook.js";
-import { countAndFindTeamsWebhookTarget, findTeamsIntegration, presentTeams } from "./teams-integration.js";
+import { findTeamsIntegration, presentTeams, TEAMS_KIND, TEAMS_PROVIDER } from "./teams-integration.js";
+import { countedTargetLookup } from "../webhook-target.js";
 import { disconnectTeams, saveTeams, type TeamsContext, testTeams } from "./teams-setup.js";
 
 /** Settings → Integrations → Teams and Graph's change notifications. */
@@ -130,7 +131,7 @@ async function teamsWebhookRoutes(scope: FastifyInstance): Promise<void> {
   // The count and the read of the token's row are one statement (capture/webhook-target.ts), for both URLs.
   const targetOf = registerWebhookRateLimitWithLookup(
     scope,
-    countAndFindTeamsWebhookTarget,
+    countedTargetLookup(TEAMS_KIND, TEAMS_PROVIDER),
     (token) => teamsWebhookParams.safeParse({ token }).success,
   );
   // Graph's validation handshake is a POST with Content-Type text/plain (and no body worth reading).

@@ -13,8 +13,7 @@ import {
   readIntegrationSecret,
 } from "../../integrations/integration-store.js";
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
-import { countAndFindWebhookTarget, findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
-import type { Reservation } from "../../http/rate-limit.js";
+import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
  * The account's Teams connection: one `integrations` row,
@@ -126,14 +125,6 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
 }
 
 /** The Teams row a webhook URL's token names, with its owner's email. */
-/** The delivery's rate-limit count and the Teams row of its URL's token, in one statement (capture/webhook-target.ts). */
-export function countAndFindTeamsWebhookTarget(
-  db: Db,
-  token: string,
-  counter: Reservation,
-): Promise<{ count: number; found: WebhookTarget | null }> {
-  return countAndFindWebhookTarget(db, TEAMS_KIND, TEAMS_PROVIDER, token, counter);
-}
 
 export function findTeamsWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
   return findWebhookTarget(db, TEAMS_KIND, TEAMS_PROVIDER, { token });

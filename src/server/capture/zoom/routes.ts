@@ -18,13 +18,15 @@ import { secretBoxFor } from "../../http/secrets.js";
 import { parseInput } from "../../http/validate.js";
 import { receiveZoomWebhook } from "./receive-zoom-webhook.js";
 import {
-  countAndFindZoomWebhookTarget,
   disconnectZoom,
   findZoomIntegration,
   presentZoom,
   setupZoom,
+  ZOOM_KIND,
+  ZOOM_PROVIDER,
   zoomWebhookUrl,
 } from "./zoom-integration.js";
+import { countedTargetLookup } from "../webhook-target.js";
 
 const SETUP_MESSAGE =
   "Zoom integration saved. Paste the webhook URL into your Zoom app's Event Subscription and add meeting.started, meeting.ended and meeting.participant_joined.";
@@ -106,7 +108,7 @@ async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   // The delivery is counted and its integration read by the URL's token in one statement.
   const targetOf = registerWebhookRateLimitWithLookup(
     scope,
-    countAndFindZoomWebhookTarget,
+    countedTargetLookup(ZOOM_KIND, ZOOM_PROVIDER),
     (token) => zoomWebhookParams.safeParse({ token }).success,
   );
   scope.post<{ Params: { token: string } }>(

@@ -20,8 +20,7 @@ import {
   saveIntegration,
 } from "../../integrations/integration-store.js";
 import { type SecretBox, SecretDecryptError } from "../../http/secrets.js";
-import type { Reservation } from "../../http/rate-limit.js";
-import { countAndFindWebhookTarget, findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
+import { findWebhookTarget, type WebhookTarget } from "../webhook-target.js";
 
 /**
  * A member's Zoom connection: one `integrations` row per member,
@@ -162,11 +161,3 @@ export function findZoomWebhookTarget(db: Db, token: string): Promise<WebhookTar
   return findWebhookTarget(db, ZOOM_KIND, ZOOM_PROVIDER, { token });
 }
 
-/** The webhook's rate-limit count and its target, in one statement (integrations/webhook-rate-limit.ts). */
-export function countAndFindZoomWebhookTarget(
-  db: Db,
-  token: string,
-  counter: Reservation,
-): Promise<{ count: number; found: WebhookTarget | null }> {
-  return countAndFindWebhookTarget(db, ZOOM_KIND, ZOOM_PROVIDER, token, counter);
-}
