@@ -32,7 +32,6 @@ function findMeetWebhookTarget(db: Db, token: string): Promise<WebhookTarget | n
   return findWebhookTarget(db, MEET_KIND, MEET_PROVIDER, { token });
 }
 
-
 /**
  * One push to /api/webhooks/google-calendar/{token}: the path token picks the row; the channel id
  * must be the row's current channel and X-Goog-Channel-Token its random secret (constant time),

@@ -125,7 +125,6 @@ export function presentTeams(box: SecretBox, row: IntegrationRow | null, origin:
 }
 
 /** The Teams row a webhook URL's token names, with its owner's email. */
-
 export function findTeamsWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
   return findWebhookTarget(db, TEAMS_KIND, TEAMS_PROVIDER, { token });
 }

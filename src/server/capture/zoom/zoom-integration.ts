@@ -160,4 +160,3 @@ export async function disconnectZoom(db: Db, owner: ConnectionOwner): Promise<bo
 export function findZoomWebhookTarget(db: Db, token: string): Promise<WebhookTarget | null> {
   return findWebhookTarget(db, ZOOM_KIND, ZOOM_PROVIDER, { token });
 }
-
