@@ -9,7 +9,9 @@ import {
   discardCall,
   dropInvoiceReady,
   findCaptureClient,
+  type FinishCount,
   finishEvent,
+  withDeliveryCount,
 } from "./capture-queries.js";
 import type { CaptureAccount, CaptureCall } from "./open-capture-event.js";
 import { planTimes, providerStart } from "./call-times.js";
@@ -32,6 +34,8 @@ type ApplyOptions = {
   /** The call's client and the client the event names (when active), as the opening statement read them. */
   callClient: CaptureClient | null;
   namedClient: CaptureClient | null;
+  /** The delivery's count, made in the last statement (capture-queries.ts FinishCount). */
+  count?: FinishCount | null;
 };
 
 /**
@@ -46,14 +50,15 @@ type ApplyOptions = {
  */
 export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureOutcome> {
   const { account, own, event, key, call, created, now, run } = options;
+  const count = options.count ?? null;
   const invoiced = call.invoiceId !== null;
   const durationKnown = !(created && event.kind === "ended" && providerStart(event) === null);
   const plan = planTimes({ ...call, invoiced }, event, { minCaptureSeconds: account.minCaptureSeconds, durationKnown });
   if (plan.kind === "discard") {
     await discardCall(run, key, call.id, now);
     const change = created ? null : { accountId: account.id, callId: call.id, kind: "deleted" as const };
-    await finishEvent(run, { event, now, change });
-    return { result: "ignored", callId: null };
+    const finished = await finishEvent(run, { event, now, change, count });
+    return withDeliveryCount({ result: "ignored", callId: null }, finished.count);
   }
 
   // The clients read so far, by id: the call's, the one the event names, the candidates of matching.
@@ -100,8 +105,8 @@ export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureO
   const changed =
     plan.kind === "change" || participantsChanged || clientChanged || description !== call.description || userId !== call.userId;
   if (!changed && !created) {
-    await finishEvent(run, { event, now });
-    return { result: "ignored", callId: call.id };
+    const finished = await finishEvent(run, { event, now, count });
+    return withDeliveryCount({ result: "ignored", callId: call.id }, finished.count);
   }
 
   const set = {
@@ -122,7 +127,7 @@ export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureO
   const priced = becameEnded || clientChanged || plan.kind === "change";
   const client = ended && clientId !== null && !invoiced && priced ? await clientOf(clientId) : null;
   const kind = created ? (ended ? "ended" : "started") : becameEnded ? "ended" : "updated";
-  const { discarded } = await finishEvent(
+  const { discarded, count: counted } = await finishEvent(
     run,
     {
       event,
@@ -134,10 +139,11 @@ export async function applyCaptureEvent(options: ApplyOptions): Promise<CaptureO
       change: { accountId: account.id, callId: call.id, kind },
       // A call this transaction created: a discard committed while its insert waited is seen here, and the call deleted.
       created: created ? { key, callId: call.id } : null,
+      count,
     },
   );
-  if (discarded) return { result: "ignored", callId: null };
-  return { result: created ? "created" : "updated", callId: call.id };
+  if (discarded) return withDeliveryCount({ result: "ignored", callId: null }, counted);
+  return withDeliveryCount({ result: created ? "created" : "updated", callId: call.id }, counted);
 }
 
 /** A call's description after an event: the first topic a provider gives, until one is set. */

@@ -44,4 +44,6 @@ export type CaptureOutcome = {
   /** duplicate: the event id was seen before; ignored: valid but changes nothing (late start of an ended call, too short). */
   result: "created" | "updated" | "duplicate" | "ignored";
   callId: number | null;
+  /** The webhook delivery's count, when the event's last statement made it (capture-queries.ts FinishCount). */
+  count?: number;
 };

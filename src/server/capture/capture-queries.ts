@@ -6,6 +6,30 @@ import type { OwnContacts } from "../../core/capture/choose-client.js";
 import type { CaptureEvent } from "./capture-event.js";
 import type { RunStatement } from "../db/transaction-statements.js";
 import { columnPlaceholder, compiledOnce, compiledPerShape } from "../db/compiled-statement.js";
+import { COUNT_HIT } from "../http/rate-limit.js";
+
+/**
+ * A webhook delivery counted in its event's last statement (integrations/webhook-rate-limit.ts
+ * DeferredWebhookCount): the counter row and the limit. Counted last, so on PostgreSQL the counter's row is
+ * locked only until the COMMIT in the same trip (deliveries of one URL do not wait on each other's work).
+ */
+export type FinishCount = { key: string; windowStart: Date; limit: number };
+
+/**
+ * The text of the error a counted last statement raises past the limit: the transaction is rolled back,
+ * so nothing of the event is recorded (isPastTheLimit tells it from any other failure).
+ */
+const PAST_THE_LIMIT = "webhook delivery past its rate limit";
+
+/** An outcome with the delivery's count when its last statement made one (an uncounted outcome has none). */
+export function withDeliveryCount<T extends object>(outcome: T, count: number | null): T & { count?: number } {
+  return count === null ? outcome : { ...outcome, count };
+}
+
+/** True for the error finishEvent's statement raised because the count passed the limit. */
+export function isPastTheLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(PAST_THE_LIMIT);
+}
 
 /** The key of a captured call: one call per conversation of a provider in an account. */
 export type CaptureKey = { accountId: number; source: string; externalCallId: string };
@@ -147,9 +171,11 @@ export async function finishEvent(
     change?: CallChange | null;
     /** The call this transaction inserted (createCall), and its key. */
     created?: { key: CaptureKey; callId: number } | null;
+    /** The delivery's count, made here: past the limit the statement fails (isPastTheLimit). */
+    count?: FinishCount | null;
   },
-): Promise<{ discarded: boolean }> {
-  const { event, update, invoiceReady, change, created } = options;
+): Promise<{ discarded: boolean; count: number | null }> {
+  const { event, update, invoiceReady, change, created, count } = options;
   const createdKey = created?.key;
   const set = update ? Object.entries(update.set).filter(([, value]) => value !== undefined) : null;
   const shape: FinishShape = {
@@ -157,6 +183,7 @@ export async function finishEvent(
     invoiceReady: invoiceReady != null,
     change: change != null,
     created: createdKey != null,
+    counted: count != null,
   };
   const values: Record<string, unknown> = {
     callId: update?.callId ?? null,
@@ -168,6 +195,9 @@ export async function finishEvent(
     markEventId: createdKey?.externalCallId ?? null,
     markAccountId: createdKey?.accountId ?? null,
     createdCallId: created?.callId ?? null,
+    key: count?.key ?? null,
+    windowStart: count?.windowStart.toISOString() ?? null,
+    limit: count?.limit ?? null,
   };
   for (const [key, value] of set ?? []) values[`set_${key}`] = value;
   if (invoiceReady) {
@@ -183,16 +213,16 @@ export async function finishEvent(
     });
   }
   const [raw] = await run(finishStatement(shape, values), { last: true });
-  return { discarded: raw?.discarded === true || raw?.discarded === "t" };
+  return { discarded: raw?.discarded === true || raw?.discarded === "t", count: count ? Number(raw?.hit_count) : null };
 }
 
 type CallColumn = keyof typeof calls.$inferInsert;
 
 /** What varies between finishEvent's statements; each shape's text is compiled once (db/compiled-statement.ts). */
-type FinishShape = { setColumns: CallColumn[] | null; invoiceReady: boolean; change: boolean; created: boolean };
+type FinishShape = { setColumns: CallColumn[] | null; invoiceReady: boolean; change: boolean; created: boolean; counted: boolean };
 
 const finishStatement = compiledPerShape<FinishShape, Record<string, unknown>>(
-  (shape) => `${shape.setColumns?.join(",") ?? "-"}|${shape.invoiceReady}|${shape.change}|${shape.created}`,
+  (shape) => `${shape.setColumns?.join(",") ?? "-"}|${shape.invoiceReady}|${shape.change}|${shape.created}|${shape.counted}`,
   (shape) => {
     const parts: SQL[] = [];
     const marked = sql`exists (select 1 from ${webhookEvents} w
@@ -226,9 +256,14 @@ const finishStatement = compiledPerShape<FinishShape, Record<string, unknown>>(
       on conflict (account_id, method) do update
         set last_event_at = excluded.last_event_at, event_count = ${captureActivity}.event_count + 1
       returning id)`);
+    // The delivery's count, last (see FinishCount). Past the limit, a text that is no integer fails the statement.
+    if (shape.counted) parts.push(sql`hit as (${COUNT_HIT})`);
+    const hitCount = shape.counted
+      ? sql`, (select count + coalesce((case when count > ${p("limit")}::integer then ${sql.raw(`'${PAST_THE_LIMIT}'`)} end)::integer, 0) from hit) as hit_count`
+      : sql``;
     const notify = shape.change
       ? sql`(select pg_notify(${CALL_CHANGES_CHANNEL}, ${p("change")}) where ${notMarked})`
       : sql`null`;
-    return sql`with ${sql.join(parts, sql`, `)} select ${shape.created ? marked : sql`false`} as discarded, ${notify} as notified`;
+    return sql`with ${sql.join(parts, sql`, `)} select ${shape.created ? marked : sql`false`} as discarded, ${notify} as notified${hitCount}`;
   },
 );

@@ -10,6 +10,7 @@ import { prefixedColumns } from "../db/prefixed-columns.js";
 import type { RunStatement } from "../db/transaction-statements.js";
 import { compiledOnce } from "../db/compiled-statement.js";
 import { CAPTURE_CLIENT_JSON, type CaptureClient, ownContactsOf, parsedJson } from "./capture-queries.js";
+import { TARGET_IS_CURRENT } from "./webhook-target.js";
 
 /**
  * The account's columns the capture state machine reads: whether it may track, its billing rules,
@@ -59,8 +60,17 @@ export type CaptureCall = Pick<CallRow, (typeof CAPTURE_CALL_KEYS)[number]>;
 const accountColumns = prefixedColumns(accounts, "a", "a_", CAPTURE_ACCOUNT_KEYS);
 const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
 
-/** What opening an event reads, in the one statement that also claims its id. */
-export type OpenedEvent =
+/**
+ * The webhook target a delivery was verified with, when it was a remembered one (integrations/webhook-rate-limit.ts):
+ * the opening statement checks it is still the row as it is (webhook-target.ts TARGET_IS_CURRENT).
+ */
+export type VerifiedTarget = { integrationId: number; targetVersion: string };
+
+/**
+ * What opening an event reads, in the one statement that also claims its id. With a verified target,
+ * `targetCurrent` says whether it was still the row, and nothing is claimed (claimed: false) when it was not.
+ */
+export type OpenedEvent = (
   | { claimed: false; knownCallId: number | null }
   | {
       claimed: true;
@@ -73,7 +83,8 @@ export type OpenedEvent =
       callClient: CaptureClient | null;
       /** The client the event names (event.clientId) when it is an active client of the account. */
       namedClient: CaptureClient | null;
-    };
+    }
+) & { targetCurrent?: boolean };
 
 /**
  * Opens one event in one statement: records the delivery's event id (a repeat records nothing and
@@ -86,24 +97,28 @@ export type OpenedEvent =
  * `actor` is the audit actor's setting (audit/audit-actor.ts transactionSettingActorItself): this
  * statement, the transaction's first, sets it for the triggers of the statements after it.
  */
-export async function openEvent(run: RunStatement, event: CaptureEvent, now: Date, actor: string | null): Promise<OpenedEvent | null> {
-  return readOpenedEvent(
-    await run(
-      openEventStatement({
-        source: event.source,
-        eventId: event.eventId,
-        accountId: event.accountId,
-        at: now.toISOString(),
-        externalCallId: event.externalCallId,
-        clientId: event.clientId ?? null,
-        actor,
-      }),
-    ),
-  );
+export async function openEvent(
+  run: RunStatement,
+  event: CaptureEvent,
+  now: Date,
+  actor: string | null,
+  target: VerifiedTarget | null = null,
+): Promise<OpenedEvent | null> {
+  const values = {
+    source: event.source,
+    eventId: event.eventId,
+    accountId: event.accountId,
+    at: now.toISOString(),
+    externalCallId: event.externalCallId,
+    clientId: event.clientId ?? null,
+    actor,
+  };
+  if (!target) return readOpenedEvent(await run(openEventStatement(values)));
+  return readOpenedEvent(await run(openCheckedEventStatement({ ...values, ...target })));
 }
 
 const p = (name: string) => sql.placeholder(name);
-const openEventStatement = compiledOnce<{
+type OpenValues = {
   source: string;
   eventId: string;
   accountId: number;
@@ -111,14 +126,23 @@ const openEventStatement = compiledOnce<{
   externalCallId: string;
   clientId: number | null;
   actor: string | null;
-}>(sql`
-    with claimed as (
+};
+
+/** The opening statement; `checked` adds the check of a verified target, and claims only when it is current. */
+function openStatementText(checked: boolean) {
+  const targetPart = checked ? sql`target as (select ${TARGET_IS_CURRENT} as current),` : sql``;
+  const claimValues = checked
+    ? sql`select ${p("source")}, ${p("eventId")}, ${p("accountId")}, ${p("at")}::timestamptz from target where target.current`
+    : sql`values (${p("source")}, ${p("eventId")}, ${p("accountId")}, ${p("at")}::timestamptz)`;
+  const targetColumn = checked ? sql`(select current from target) as target_current,` : sql``;
+  return sql`
+    with ${targetPart} claimed as (
       insert into ${webhookEvents} (provider, event_id, account_id, received_at)
-      values (${p("source")}, ${p("eventId")}, ${p("accountId")}, ${p("at")}::timestamptz)
+      ${claimValues}
       on conflict do nothing
       returning id
     )
-    select ${sql.raw(accountColumns.list)}, ${sql.raw(callColumns.list)},
+    select ${sql.raw(accountColumns.list)}, ${sql.raw(callColumns.list)}, ${targetColumn}
       exists (select 1 from claimed) as claimed,
       case when ${p("actor")}::text is not null then set_config('minutely.actor', ${p("actor")}::text, true) end as actor_set,
       ${ownContactsOf(sql.raw("a.id"))} as own,
@@ -135,13 +159,19 @@ const openEventStatement = compiledOnce<{
       limit 1
       for update
     ) c on true
-    where a.id = ${p("accountId")}`);
+    where a.id = ${p("accountId")}`;
+}
+const openEventStatement = compiledOnce<OpenValues>(openStatementText(false));
+const openCheckedEventStatement = compiledOnce<OpenValues & VerifiedTarget>(openStatementText(true));
 
 function readOpenedEvent(rows: Record<string, unknown>[]): OpenedEvent | null {
   const [raw] = rows;
   if (!raw) return null;
-  if (!raw.claimed) return { claimed: false, knownCallId: raw.known_call_id == null ? null : Number(raw.known_call_id) };
+  const checked =
+    raw.target_current === undefined ? {} : { targetCurrent: raw.target_current === true || raw.target_current === "t" };
+  if (!raw.claimed) return { claimed: false, knownCallId: raw.known_call_id == null ? null : Number(raw.known_call_id), ...checked };
   return {
+    ...checked,
     claimed: true,
     account: accountColumns.read(raw) as CaptureAccount,
     own: parsedJson<OwnContacts>(raw.own),

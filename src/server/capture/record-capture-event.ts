@@ -7,8 +7,23 @@ import type { Db } from "../db/client.js";
 import { calls } from "../db/schema/index.js";
 import { applyCaptureEvent, callDescription } from "./apply-capture-event.js";
 import type { CaptureEvent, CaptureOutcome } from "./capture-event.js";
-import { type CaptureKey, captureKeyOf, lockCallStatement, findCallId, finishEvent } from "./capture-queries.js";
-import { CAPTURE_CALL_KEYS, type CaptureAccount, type CaptureCall, openEvent } from "./open-capture-event.js";
+import {
+  type CaptureKey,
+  captureKeyOf,
+  type FinishCount,
+  lockCallStatement,
+  findCallId,
+  finishEvent,
+  withDeliveryCount,
+} from "./capture-queries.js";
+import {
+  CAPTURE_CALL_KEYS,
+  type CaptureAccount,
+  type CaptureCall,
+  type OpenedEvent,
+  type VerifiedTarget,
+  openEvent,
+} from "./open-capture-event.js";
 import { providerStart } from "./call-times.js";
 import { prefixedColumns } from "../db/prefixed-columns.js";
 import type { RunStatement } from "../db/transaction-statements.js";
@@ -27,25 +42,67 @@ const callColumns = prefixedColumns(calls, "c", "c_", CAPTURE_CALL_KEYS);
  * PostgreSQL delivers at commit.
  */
 export async function recordCaptureEvent(db: Db, delivered: CaptureEvent, now: Date): Promise<CaptureOutcome> {
+  const outcome = await recordEvent(db, delivered, now, null);
+  if (outcome === "stale-target") throw new Error("An event without a remembered target found its target stale");
+  return outcome;
+}
+
+/**
+ * A delivery to a remembered webhook target (integrations/webhook-rate-limit.ts): the target it was verified
+ * with, checked in the opening statement, and its count, made in the last one.
+ */
+export type RememberedDelivery = { target: VerifiedTarget; count: FinishCount };
+
+/**
+ * recordCaptureEvent for a delivery to a remembered webhook target: its opening statement checks the target,
+ * and its last statement counts the delivery, one trip fewer than a count of its own. "stale-target": the
+ * target was not the row as it is, and nothing was recorded or counted. A count past the limit fails the
+ * transaction (capture-queries.ts isPastTheLimit); an outcome without a count (a repeat) was not counted.
+ */
+export async function recordRememberedCaptureEvent(
+  db: Db,
+  delivered: CaptureEvent,
+  now: Date,
+  remembered: RememberedDelivery,
+): Promise<CaptureOutcome | "stale-target"> {
+  return recordEvent(db, delivered, now, remembered);
+}
+
+async function recordEvent(
+  db: Db,
+  delivered: CaptureEvent,
+  now: Date,
+  remembered: RememberedDelivery | null,
+): Promise<CaptureOutcome | "stale-target"> {
   const event = withSaneDuration(delivered);
   // The opening statement sets the audit actor itself (audit/audit-actor.ts): one statement fewer per event.
   const actor = actorSettingFor(db);
   // Every statement is a prepared one run through `run` (db/statement-transaction.ts): no query builder per delivery.
   return statementTransaction(db, async (run) => {
     const key = captureKeyOf(event);
-    const opened = await openEvent(run, event, now, actor);
+    const opened = await openEvent(run, event, now, actor, remembered?.target ?? null);
     if (!opened) throw notFound("Account");
-    if (!opened.claimed) return { result: "duplicate", callId: opened.knownCallId ?? (await findCallId(run, key)) };
-    const { account, own, namedClient } = opened;
-    const found = opened.call
-      ? { call: opened.call, created: false, callClient: opened.callClient }
-      : await createCall({ key, event, account, now, run });
-    if (!found) {
-      await finishEvent(run, { event, now });
-      return { result: "ignored", callId: null };
-    }
-    return applyCaptureEvent({ run, account, own, event, key, now, namedClient, ...found });
+    if (opened.targetCurrent === false) return "stale-target";
+    return recordOpened(run, opened, { key, event, now, count: remembered?.count ?? null });
   });
+}
+
+/** The event once opened: a duplicate, or the call created or locked and moved by the state machine. */
+async function recordOpened(
+  run: RunStatement,
+  opened: OpenedEvent,
+  { key, event, now, count }: { key: CaptureKey; event: CaptureEvent; now: Date; count: FinishCount | null },
+): Promise<CaptureOutcome> {
+  if (!opened.claimed) return { result: "duplicate", callId: opened.knownCallId ?? (await findCallId(run, key)) };
+  const { account, own, namedClient } = opened;
+  const found = opened.call
+    ? { call: opened.call, created: false, callClient: opened.callClient }
+    : await createCall({ key, event, account, now, run });
+  if (!found) {
+    const finished = await finishEvent(run, { event, now, count });
+    return withDeliveryCount({ result: "ignored", callId: null }, finished.count);
+  }
+  return applyCaptureEvent({ run, account, own, event, key, now, namedClient, count, ...found });
 }
 
 /**

@@ -10,10 +10,25 @@ import type { CountedLookup } from "../integrations/webhook-rate-limit.js";
 
 const integrationColumns = prefixedColumns(integrations, "i", "i_");
 
+/**
+ * The version of what a target holds: the integration row's and its owner's row's `xmin`, which every
+ * update of either row changes (a new row version). A target kept between deliveries (webhook-rate-limit.ts)
+ * is still current exactly when a statement reads the same version (TARGET_IS_CURRENT). `i` is the integration,
+ * `u` its owner.
+ */
+const TARGET_VERSION = sql.raw(`i.xmin::text || ':' || coalesce(u.xmin::text, '')`);
+
+/**
+ * True when the integration `integrationId` still has the version `targetVersion` (placeholders): a
+ * statement's check that the target a delivery was verified with is the row as it is now.
+ */
+export const TARGET_IS_CURRENT = sql`exists (select 1 from ${integrations} i left join ${users} u on u.id = i.user_id
+  where i.id = ${sql.placeholder("integrationId")} and ${TARGET_VERSION} = ${sql.placeholder("targetVersion")})`;
+
 /** The lookup, compiled once (db/compiled-statement.ts): by the URL's token, or by the row's id. */
 function targetStatement(which: SQL) {
   return compiledOnce<{ which: string | number; kind: string; provider: string }>(
-    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+    sql`select ${sql.raw(integrationColumns.list)}, u.email as owner_email, ${TARGET_VERSION} as target_version
       from ${integrations} i left join ${users} u on u.id = i.user_id
       where ${which} = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and i.provider = ${sql.placeholder("provider")}
       limit 1`,
@@ -22,7 +37,18 @@ function targetStatement(which: SQL) {
 const byToken = targetStatement(sql`i.webhook_token`);
 const byId = targetStatement(sql`i.id`);
 
-export type WebhookTarget = { row: IntegrationRow; ownerEmail: string | null };
+export type WebhookTarget = {
+  row: IntegrationRow;
+  ownerEmail: string | null;
+  /** The rows' version as read (TARGET_VERSION): what TARGET_IS_CURRENT compares. */
+  version: string;
+};
+
+function targetOf(raw: Record<string, unknown> | undefined): WebhookTarget | null {
+  const row = raw ? integrationColumns.read(raw) : null;
+  if (!row) return null;
+  return { row, ownerEmail: (raw?.owner_email as string | null) ?? null, version: String(raw?.target_version) };
+}
 
 /**
  * The integration row of `kind`/`provider` that a webhook URL's token (or, for a job, its id)
@@ -39,8 +65,7 @@ export async function findWebhookTarget(
     db,
     "token" in by ? byToken({ which: by.token, kind, provider }) : byId({ which: by.id, kind, provider }),
   );
-  const row = raw ? integrationColumns.read(raw) : null;
-  return row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null;
+  return targetOf(raw);
 }
 
 type CountedParams = { key: string; windowStart: string; which: string; kind: string };
@@ -55,7 +80,7 @@ function countedStatement<T extends CountedParams>(row: SQL) {
     sql`with hit as (${COUNT_HIT})
     select hit.count as hit_count, t.*
     from hit left join lateral (
-      select ${sql.raw(integrationColumns.list)}, u.email as owner_email
+      select ${sql.raw(integrationColumns.list)}, u.email as owner_email, ${TARGET_VERSION} as target_version
       from ${integrations} i left join ${users} u on u.id = i.user_id
       where i.webhook_token = ${sql.placeholder("which")} and i.kind = ${sql.placeholder("kind")} and ${row}
       limit 1
@@ -66,8 +91,7 @@ const countedByToken = countedStatement<CountedParams & { provider: string }>(sq
 const countedByTokenOfKind = countedStatement<CountedParams>(sql`true`);
 
 function countedAnswer(raw: Record<string, unknown> | undefined): { count: number; found: WebhookTarget | null } {
-  const row = raw ? integrationColumns.read(raw) : null;
-  return { count: Number(raw?.hit_count ?? 0), found: row ? { row, ownerEmail: (raw?.owner_email as string | null) ?? null } : null };
+  return { count: Number(raw?.hit_count ?? 0), found: targetOf(raw) };
 }
 
 /**

@@ -105,11 +105,13 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
 /** The webhook in its own scope: its body arrives as the raw string Zoom signed. */
 async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
-  // The delivery is counted and its integration read by the URL's token in one statement.
+  // The delivery is counted and its integration read by the URL's token in one statement; an enabled
+  // connection's target is remembered, and its next deliveries are counted in their capture's first statement.
   const targetOf = registerWebhookRateLimitWithLookup(
     scope,
     countedTargetLookup(ZOOM_KIND, ZOOM_PROVIDER),
     (token) => zoomWebhookParams.safeParse({ token }).success,
+    { remember: (target) => target?.row.enabled === true },
   );
   scope.post<{ Params: { token: string } }>(
     "/api/webhooks/zoom/:token",
@@ -132,6 +134,7 @@ async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
       const result = await receiveZoomWebhook(scope.db, secretBoxFor(scope.config), {
         token: params.data.token,
         target: targetOf(request),
+        deferredCount: targetOf.deferredCountOf(request),
         signature: header("x-zm-signature"),
         timestamp: header("x-zm-request-timestamp"),
         rawBody: rawBodyOf(request.body),

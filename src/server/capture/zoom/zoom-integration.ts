@@ -139,12 +139,13 @@ export function presentZoom(box: SecretBox, row: IntegrationRow | null, origin: 
 }
 
 /** A verified event named the Zoom account: kept when none was entered, so reconciliation can run. */
-export async function learnZoomAccountId(db: Db, row: IntegrationRow, accountId: string | null): Promise<void> {
-  if (!accountId || zoomConfigOf(row).accountId || !ZOOM_ACCOUNT_ID.test(accountId)) return;
+export async function learnZoomAccountId(db: Db, row: IntegrationRow, accountId: string | null): Promise<boolean> {
+  if (!accountId || zoomConfigOf(row).accountId || !ZOOM_ACCOUNT_ID.test(accountId)) return false;
   await db
     .update(integrations)
     .set({ config: { ...(row.config ?? {}), accountId } })
     .where(eq(integrations.id, row.id));
+  return true;
 }
 
 export async function findZoomIntegration(db: Db, owner: ConnectionOwner): Promise<IntegrationRow | null> {
