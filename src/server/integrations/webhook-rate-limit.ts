@@ -24,9 +24,9 @@ export type CountedLookup<T> = (db: Db, token: string, counter: Reservation) => 
  *
  * `remember`: which targets the scope keeps, by token, after a counted read (Zoom's: remembered-targets.ts).
  * A delivery to a remembered target skips the hook's statement: its route verifies it with what was
- * remembered and counts it in the statement that opens its work, which also checks that the target is
- * still the row as it is now (webhook-target.ts TARGET_IS_CURRENT); when it is not, or the route does other
- * work, the route counts it on its own (DeferredWebhookCount). One trip fewer a delivery (docs/performance.md).
+ * remembered, its work's opening statement checks that the target is still the row as it is now
+ * (webhook-target.ts TARGET_IS_CURRENT), and its last statement counts it, next to the COMMIT; when the target
+ * is not current, or the route does other work, the route counts it on its own (DeferredWebhookCount). One trip fewer a delivery (docs/performance.md).
  */
 export function registerWebhookRateLimitWithLookup<T>(
   scope: FastifyInstance,
@@ -66,7 +66,7 @@ export type WebhookLookup<T> = ((request: FastifyRequest) => T | undefined) & {
 
 /**
  * A delivery to a remembered target, not counted yet: the route counts it exactly once, in its own
- * statement (`count`) or in one that also does the delivery's work (the capture event's opening statement,
+ * statement (`count`) or in one that also does the delivery's work (the capture event's last statement,
  * which reads `counter` and `rule`, then `settle`s with the count it made). Past the limit both throw the 429.
  */
 export type DeferredWebhookCount = {

@@ -40,7 +40,7 @@ export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWe
   const { deferredCount } = request;
   const target = request.target !== undefined ? request.target : await findZoomWebhookTarget(db, request.token);
   if (!deferredCount) return receiveFromTheRow(db, box, request, target);
-  // A remembered target: counted in the event's opening statement, which also checks it is still the row.
+  // A remembered target: checked against the row by the event's opening statement, counted by its last one.
   let answer: ZoomWebhookResult | typeof READ_AGAIN;
   try {
     answer = await receive(db, box, request, target, deferredCount);
@@ -50,7 +50,7 @@ export async function receiveZoomWebhook(db: Db, box: SecretBox, request: ZoomWe
     throw error;
   }
   if (answer !== READ_AGAIN) return answer;
-  // Counted (unless the opening statement did), then made from the row as it is: read again, verified again.
+  // Counted (unless the event's last statement did), then made from the row as it is: read again, verified again.
   await deferredCount.count();
   return receiveFromTheRow(db, box, request, await findZoomWebhookTarget(db, request.token));
 }

@@ -106,7 +106,7 @@ export async function zoomRoutes(app: FastifyInstance): Promise<void> {
 async function zoomWebhookRoutes(scope: FastifyInstance): Promise<void> {
   registerRawBodyParsers(scope);
   // The delivery is counted and its integration read by the URL's token in one statement; an enabled
-  // connection's target is remembered, and its next deliveries are counted in their capture's first statement.
+  // connection's target is remembered, and its next deliveries are counted in their capture's last statement.
   const targetOf = registerWebhookRateLimitWithLookup(
     scope,
     countedTargetLookup(ZOOM_KIND, ZOOM_PROVIDER),
