@@ -57,11 +57,16 @@ function nextMinute(): void {
   clock = new Date(clock.getTime() + 60_000);
 }
 
+/** A new account with Zoom connected, in a minute of its own: its URL's window is fresh. */
+async function connectedInAMinuteOfItsOwn(): Promise<{ who: TestAccount; path: string }> {
+  nextMinute();
+  const who = await newAccount(t);
+  return { who, path: await connectZoom(who) };
+}
+
 describe("a remembered Zoom webhook URL", () => {
   it("still holds the limit: deliveries one after another past it get 429 with Retry-After and record nothing", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     const statuses: number[] = [];
     let refused: Awaited<ReturnType<typeof deliverStart>> | undefined;
     for (let n = 0; n < LIMIT + 3; n++) {
@@ -77,9 +82,7 @@ describe("a remembered Zoom webhook URL", () => {
   });
 
   it("still holds the limit in a burst: exactly the limit lands, the rest are refused whole", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     expect((await deliverStart(path, "burst-first==")).status).toBe(200);
     // At once, so on PostgreSQL their transactions race for the counter's row in their last statements.
     const answers = await Promise.all(Array.from({ length: 3 * LIMIT }, (_, n) => deliverStart(path, `burst-${n}==`)));
@@ -95,9 +98,7 @@ describe("a remembered Zoom webhook URL", () => {
   });
 
   it("counts a repeat of an event it already has, once", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     expect((await deliverStart(path, "repeat==")).status).toBe(200);
     // Zoom retrying the same delivery: answered, recorded once, and counted each time.
     for (let n = 1; n < LIMIT; n++) expect((await deliverStart(path, "repeat==")).status).toBe(200);
@@ -106,9 +107,7 @@ describe("a remembered Zoom webhook URL", () => {
   });
 
   it("counts a forged delivery, and answers it 401 with the row's Secret Token", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     expect((await deliverStart(path, "genuine==")).status).toBe(200);
     for (let n = 1; n < LIMIT; n++) {
       const forged = await expectNothingChanged(t.app.db, () => deliverStart(path, `forged-${n}==`, "not-the-secret-token"));
@@ -121,9 +120,7 @@ describe("a remembered Zoom webhook URL", () => {
   });
 
   it("checks a new Secret Token from the next delivery on", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     expect((await deliverStart(path, "first-secret==")).status).toBe(200);
 
     // Set up again with a new Secret Token (the URL stays): the one this instance remembered no longer verifies.
@@ -140,9 +137,7 @@ describe("a remembered Zoom webhook URL", () => {
   });
 
   it("is unknown at once after Zoom is disconnected", async () => {
-    nextMinute();
-    const who = await newAccount(t);
-    const path = await connectZoom(who);
+    const { who, path } = await connectedInAMinuteOfItsOwn();
     expect((await deliverStart(path, "before-disconnect==")).status).toBe(200);
     expect((await who.c.delete("/api/integrations/zoom")).status).toBe(200);
 
