@@ -5,6 +5,7 @@ import path from "node:path";
 import { openDatabase } from "../../src/server/db/client.js";
 import { dumpForTemplate, gzipTemplate } from "../../src/server/db/data-folder.js";
 import { migrationsFolder, runMigrations } from "../../src/server/db/migrate.js";
+import { dropEndedWorkersDatabases } from "./admin-connection.js";
 
 export const TEMPLATE_PATH = path.resolve(".tmp/test-pglite-template.tar.gz");
 /** What the template at TEMPLATE_PATH was made from (templateKey), written after the template itself. */
@@ -53,7 +54,18 @@ function writeAtomically(file: string, content: Buffer | string): void {
  * With TEST_DATABASE_URL test apps copy a migrated database on the server instead (test-app.ts), but a few
  * tests still open an embedded database of their own (the admin script on DATA_DIR), so it is made then too.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
+  // The spares of workers that ended, and any a run interrupted before its end left (server-database-pool.ts).
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const dropEnded = async () => {
+    if (adminUrl) await dropEndedWorkersDatabases(adminUrl);
+  };
+  await dropEnded();
+  await makePgliteTemplate();
+  return dropEnded;
+}
+
+async function makePgliteTemplate(): Promise<void> {
   const key = templateKey();
   if (fs.existsSync(TEMPLATE_PATH) && fs.existsSync(TEMPLATE_KEY_PATH) && fs.readFileSync(TEMPLATE_KEY_PATH, "utf8") === key)
     return;

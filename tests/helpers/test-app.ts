@@ -1,18 +1,19 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import zlib from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
 import { type Config, loadConfig } from "../../src/server/config.js";
-import { openDatabase } from "../../src/server/db/client.js";
-import { runMigrations } from "../../src/server/db/migrate.js";
 import type { JobRegistry } from "../../src/server/jobs/job-types.js";
 import type { JobsOptions } from "../../src/server/jobs/queue-options.js";
 import { ApiClient, type ApiClientOptions } from "./api-client.js";
-import { migrationsFingerprint, TEMPLATE_PATH } from "./global-setup.js";
+import { TEMPLATE_PATH } from "./global-setup.js";
 import { leasePglite, notePristineQueue, type SpareKind } from "./pglite-pool.js";
 import { forgetRoutes } from "./response-contracts.js";
+import { leaseServerDatabase } from "./server-database-pool.js";
+
+export { createServerDatabase } from "./server-database.js";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -36,9 +37,25 @@ function migratedTemplate(inMemory: boolean): Blob {
   return inMemory ? templates.tar : templates.gzipped;
 }
 
-/** A database from the worker's pool as the next app of `kind` would get it (tests of the pool itself). */
-export function leaseTestDatabase(kind: SpareKind) {
-  return leasePglite(migratedTemplate(true), kind);
+/**
+ * A database from the worker's pool as the next app of `kind` would get it (tests of the pools themselves): the
+ * PostgreSQL server's with TEST_DATABASE_URL (its URL is what names it), else PGlite's (the instance itself).
+ */
+export async function leaseTestDatabase(
+  kind: SpareKind,
+): Promise<{ database: PGlite | string; reused: SpareKind | null; release: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const lease = await leaseServerDatabase(adminUrl, kind);
+    return { database: lease.url, reused: lease.reused, release: lease.release };
+  }
+  const lease = await leasePglite(migratedTemplate(true), kind);
+  return { database: lease.client, reused: lease.reused, release: lease.release };
+}
+
+/** The database an app runs on, as leaseTestDatabase names it. */
+export function databaseOf(app: FastifyInstance): PGlite | string {
+  return app.database.pglite ?? (app.config.databaseUrl as string);
 }
 
 /**
@@ -49,65 +66,6 @@ export const TEST_PASSWORD_HASH_COST = 1024;
 
 /** Where a provider's host is in tests that bring no stand-in for it: nothing listens there. */
 const NO_HOST = "http://127.0.0.1:9";
-
-/** Runs `work` on a connection to the server's admin database, and always closes it. */
-async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/**
- * A database on the server with every migration applied, made once per set of migrations and copied for each
- * test app (`create database … template`): migrating each app's database was most of the API suite's time on
- * PostgreSQL (about 0.9 s an app, docs/performance.md). Workers that start together wait on one advisory lock,
- * and the template gets its final name only when it is complete, so no worker copies half of one. Nothing ever
- * connects to the finished template, which PostgreSQL requires of a database being copied.
- */
-let serverTemplate: Promise<string> | undefined;
-function migratedServerTemplate(adminUrl: string): Promise<string> {
-  serverTemplate ??= withAdmin(adminUrl, async (admin) => {
-    const name = `minutely_tpl_${migrationsFingerprint()}`;
-    await admin.query("select pg_advisory_lock(727275)");
-    try {
-      const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
-      if (found.rowCount) return name;
-      const building = `${name}_${process.pid}`;
-      await admin.query(`drop database if exists ${building}`);
-      await admin.query(`create database ${building}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${building}`;
-      const database = await openDatabase({ databaseUrl: url.toString() });
-      try {
-        await runMigrations(database);
-      } finally {
-        await database.close();
-      }
-      await admin.query(`alter database ${building} rename to ${name}`);
-      return name;
-    } finally {
-      await admin.query("select pg_advisory_unlock(727275)");
-    }
-  });
-  return serverTemplate;
-}
-
-/** A throwaway database on the PostgreSQL server named by TEST_DATABASE_URL, already migrated. */
-export async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const template = await migratedServerTemplate(adminUrl);
-  const name = `minutely_t_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name} template ${template}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
-  };
-}
 
 /** A test's configuration; `jobs.extraHandlers` adds the test's own queues (probes) beside the app's. */
 export type TestAppOverrides = Omit<Partial<Config>, "jobs"> & { jobs?: false | (JobsOptions & { extraHandlers?: JobRegistry }) };
@@ -120,14 +78,17 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
   const { jobs: testJobs, ...rest } = testOverrides;
   const { extraHandlers, ...jobsOptions } = testJobs || {};
   const overrides: Partial<Config> = { ...rest, ...(testJobs !== undefined && { jobs: testJobs && jobsOptions }) };
-  // A given databaseUrl (a second instance on the same database) is used as it is, and not dropped.
+  // An app with the job queue takes a database that already has pg-boss's tables when the pool holds one.
+  const withQueue = testJobs !== undefined && testJobs !== false;
+  // On the server, a database from the worker's pool (server-database-pool.ts). A given databaseUrl (a second
+  // instance on the same database) is used as it is, and not given back.
   const serverDb =
-    process.env.TEST_DATABASE_URL && !overrides.databaseUrl ? await createServerDatabase(process.env.TEST_DATABASE_URL) : null;
+    process.env.TEST_DATABASE_URL && !overrides.databaseUrl
+      ? await leaseServerDatabase(process.env.TEST_DATABASE_URL, withQueue ? "queue" : "plain")
+      : null;
   // An in-memory embedded database is lent from the worker's pool (pglite-pool.ts); a data dir on disk, a given
   // template or a second instance on a given database opens its own.
   const pooled = !serverDb && !overrides.databaseUrl && (overrides.inMemoryDatabase ?? true) && !overrides.pgliteTemplate;
-  // An app with the job queue takes a database that already has pg-boss's tables when the pool holds one.
-  const withQueue = testJobs !== undefined && testJobs !== false;
   const lease = pooled ? await leasePglite(migratedTemplate(true), withQueue ? "queue" : "plain") : undefined;
   const config = loadConfig(
     { LOG_LEVEL: "silent", SECRETS_KEY: randomBytes(32).toString("base64") },
@@ -167,14 +128,16 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
     app = await buildApp(config, { extraJobs: extraHandlers });
   } catch (error) {
     await lease?.release();
+    await serverDb?.release();
     throw error;
   }
   // The first app of the worker that installed pg-boss and the app's own queues on a plain database shows what a
-  // queue spare must look like (pglite-pool.ts); no test code has run yet. Only an ordinary one: no probes of a
+  // queue spare must look like (pglite-pool.ts, server-database-pool.ts); no test code has run yet. Only an ordinary one: no probes of a
   // test's own, no cron schedules (pg-boss's cron leaves more than rows); otherwise which file a worker happened
   // to run first decided what every later database was compared with (a CI run lent none again).
   const ordinaryQueue = withQueue && !extraHandlers && config.jobs !== false && config.jobs?.schedules === false;
   if (lease && ordinaryQueue && lease.reused !== "queue") await notePristineQueue(lease.client);
+  if (serverDb && ordinaryQueue && serverDb.reused !== "queue") await serverDb.notePristineQueue();
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -186,7 +149,7 @@ export async function startTestApp(testOverrides: TestAppOverrides = {}): Promis
     close: async () => {
       forgetRoutes(baseUrl);
       await app.close();
-      await serverDb?.drop();
+      await serverDb?.release();
     },
   };
 }

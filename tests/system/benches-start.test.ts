@@ -60,7 +60,7 @@ const EXCLUDED: Record<string, string> = {
     "four child processes, each a test app of its tree on a fresh database; the phone webhook API tests cover its route (budget)",
   "audit-writes.mjs": "two built servers on copies of one database under load (budget)",
   "audit-crash.mjs": "tests/system/audit-crash.test.ts runs it in its fast mode and checks its counts",
-  "test-app-start.ts": "starts test apps ten times in a row with and without the job queue; tests/api/pglite-pool.test.ts covers the pool it measures (budget)",
+  "test-app-start.ts": "starts test apps ten times in a row with and without the job queue; tests/api/test-database-pool.test.ts covers the pool it measures (budget)",
   "team-dashboard.mjs":
     "seeds 100,000 calls on PGlite and on PostgreSQL and starts the built server as client-log.mjs does, which runs here; the Team overview API tests cover its route (budget)",
 };
