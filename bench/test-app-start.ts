@@ -9,6 +9,7 @@
  * Run it in two trees (this one and a baseline worktree) one after the other or alternated; compare ratios.
  */
 import setup from "../tests/helpers/global-setup.js";
+import { keepSparesOutsideTests } from "../tests/helpers/server-database-pool.js";
 import { startTestApp } from "../tests/helpers/test-app.js";
 
 const runs = Number(process.argv[2] ?? 10);
@@ -28,6 +29,8 @@ async function once(kind: Kind): Promise<void> {
 }
 
 await setup();
+// With TEST_DATABASE_URL, apps take the server's databases from the pool as in a test run, dropped at the end.
+const dropSpares = keepSparesOutsideTests();
 const results: string[] = [];
 for (const kind of kinds) {
   await once(kind); // warm-up: modules, the template unpacked, the worker's first database
@@ -44,4 +47,5 @@ for (const kind of kinds) {
 const [one, five] = (await import("node:os")).loadavg();
 console.log(results.join("\n"));
 console.log(`load average ${one!.toFixed(2)} / ${five!.toFixed(2)} at the end`);
+await dropSpares();
 process.exit(0);

@@ -14,7 +14,8 @@ import { createServerDatabase } from "./server-database.js";
  * and the drop cost the server about 840 ms of CPU an app, most of its CPU in the API suite's run on PostgreSQL
  * (docs/performance.md, "A test database lent again"). Now a closed app's database is emptied
  * (reusable-database.ts) and lent to the worker's next app; one whose catalog a test changed is dropped.
- * The spares a worker holds when it exits are dropped by the run's global setup (`dropEndedWorkersDatabases`).
+ * The spares a worker holds when it exits are dropped by the run's global setup (`dropEndedWorkersDatabases`); an
+ * app outside a test run (a bench's) drops its database when it closes, as before.
  */
 type ServerDatabase = Awaited<ReturnType<typeof createServerDatabase>>;
 
@@ -28,6 +29,21 @@ export type ServerDatabaseLease = {
 
 const spares: Record<SpareKind, ServerDatabase[]> = { plain: [], queue: [] };
 const pristine: PristineCatalogs = {};
+let keptOutsideTests = false;
+
+/**
+ * Lends databases again outside a test run too, for a bench that measures what a test's app costs
+ * (bench/test-app-start.ts); the function it returns drops the spares.
+ */
+export function keepSparesOutsideTests(): () => Promise<void> {
+  keptOutsideTests = true;
+  return async () => {
+    const kept = [...spares.plain, ...spares.queue];
+    spares.plain = [];
+    spares.queue = [];
+    await Promise.all(kept.map((database) => database.drop()));
+  };
+}
 
 async function onDatabase<T>(url: string, work: (session: SqlSession) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -49,6 +65,8 @@ async function onDatabase<T>(url: string, work: (session: SqlSession) => Promise
  * be) is ended first, so nothing of the app writes while its rows are deleted.
  */
 async function giveBack(database: ServerDatabase): Promise<void> {
+  // Outside a test run (a bench's app, bench/webhook-throughput.ts) no global setup drops the spares after it.
+  if (!process.env.VITEST && !keptOutsideTests) return database.drop();
   try {
     const kind = await onDatabase(database.url, async (session) => {
       await session.exec(
