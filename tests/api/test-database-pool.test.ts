@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { dropEndedWorkersDatabases } from "../helpers/admin-connection.js";
 import { signUp } from "../helpers/factories.js";
 import { databaseOf, leaseTestDatabase, startTestApp } from "../helpers/test-app.js";
 
@@ -158,6 +160,34 @@ describe("a database lent again by the worker's pool", () => {
       expect(await query(lease.database, "select to_regclass('public.leak_probe') as found")).toEqual([{ found: null }]);
     } finally {
       await lease.release();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the server's throwaway databases after their worker", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const names = async () =>
+    (await query<{ datname: string }>(adminUrl, "select datname from pg_database where datname like 'minutely\\_t\\_%'")).map(
+      (row) => row.datname,
+    );
+
+  it("are dropped at a run's start and end once their worker has ended; a running worker's are kept", async () => {
+    // A process that has ended: its pid names a worker that can no longer use its spares.
+    const ended = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
+    const endedPid = Number(ended.stdout.trim());
+    const endedWorkers = `minutely_t_${endedPid}_0dd0a1`;
+    // This worker is running: a run beside this one (CI runs two) must not lose its databases.
+    const running = `minutely_t_${process.pid}_0dd0a2`;
+    await query(adminUrl, `create database ${endedWorkers}`);
+    await query(adminUrl, `create database ${running}`);
+    try {
+      await dropEndedWorkersDatabases(adminUrl);
+      const left = await names();
+      expect(left).not.toContain(endedWorkers);
+      expect(left).toContain(running);
+    } finally {
+      await query(adminUrl, `drop database if exists ${endedWorkers}`);
+      await query(adminUrl, `drop database if exists ${running}`);
     }
   });
 });
