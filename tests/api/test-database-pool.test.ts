@@ -171,7 +171,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server's throwaway databases 
       (row) => row.datname,
     );
 
-  it("are dropped at a run's start and end once their worker has ended; a running worker's are kept", async () => {
+  it("are dropped by a run's setup once their worker has ended; a running worker's are kept", async () => {
     // A process that has ended: its pid names a worker that can no longer use its spares.
     const ended = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
     const endedPid = Number(ended.stdout.trim());

@@ -26,7 +26,8 @@ function running(pid: number): boolean {
 /**
  * Drops the throwaway databases whose worker has ended: the spares a worker's pool kept when it exited
  * (server-database-pool.ts), and any an interrupted run left. A running worker's, another run's beside this one
- * (CI runs two at once), are kept. Called by the global setup at the start and the end of a run.
+ * (CI runs two at once), are kept. Called by the global setup at the start and the end of a run: a run's last
+ * spares are still its workers' at its end, so the next run's start drops them.
  */
 export async function dropEndedWorkersDatabases(adminUrl: string): Promise<void> {
   await withAdmin(adminUrl, async (admin) => {

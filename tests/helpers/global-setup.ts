@@ -55,7 +55,9 @@ function writeAtomically(file: string, content: Buffer | string): void {
  * tests still open an embedded database of their own (the admin script on DATA_DIR), so it is made then too.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  // The spares of workers that ended, and any a run interrupted before its end left (server-database-pool.ts).
+  // The server databases of workers that ended (server-database-pool.ts): at the start, a run's own last spares
+  // (vitest tears a run down before it ends its workers, so those are still running at the end) and any an
+  // interrupted run left; at the end, those of workers that ended during the run.
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dropEnded = async () => {
     if (adminUrl) await dropEndedWorkersDatabases(adminUrl);
