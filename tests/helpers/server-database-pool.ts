@@ -14,7 +14,7 @@ import { createServerDatabase } from "./server-database.js";
  * and the drop cost the server about 840 ms of CPU an app, most of its CPU in the API suite's run on PostgreSQL
  * (docs/performance.md, "A test database lent again"). Now a closed app's database is emptied
  * (reusable-database.ts) and lent to the worker's next app; one whose catalog a test changed is dropped.
- * The spares a worker holds when it exits are dropped by the run's global setup (`dropEndedWorkersDatabases`); an
+ * The spares a worker holds when it exits are dropped by a run's global setup (`dropEndedWorkersDatabases`); an
  * app outside a test run (a bench's) drops its database when it closes, as before.
  */
 type ServerDatabase = Awaited<ReturnType<typeof createServerDatabase>>;
