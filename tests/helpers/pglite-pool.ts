@@ -7,6 +7,7 @@ import {
   type PristineCatalogs,
   type SpareKind,
   type SqlSession,
+  takeSpare,
 } from "./reusable-database.js";
 
 export type { SpareKind };
@@ -16,8 +17,8 @@ export type { SpareKind };
  * about 1.2-1.8 s of CPU (unpacking the data dir into PGlite's in-memory file system, starting the engine), and
  * the API tier starts about 124 apps, which was a third of `npm test` (docs/performance.md, issue 22). When an app
  * closes, its database is emptied and kept for the next app of the worker (reusable-database.ts: every row of
- * the app's tables deleted and its sequences set back to their start, session settings and advisory locks reset). Prepared statements stay:
- * the runners that prepared them are kept per database instance (db/pglite-prepared.ts), and emptying tables
+ * the app's tables deleted and its sequences set back to their start, session settings and advisory locks
+ * reset). Prepared statements stay: the runners that prepared them are kept per database instance (db/pglite-prepared.ts), and emptying tables
  * does not change a plan's meaning.
  *
  * Two kinds of spare: "plain" (the migrated template's catalog) and "queue" (the same with pg-boss installed and
@@ -74,19 +75,18 @@ async function giveBack(client: PGlite): Promise<void> {
 /**
  * An emptied database of this worker, or a new one from the template; the app gives it back when it closes.
  * An app with the job queue takes a queue spare first (pg-boss already installed), then a plain one (pg-boss
- * installs itself on it); an app without it takes only plain ones.
+ * installs itself on it); an app without it takes only plain ones (takeSpare).
  */
 export async function leasePglite(
   template: Blob,
   kind: SpareKind = "plain",
 ): Promise<PgliteLease & { reused: SpareKind | null }> {
-  const order: SpareKind[] = kind === "queue" ? ["queue", "plain"] : ["plain"];
-  const from = order.find((candidate) => spares[candidate].length > 0);
-  const client = from ? spares[from].pop()! : await openFresh(template);
+  const taken = takeSpare(spares, kind);
+  const client = taken?.spare ?? (await openFresh(template));
   let released = false;
   return {
     client,
-    reused: from ?? null,
+    reused: taken?.from ?? null,
     release: async () => {
       if (released) return;
       released = true;

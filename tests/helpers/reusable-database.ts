@@ -102,3 +102,14 @@ export async function emptyForReuse(session: SqlSession, pristine: PristineCatal
   );
   return kind;
 }
+
+/**
+ * The worker's spare an app of `kind` takes, and which kind it was: an app with the job queue takes a queue spare
+ * first (pg-boss already installed), then a plain one (pg-boss installs itself on it); an app without it only a
+ * plain one. None: the caller makes a fresh database.
+ */
+export function takeSpare<T>(spares: Record<SpareKind, T[]>, kind: SpareKind): { spare: T; from: SpareKind } | undefined {
+  const order: SpareKind[] = kind === "queue" ? ["queue", "plain"] : ["plain"];
+  const from = order.find((candidate) => spares[candidate].length > 0);
+  return from ? { spare: spares[from].pop()!, from } : undefined;
+}

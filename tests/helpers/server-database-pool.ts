@@ -5,6 +5,7 @@ import {
   type PristineCatalogs,
   type SpareKind,
   type SqlSession,
+  takeSpare,
 } from "./reusable-database.js";
 import { createServerDatabase } from "./server-database.js";
 
@@ -81,23 +82,23 @@ async function giveBack(database: ServerDatabase): Promise<void> {
   }
 }
 
+async function createFresh(adminUrl: string): Promise<ServerDatabase> {
+  const database = await createServerDatabase(adminUrl);
+  pristine.plain ??= await onDatabase(database.url, catalogFingerprint);
+  return database;
+}
+
 /**
  * An emptied database of this worker, or a new copy of the template; the app gives it back when it closes. An app
- * with the job queue takes a queue spare first, then a plain one; an app without it only plain ones.
+ * with the job queue takes a queue spare first, then a plain one; an app without it only plain ones (takeSpare).
  */
 export async function leaseServerDatabase(adminUrl: string, kind: SpareKind): Promise<ServerDatabaseLease> {
-  const order: SpareKind[] = kind === "queue" ? ["queue", "plain"] : ["plain"];
-  const from = order.find((candidate) => spares[candidate].length > 0);
-  let database = from ? spares[from].pop() : undefined;
-  if (!database) {
-    database = await createServerDatabase(adminUrl);
-    pristine.plain ??= await onDatabase(database.url, catalogFingerprint);
-  }
-  const lent = database;
+  const taken = takeSpare(spares, kind);
+  const lent = taken?.spare ?? (await createFresh(adminUrl));
   let released = false;
   return {
     url: lent.url,
-    reused: from ?? null,
+    reused: taken?.from ?? null,
     notePristineQueue: async () => {
       pristine.queue ??= await onDatabase(lent.url, catalogFingerprint);
     },
