@@ -8,6 +8,9 @@
 // (autocannon, 10 connections) for BENCH_FULL_SECONDS (3); the server process's CPU (/proc, both its threads and
 // V8's) over each window ÷ its deliveries. A bare Fastify route's full load once a round gives each side's
 // throughput as a ratio to it.
+// BENCH_RATES=50,100,200,400: each turn also runs these fixed rates, one window each, and the report gives the ratio at
+// every rate beside each server's busy share (its CPU over the window's wall time): how much of a delivery's cost at
+// a fixed rate is the server waking from idle, which a server that does less per delivery pays more often.
 // Run: BENCH_BASELINE_TREE=/tmp/base npx tsx bench/webhook-pair.ts   (unset: this tree against itself, an A/A check)
 //      BENCH_ROUNDS (4; each 4 turns), BENCH_WARMUP_SECONDS (10, each server, before anything is measured),
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (both servers on PostgreSQL, a fresh database each).
@@ -29,10 +32,28 @@ import {
 } from "./webhook-load.js";
 
 const RATE = Number(process.env.BENCH_RATE ?? sized(200, 20));
+/** The fixed rates each turn runs: BENCH_RATE's always, first. */
+const RATES = [
+  RATE,
+  ...(process.env.BENCH_RATES ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map(Number)
+    .filter((rate) => rate !== RATE),
+];
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? sized(5, 1));
 const FULL_SECONDS = Number(process.env.BENCH_FULL_SECONDS ?? sized(3, 1));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(4, 1));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? sized(10, 1));
+
+type FixedWindow = {
+  cpuMsPerDelivery: number;
+  mainThreadCpuMsPerDelivery: number;
+  /** The server's CPU over the window's wall time: 1 is one core busy throughout. */
+  busyShare: number;
+  p99: number;
+  non2xx: number;
+};
 
 type Side = {
   name: "this" | "baseline";
@@ -40,8 +61,9 @@ type Side = {
   server: WebhookServer;
   webhookUrl: string;
   next: Deliveries;
-  fixed: { cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number; p99: number; non2xx: number }[];
-  full: { cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number; rps: number; non2xx: number }[];
+  /** Each fixed rate's windows (RATES), by rate. */
+  fixed: Map<number, FixedWindow[]>;
+  full: { cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number; busyShare: number; rps: number; non2xx: number }[];
 };
 
 /** The CPU milliseconds of one thread of a process (the main thread's id is the process's). */
@@ -57,34 +79,43 @@ function threadCpuMs(pid: number, thread: number): number {
 async function measured<T extends Load>(
   side: Side,
   load: () => Promise<T>,
-): Promise<{ load: T; cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number }> {
+): Promise<{ load: T; cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number; busyShare: number }> {
   const pid = side.server.pid;
   const before = cpuMs(pid);
   const mainBefore = threadCpuMs(pid, pid);
+  const start = performance.now();
   const result = await load();
   const deliveries = Math.max(result.requests, 1);
+  const used = cpuMs(pid) - before;
   return {
     load: result,
-    cpuMsPerDelivery: (cpuMs(pid) - before) / deliveries,
+    cpuMsPerDelivery: used / deliveries,
     mainThreadCpuMsPerDelivery: (threadCpuMs(pid, pid) - mainBefore) / deliveries,
+    busyShare: used / (performance.now() - start),
   };
 }
 
 async function turn(side: Side): Promise<void> {
   const path = new URL(side.webhookUrl).pathname;
-  const fixed = await measured(side, () => pacedLoad(side.webhookUrl, () => ({ ...side.next(), path }), RATE, WINDOW_SECONDS));
-  side.fixed.push({
-    cpuMsPerDelivery: fixed.cpuMsPerDelivery,
-    mainThreadCpuMsPerDelivery: fixed.mainThreadCpuMsPerDelivery,
-    p99: fixed.load.p99,
-    non2xx: fixed.load.non2xx + fixed.load.errors,
-  });
+  for (const rate of RATES) {
+    const fixed = await measured(side, () => pacedLoad(side.webhookUrl, () => ({ ...side.next(), path }), rate, WINDOW_SECONDS));
+    const windows = side.fixed.get(rate) ?? [];
+    side.fixed.set(rate, windows);
+    windows.push({
+      cpuMsPerDelivery: fixed.cpuMsPerDelivery,
+      mainThreadCpuMsPerDelivery: fixed.mainThreadCpuMsPerDelivery,
+      busyShare: fixed.busyShare,
+      p99: fixed.load.p99,
+      non2xx: fixed.load.non2xx + fixed.load.errors,
+    });
+  }
   const full = await measured(side, async () =>
     summary(await webhookLoad(side.webhookUrl, side.next, { duration: FULL_SECONDS })),
   );
   side.full.push({
     cpuMsPerDelivery: full.cpuMsPerDelivery,
     mainThreadCpuMsPerDelivery: full.mainThreadCpuMsPerDelivery,
+    busyShare: full.busyShare,
     rps: full.load.rps,
     non2xx: full.load.non2xx + full.load.errors,
   });
@@ -95,7 +126,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const round3 = (value: number) => +value.toFixed(3);
 
 function report(side: Side, bareRps: number) {
-  const fixedCpu = side.fixed.map((w) => w.cpuMsPerDelivery);
+  const primary = side.fixed.get(RATE) ?? [];
+  const fixedCpu = primary.map((w) => w.cpuMsPerDelivery);
   const fullCpu = side.full.map((w) => w.cpuMsPerDelivery);
   const rps = median(side.full.map((w) => w.rps));
   return {
@@ -103,18 +135,40 @@ function report(side: Side, bareRps: number) {
     fixedRate: {
       rate: RATE,
       cpuMsPerDelivery: round3(mean(fixedCpu)),
-      mainThreadCpuMsPerDelivery: round3(mean(side.fixed.map((w) => w.mainThreadCpuMsPerDelivery))),
+      mainThreadCpuMsPerDelivery: round3(mean(primary.map((w) => w.mainThreadCpuMsPerDelivery))),
+      busyShare: round3(mean(primary.map((w) => w.busyShare))),
       windows: fixedCpu.map(round3),
-      p99MedianOfWindows: median(side.fixed.map((w) => w.p99)),
+      p99MedianOfWindows: median(primary.map((w) => w.p99)),
     },
     fullLoad: {
       cpuMsPerDelivery: round3(mean(fullCpu)),
       mainThreadCpuMsPerDelivery: round3(mean(side.full.map((w) => w.mainThreadCpuMsPerDelivery))),
+      busyShare: round3(mean(side.full.map((w) => w.busyShare))),
       windows: fullCpu.map(round3),
       rps,
       ratioToBare: round3(rps / bareRps),
     },
   };
+}
+
+/** Each fixed rate, slowest first, then full load: both sides' mean CPU per delivery and busy share, and the ratio. */
+function byRate(mine: Side, theirs: Side) {
+  const row = (rate: number | "full", ours: FixedWindow[] | Side["full"], base: FixedWindow[] | Side["full"]) => {
+    const cpu = (windows: { cpuMsPerDelivery: number }[]) => mean(windows.map((w) => w.cpuMsPerDelivery));
+    const busy = (windows: { busyShare: number }[]) => round3(mean(windows.map((w) => w.busyShare)));
+    return {
+      rate,
+      thisCpuMsPerDelivery: round3(cpu(ours)),
+      baselineCpuMsPerDelivery: round3(cpu(base)),
+      ratio: round3(cpu(ours) / cpu(base)),
+      thisBusyShare: busy(ours),
+      baselineBusyShare: busy(base),
+    };
+  };
+  return [
+    ...[...RATES].sort((a, b) => a - b).map((rate) => row(rate, mine.fixed.get(rate) ?? [], theirs.fixed.get(rate) ?? [])),
+    row("full", mine.full, theirs.full),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -135,7 +189,7 @@ async function main(): Promise<void> {
       const server = await startWebhookServer({ tree });
       servers.push(server);
       const webhookUrl = await connectZoom(server.baseUrl);
-      sides.push({ name, tree, server, webhookUrl, next: deliveries(`${name}${Date.now()}`), fixed: [], full: [] });
+      sides.push({ name, tree, server, webhookUrl, next: deliveries(`${name}${Date.now()}`), fixed: new Map(), full: [] });
     }
     const [mine, theirs] = sides as [Side, Side];
     // Warm-up, in turns too: JIT, prepared statements, and V8 optimizing PGlite's WebAssembly.
@@ -154,7 +208,8 @@ async function main(): Promise<void> {
     const bareMedian = median(bareRps);
     const ours = report(mine, bareMedian);
     const base = report(theirs, bareMedian);
-    const non2xx = [...mine.fixed, ...mine.full, ...theirs.fixed, ...theirs.full].reduce((n, w) => n + w.non2xx, 0);
+    const windows = [mine, theirs].flatMap((side) => [...[...side.fixed.values()].flat(), ...side.full]);
+    const non2xx = windows.reduce((n, w) => n + w.non2xx, 0);
     console.log(
       JSON.stringify(
         {
@@ -172,6 +227,8 @@ async function main(): Promise<void> {
             fixedRateMainThreadCpu: round3(ours.fixedRate.mainThreadCpuMsPerDelivery / base.fixedRate.mainThreadCpuMsPerDelivery),
             fullLoadMainThreadCpu: round3(ours.fullLoad.mainThreadCpuMsPerDelivery / base.fullLoad.mainThreadCpuMsPerDelivery),
           },
+          // Every fixed rate (BENCH_RATES) and full load: each side's CPU per delivery and busy share, and the ratio.
+          byRate: byRate(mine, theirs),
           webhookNon2xx: non2xx,
           loadavgBefore: loadBefore,
           loadavg: loadAverage(),

@@ -27,6 +27,8 @@ const RUN: Record<string, { args: string[]; env?: Record<string, string> }> = {
   "pglite-trip.ts": { args: [] },
   // A named statement's run on node-postgres, the app's way against node-postgres's own: one connection, seconds.
   "pg-named-run.ts": { args: [], env: onPostgres },
+  // The same work back to back and after a sleep: PGlite in this process and a Zoom delivery's parse, no app, seconds.
+  "idle-wake.ts": { args: [] },
 };
 
 /** Left out of CI, each for its reason (all run with `BENCH_FAST=1 npm run bench`). */
