@@ -287,17 +287,33 @@ describe("the desktop meeting watcher on the job queue", () => {
   let owner: TestAccount;
   let queueClock = new Date("2026-04-01T09:00:00Z");
   beforeAll(async () => {
-    q = await startTestApp({ now: () => queueClock, jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000, schedules: true } });
+    q = await startTestApp({
+      now: () => queueClock,
+      jobs: { pollingIntervalSeconds: 0.5, stopTimeoutMs: 3000, schedules: true },
+    });
     owner = await newAccount(q);
   });
   afterAll(async () => q?.close());
 
-  /** Looks of the watcher waiting in the queue for their start time (pg-boss's own record). */
-  async function waitingLooks(): Promise<string[]> {
-    const result = await q.app.db.execute(
-      sql`select id::text from pgboss.job where name = ${WATCH_MEETINGS_JOB} and state = 'created' and start_after > now()`,
+  /**
+   * Holds the watcher until the test releases it: its one waiting look put off an hour and no look running. The
+   * queue is stately, so while that look waits neither the minute's cron nor a finishing look can queue another.
+   */
+  async function holdTheWatcher(): Promise<void> {
+    await until(
+      "the watcher's look to wait, held, with none running",
+      async () => {
+        await q.app.db.execute(
+          sql`update pgboss.job set start_after = now() + interval '1 hour' where name = ${WATCH_MEETINGS_JOB} and state = 'created'`,
+        );
+        const result = await q.app.db.execute(
+          sql`select state, start_after > now() + interval '30 minutes' as held from pgboss.job
+              where name = ${WATCH_MEETINGS_JOB} and state in ('created', 'retry', 'active')`,
+        );
+        return (result as unknown as { rows: { state: string; held: boolean }[] }).rows;
+      },
+      (rows) => rows.length === 1 && rows[0]!.state === "created" && rows[0]!.held,
     );
-    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   }
 
   it("is a stately queue re-seeded by a cron every minute", async () => {
@@ -320,15 +336,14 @@ describe("the desktop meeting watcher on the job queue", () => {
     );
     expect(active).toMatchObject({ platform: "zoom", source: "desktop", startTime: "2026-04-01T09:00:00.000Z" });
 
-    await stop(inMeeting);
+    // The job looks again by itself: it re-queued itself to start WATCH_EVERY_SECONDS (10 s) later. The test
+    // holds that look first, so no look is under way when the meeting ends: a look reads the clock when it starts,
+    // and one that started before the clock moved and saw the meeting gone would end the call at 09:00 (it did,
+    // once in two `npm test` runs beside four busy loops, when the 10 s came round during the stop).
+    await holdTheWatcher();
     queueClock = new Date("2026-04-01T09:45:00Z");
-    // The job looks again by itself: it re-queued itself to start WATCH_EVERY_SECONDS (10 s) later.
-    // The test releases that waiting look now instead of sitting out the interval, and the call ends.
-    await until(
-      "the job to re-queue itself",
-      () => waitingLooks(),
-      (ids) => ids.length === 1,
-    );
+    await stop(inMeeting);
+    // Released now instead of sitting out the interval: the look sees the meeting gone, and the call ends.
     await q.app.db.execute(
       sql`update pgboss.job set start_after = now() where name = ${WATCH_MEETINGS_JOB} and state = 'created'`,
     );
