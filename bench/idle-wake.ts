@@ -1,15 +1,17 @@
 // Why a webhook delivery costs more CPU at a fixed rate than at saturation, though its work is the same (issue 22 §3):
-// the same unit of work timed back to back and then with the thread asleep between units, as a server is between
-// deliveries at 200 or 50 a second. Two units, neither touching the network:
+// the same unit of work timed back to back, then with the thread asleep between units, as a server is between
+// deliveries at 200 or 50 a second, and, as the control, with the thread spinning on its core through the first gap
+// instead of sleeping. Two units, neither touching the network:
 //   - a delivery's kind of transaction on PGlite in this process (BEGIN + insert, then a select + COMMIT, the app's
 //     runner, db/pglite-transaction.ts's way), so PostgreSQL's own WebAssembly runs as in the server;
 //   - a Zoom delivery's JavaScript: its signature verified and its body parsed (zoom-signature.ts, zoom-events.ts).
 // Each figure is the unit's own time (performance.now() around it: it never waits, so its time is CPU time unless
 // the machine takes the core away), the mean of a round, the median of BENCH_ROUNDS rounds run in alternating order;
 // beside it the same thread's CPU per unit from /proc (10 ms ticks), which adds the timers' own wake-ups.
-// If a unit slept before takes longer than one run straight after another, the difference is the machine's: caches,
-// branch predictors and the core's state lost while the thread slept (and the core ran other work), paid again by
-// the same code. docs/performance.md, "The same work costs more after a sleep".
+// If a unit run after a gap takes longer than one run straight after another, the difference is the machine's, paid
+// again by the same code: what its caches, predictors and core lost during the gap. On a shared machine that loss is
+// mostly outside the process, so the spun gap keeps most of it (docs/performance.md, "The same work costs more after
+// a sleep").
 // Run: npx tsx bench/idle-wake.ts     (BENCH_UNITS, 400 a round and pace; BENCH_ROUNDS, 3; BENCH_GAPS_MS, "5,20")
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -10,7 +10,8 @@
 // throughput as a ratio to it.
 // BENCH_RATES=50,100,200,400: each turn also runs these fixed rates, one window each, and the report gives the ratio at
 // every rate beside each server's busy share (its CPU over the window's wall time): how much of a delivery's cost at
-// a fixed rate is the server waking from idle, which a server that does less per delivery pays more often.
+// a fixed rate is the machine's, for running code again after an idle gap (bench/idle-wake.ts), which a server that
+// does less per delivery is idle for more often.
 // Run: BENCH_BASELINE_TREE=/tmp/base npx tsx bench/webhook-pair.ts   (unset: this tree against itself, an A/A check)
 //      BENCH_ROUNDS (4; each 4 turns), BENCH_WARMUP_SECONDS (10, each server, before anything is measured),
 //      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (both servers on PostgreSQL, a fresh database each).
@@ -46,14 +47,16 @@ const FULL_SECONDS = Number(process.env.BENCH_FULL_SECONDS ?? sized(3, 1));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(4, 1));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? sized(10, 1));
 
-type FixedWindow = {
+/** One measured window of one side, at a fixed rate or at full load. */
+type Window = {
   cpuMsPerDelivery: number;
   mainThreadCpuMsPerDelivery: number;
   /** The server's CPU over the window's wall time: 1 is one core busy throughout. */
   busyShare: number;
-  p99: number;
   non2xx: number;
 };
+type FixedWindow = Window & { p99: number };
+type FullWindow = Window & { rps: number };
 
 type Side = {
   name: "this" | "baseline";
@@ -63,7 +66,7 @@ type Side = {
   next: Deliveries;
   /** Each fixed rate's windows (RATES), by rate. */
   fixed: Map<number, FixedWindow[]>;
-  full: { cpuMsPerDelivery: number; mainThreadCpuMsPerDelivery: number; busyShare: number; rps: number; non2xx: number }[];
+  full: FullWindow[];
 };
 
 /** The CPU milliseconds of one thread of a process (the main thread's id is the process's). */
@@ -153,9 +156,9 @@ function report(side: Side, bareRps: number) {
 
 /** Each fixed rate, slowest first, then full load: both sides' mean CPU per delivery and busy share, and the ratio. */
 function byRate(mine: Side, theirs: Side) {
-  const row = (rate: number | "full", ours: FixedWindow[] | Side["full"], base: FixedWindow[] | Side["full"]) => {
-    const cpu = (windows: { cpuMsPerDelivery: number }[]) => mean(windows.map((w) => w.cpuMsPerDelivery));
-    const busy = (windows: { busyShare: number }[]) => round3(mean(windows.map((w) => w.busyShare)));
+  const row = (rate: number | "full", ours: Window[], base: Window[]) => {
+    const cpu = (windows: Window[]) => mean(windows.map((w) => w.cpuMsPerDelivery));
+    const busy = (windows: Window[]) => round3(mean(windows.map((w) => w.busyShare)));
     return {
       rate,
       thisCpuMsPerDelivery: round3(cpu(ours)),
